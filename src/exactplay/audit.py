@@ -1,0 +1,365 @@
+"""The audit layer: judge a float table against an exact one.
+
+Nothing here knows any game.  The inputs are plain mappings:
+
+* ``exact``  -- state -> exact rational (``mpq`` or ``Fraction``);
+* ``approx`` -- state -> float, the table of the program under audit;
+* for decisions, per state, the candidate values of every choice, exact and
+  float, and the choice the float program made.
+
+For a float value ``y`` of an exact value ``x``:
+
+* absolute error ``|y - x|`` and relative error ``|y - x| / |x|``, computed
+  exactly and rounded once at the end;
+* error in ulps ``|y - x| / ulp(y)``, ``ulp`` the spacing of doubles at ``y``.
+
+A decision is classified against a bound ``e`` on the error of each float
+candidate: if the exact gap between the best and the runner-up exceeds ``2e``
+no rounding can reorder them, so a float choice equal to the exact best is
+**certified**; an exact gap of 0 is an **exact tie**; a float choice that is not
+an exact best although the gap exceeds ``2e`` is **wrong** (a bug, not
+rounding); everything else is **float-unresolvable**.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Hashable, Mapping
+
+try:
+    from gmpy2 import mpq as _mpq
+except ImportError:  # pragma: no cover
+    _mpq = None
+
+from .numbers import as_fraction
+
+__all__ = [
+    "CERTIFIED",
+    "EXACT_TIE",
+    "UNRESOLVABLE",
+    "WRONG",
+    "DecisionAudit",
+    "RoundingReport",
+    "ValueAudit",
+    "audit_decisions",
+    "audit_values",
+    "best_and_gap",
+    "decimal_digits",
+    "exact_minus_float",
+    "float_digits_certain",
+    "rounding_report",
+]
+
+CERTIFIED = "certified"
+UNRESOLVABLE = "float-unresolvable"
+EXACT_TIE = "exact tie"
+WRONG = "wrong"
+CLASSES = (CERTIFIED, UNRESOLVABLE, EXACT_TIE, WRONG)
+
+
+def _state_json(state: Hashable) -> Any:
+    return list(state) if isinstance(state, tuple) else state
+
+
+def exact_minus_float(y: float, x: Any) -> Any:
+    """``y - x`` exactly, in the exact type of ``x`` (mpq stays mpq: it is faster)."""
+    if _mpq is not None and type(x) is type(_mpq(0)):
+        return _mpq(y) - x
+    return Fraction(y) - as_fraction(x)
+
+
+def _ulp_error(diff: float, y: float) -> float:
+    u = math.ulp(y)
+    return abs(diff) / u
+
+
+@dataclass
+class ValueAudit:
+    """Worst errors of a float table against the exact one, and where they are."""
+
+    cells: int
+    max_abs: float
+    max_abs_at: Hashable
+    max_rel: float
+    max_rel_at: Hashable
+    max_ulps: float
+    max_ulps_at: Hashable
+    bound: float | None = None
+    bound_label: str = ""
+
+    @property
+    def bound_ratio(self) -> float | None:
+        """How many times the a-priori bound exceeds the measured maximum (None if exact)."""
+        if self.bound is None:
+            return None
+        return None if self.max_abs == 0 else self.bound / self.max_abs
+
+    @property
+    def within_bound(self) -> bool | None:
+        return None if self.bound is None else self.max_abs <= self.bound
+
+    def to_dict(self) -> dict:
+        return {
+            "cells": self.cells,
+            "max_abs_error": self.max_abs,
+            "max_abs_error_at": _state_json(self.max_abs_at),
+            "max_rel_error": self.max_rel,
+            "max_rel_error_at": _state_json(self.max_rel_at),
+            "max_ulps": self.max_ulps,
+            "max_ulps_at": _state_json(self.max_ulps_at),
+            "a_priori_bound": self.bound,
+            "a_priori_bound_derivation": self.bound_label,
+            "bound_over_measured": self.bound_ratio,
+            "within_bound": self.within_bound,
+        }
+
+
+def audit_values(
+    exact: Mapping[Hashable, Any],
+    approx: Mapping[Hashable, float],
+    bound: float | None = None,
+    bound_label: str = "",
+) -> ValueAudit:
+    """Compare every state of ``exact`` with ``approx`` (which must cover it).
+
+    Raises ``KeyError`` naming the first state missing from ``approx`` and
+    ``TypeError`` for a non-float entry: a user's table is checked, not trusted.
+    """
+    worst_abs = worst_rel = worst_ulp = -1.0
+    at_abs = at_rel = at_ulp = None
+    n = 0
+    for state, x in exact.items():
+        if state not in approx:
+            raise KeyError(f"float table has no value for state {state}")
+        y = approx[state]
+        if not isinstance(y, float) or isinstance(y, bool):
+            if isinstance(y, int) and not isinstance(y, bool):
+                y = float(y)
+            else:
+                raise TypeError(f"float table value at state {state} is {type(y).__name__}")
+        if not math.isfinite(y):
+            raise ValueError(f"float table value at state {state} is {y}")
+        n += 1
+        diff = exact_minus_float(y, x)
+        err = abs(float(diff))
+        if err > worst_abs:
+            worst_abs, at_abs = err, state
+        rel = err / abs(float(x)) if x != 0 else (0.0 if err == 0 else math.inf)
+        if rel > worst_rel:
+            worst_rel, at_rel = rel, state
+        ulps = _ulp_error(err, y)
+        if ulps > worst_ulp:
+            worst_ulp, at_ulp = ulps, state
+    if n == 0:
+        raise ValueError("nothing to audit: the exact table is empty")
+    return ValueAudit(n, worst_abs, at_abs, worst_rel, at_rel, worst_ulp, at_ulp, bound, bound_label)
+
+
+def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
+    """Exact best choices (all of them, when tied) and the gap to the runner-up.
+
+    Returns ``(best_choices, best_value, gap)``; with a single candidate the gap
+    is ``None`` (there is nothing to choose).
+    """
+    items = list(candidates.items())
+    if not items:
+        raise ValueError("a state with no candidate choices")
+    sign = 1 if maximize else -1
+    best_value = max((v for _, v in items), key=lambda v: sign * v) if maximize else min(v for _, v in items)
+    best = [c for c, v in items if v == best_value]
+    others = [v for _, v in items if v != best_value]
+    if len(best) > 1:
+        gap = best_value - best_value  # zero in the exact type
+    elif others:
+        runner = max(others) if maximize else min(others)
+        gap = (best_value - runner) * sign
+    else:
+        gap = None
+    return best, best_value, gap
+
+
+@dataclass
+class DecisionAudit:
+    """Per-state classification of the float decisions."""
+
+    flip_threshold: float
+    counts: dict = field(default_factory=lambda: {c: 0 for c in CLASSES})
+    classes: dict = field(default_factory=dict)  # state -> class
+    exact_best: dict = field(default_factory=dict)  # state -> list of best choices
+    gaps: dict = field(default_factory=dict)  # state -> exact gap (None: one choice)
+    float_choice: dict = field(default_factory=dict)
+    smallest_gap: Any = None
+    smallest_gap_at: Hashable = None
+    unresolvable_on_best: int = 0  # float-unresolvable states whose float pick is still an exact best
+    decisions_differ: int = 0  # states whose float pick is not an exact best
+    worst: list = field(default_factory=list)  # the states with the smallest gaps
+
+    def to_dict(self, worst: int = 10) -> dict:
+        from .numbers import format_pq
+
+        def gap_json(g):
+            return None if g is None else format_pq(g)
+
+        return {
+            "states": sum(self.counts.values()),
+            "flip_threshold": self.flip_threshold,
+            "counts": dict(self.counts),
+            "float_unresolvable_but_on_exact_best": self.unresolvable_on_best,
+            "float_decisions_not_exact_best": self.decisions_differ,
+            "smallest_gap": gap_json(self.smallest_gap),
+            "smallest_gap_float": None if self.smallest_gap is None else float(self.smallest_gap),
+            "smallest_gap_at": _state_json(self.smallest_gap_at),
+            "worst_cells": [
+                {
+                    "state": _state_json(s),
+                    "class": self.classes[s],
+                    "gap": gap_json(self.gaps[s]),
+                    "gap_float": None if self.gaps[s] is None else float(self.gaps[s]),
+                    "exact_best": [_state_json(c) for c in self.exact_best[s]],
+                    "float_choice": _state_json(self.float_choice.get(s)),
+                }
+                for s in self.worst[:worst]
+            ],
+            "non_certified_cells": [
+                _state_json(s) for s, c in self.classes.items() if c != CERTIFIED
+            ][:worst],
+        }
+
+
+def audit_decisions(
+    exact_candidates: Mapping[Hashable, Mapping[Hashable, Any]],
+    float_candidates: Mapping[Hashable, Mapping[Hashable, float]] | None,
+    float_choice: Mapping[Hashable, Hashable],
+    bound: float,
+    maximize: bool = True,
+    keep_worst: int = 10,
+) -> DecisionAudit:
+    """Classify the float program's choice in every state with a real choice.
+
+    ``bound`` bounds the error of each float candidate value; a decision can only
+    be flipped by rounding when the exact gap is at most ``2 * bound``.  When
+    ``float_candidates`` is given, float candidates that compare equal make the
+    state float-unresolvable even if the exact gap is large (the float program
+    then decided by its tie-break, not by the values).
+    States with a single candidate are not decisions and are skipped.
+    """
+    threshold = 2.0 * bound
+    out = DecisionAudit(flip_threshold=threshold)
+    gaps_for_worst = []
+    for state, cands in exact_candidates.items():
+        best, _, gap = best_and_gap(cands, maximize)
+        if gap is None:
+            continue
+        if state not in float_choice:
+            raise KeyError(f"float decisions have no choice for state {state}")
+        pick = float_choice[state]
+        out.exact_best[state] = best
+        out.gaps[state] = gap
+        out.float_choice[state] = pick
+        on_best = pick in best
+        float_tied = False
+        if float_candidates is not None:
+            fc = float_candidates[state]
+            top = max(fc.values()) if maximize else min(fc.values())
+            float_tied = sum(1 for v in fc.values() if v == top) > 1
+        if gap == 0:
+            cls = EXACT_TIE
+        elif gap > threshold and not float_tied:
+            cls = CERTIFIED if on_best else WRONG
+        else:
+            cls = UNRESOLVABLE
+            if on_best:
+                out.unresolvable_on_best += 1
+        if not on_best:
+            out.decisions_differ += 1
+        out.classes[state] = cls
+        out.counts[cls] += 1
+        if out.smallest_gap is None or gap < out.smallest_gap:
+            out.smallest_gap, out.smallest_gap_at = gap, state
+        gaps_for_worst.append((gap, state))
+    gaps_for_worst.sort(key=lambda gs: gs[0])
+    out.worst = [s for _, s in gaps_for_worst[:keep_worst]]
+    return out
+
+
+# ---------------------------------------------------------------- decimals
+
+
+def decimal_digits(x: Any, digits: int) -> str:
+    """``x`` correctly rounded to ``digits`` decimals (ties to even), as text."""
+    f = as_fraction(x)
+    scaled = f * 10**digits
+    n = round(scaled)  # Fraction.__round__ rounds half to even, exactly
+    sign = "-" if n < 0 else ""
+    s = str(abs(n)).rjust(digits + 1, "0")
+    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
+
+
+@dataclass
+class RoundingReport:
+    """Where an exact value sits between the rounding boundaries at ``digits``."""
+
+    digits: int
+    rounded: str
+    distance: Fraction  # exact distance to the nearest boundary k/10^d + 1/(2*10^d)
+    float_value: float | None = None
+    float_rounded: str | None = None
+    float_bound: float | None = None
+
+    @property
+    def certain(self) -> bool:
+        """True when the exact value is not itself on a boundary."""
+        return self.distance > 0
+
+    @property
+    def float_digits_agree(self) -> bool | None:
+        return None if self.float_rounded is None else self.float_rounded == self.rounded
+
+    @property
+    def float_digits_certain(self) -> bool | None:
+        """Whether the float's error bound alone proves its printed digits."""
+        if self.float_value is None or self.float_bound is None:
+            return None
+        return float_digits_certain(self.float_value, self.float_bound, self.digits)
+
+    def to_dict(self) -> dict:
+        return {
+            "digits": self.digits,
+            "rounded": self.rounded,
+            "distance_to_rounding_boundary": float(self.distance),
+            "exact_value_on_boundary": not self.certain,
+            "float_value": self.float_value,
+            "float_rounded": self.float_rounded,
+            "float_digits_agree": self.float_digits_agree,
+            "float_bound": self.float_bound,
+            "float_digits_certain_from_bound": self.float_digits_certain,
+        }
+
+
+def _boundary_distance(f: Fraction, digits: int) -> Fraction:
+    scaled = f * 10**digits
+    frac = scaled - math.floor(scaled)
+    return abs(frac - Fraction(1, 2)) / 10**digits
+
+
+def rounding_report(
+    x: Any, digits: int, float_value: float | None = None, float_bound: float | None = None
+) -> RoundingReport:
+    """Round ``x`` to ``digits`` decimals and measure its distance to a boundary."""
+    f = as_fraction(x)
+    return RoundingReport(
+        digits=digits,
+        rounded=decimal_digits(f, digits),
+        distance=_boundary_distance(f, digits),
+        float_value=float_value,
+        float_rounded=None if float_value is None else decimal_digits(Fraction(float_value), digits),
+        float_bound=float_bound,
+    )
+
+
+def float_digits_certain(y: float, bound: float, digits: int) -> bool:
+    """True if every value within ``bound`` of ``y`` rounds to the digits of ``y``."""
+    f = Fraction(y)
+    return _boundary_distance(f, digits) > Fraction(bound)

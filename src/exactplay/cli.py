@@ -1,0 +1,253 @@
+"""The ``exactplay`` command line.  It only wraps the Python API.
+
+Exit statuses: 0 success; 1 a certificate, answer file or check failed;
+2 bad usage or bad input.  Errors are one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
+from .games import Game, game_names, get_game
+from .numbers import BACKEND_NAMES, get_backend
+from .progress import make_progress
+
+EPILOG = """exit status: 0 success; 1 a certificate, answer file or check failed;
+2 bad usage or bad input (one line on stderr says what was wrong)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with our exit status 2 and a one-line error."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _available_games() -> list[Game]:
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except UsageError:
+            continue
+    return games
+
+
+def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    if backend:
+        p.add_argument(
+            "--backend",
+            choices=[b for b in BACKEND_NAMES if b != "float"],
+            default="mpq",
+            help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction",
+        )
+
+
+def _add_game_params(p: argparse.ArgumentParser, game: Game) -> None:
+    for param in game.params:
+        if param.positional:
+            p.add_argument(param.name, nargs="*", default=None, help=param.help, metavar=param.metavar)
+        else:
+            p.add_argument(
+                f"--{param.name.replace('_', '-')}",
+                dest=param.name,
+                default=None,
+                help=f"{param.help} (default: {param.default})",
+                metavar=param.metavar or param.name.upper(),
+            )
+
+
+def _game_params(args: argparse.Namespace, game: Game) -> dict:
+    """Parse each parameter's text with the game's own parser (one-line errors)."""
+    out = {}
+    for param in game.params:
+        raw = getattr(args, param.name, None)
+        if raw is None or raw == []:
+            out[param.name] = param.default
+        else:
+            out[param.name] = param.parse(raw)
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="exactplay",
+        description="Exact optimal-play values of games of chance, and audits of the float programs that compute them.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    games = _available_games()
+
+    p = sub.add_parser("list", help="the games, their parameters and defaults", epilog=EPILOG)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    for command, help_text in (
+        ("solve", "compute the exact answer and the optimal policy"),
+        ("audit", "run the published float solver and judge it against the exact one"),
+        ("certify", "write a certificate (JSON) for an instance"),
+    ):
+        p = sub.add_parser(command, help=help_text, epilog=EPILOG)
+        gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+        for game in games:
+            gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
+            _add_game_params(gp, game)
+            _add_common(gp)
+            if command in ("solve", "audit"):
+                gp.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
+            if command == "solve":
+                gp.add_argument("--full", action="store_true", help="print long numbers in full")
+            if command == "certify":
+                gp.add_argument("-o", "--output", required=True, help="certificate file to write")
+
+    p = sub.add_parser("check", help="re-verify certificates (files or directories)", epilog=EPILOG)
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
+
+    judges = [g for g in games if getattr(g, "judge", None) is not None]
+    if judges:
+        p = sub.add_parser("judge", help="answer a contest input exactly", epilog=EPILOG)
+        jsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+        for game in judges:
+            jp = jsub.add_parser(game.name, help=game.title, epilog=EPILOG)
+            game.judge_arguments(jp)
+            _add_common(jp)
+    return parser
+
+
+def _emit(report, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report.data, indent=2, allow_nan=False))
+    else:
+        for line in report.lines:
+            print(line)
+
+
+def _cmd_list(args) -> int:
+    rows = []
+    for game in _available_games():
+        rows.append(
+            {
+                "game": game.name,
+                "title": game.title,
+                "params": [
+                    {"name": p.name, "default": p.default, "help": p.help, "positional": p.positional}
+                    for p in game.params
+                ],
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            print(f"{row['game']:6}  {row['title']}")
+            for p in row["params"]:
+                flag = p["name"] if p["positional"] else f"--{p['name'].replace('_', '-')}"
+                print(f"        {flag:12} {p['help']} (default: {p['default']})")
+    return EXIT_OK
+
+
+def _cmd_game(args) -> int:
+    if not args.game:
+        raise UsageError(f"exactplay {args.command}: name a game ({', '.join(game_names())})")
+    game = get_game(args.game)
+    params = _game_params(args, game)
+    backend = get_backend(args.backend)
+    progress = make_progress(args.quiet, args.json)
+    try:
+        if args.command == "solve":
+            if not 0 <= args.digits <= 10000:
+                raise UsageError("--digits must be between 0 and 10000")
+            report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress, **params)
+            _emit(report, args.json)
+        elif args.command == "audit":
+            if not 0 <= args.digits <= 10000:
+                raise UsageError("--digits must be between 0 and 10000")
+            report = game.audit(backend=backend, digits=args.digits, progress=progress, **params)
+            _emit(report, args.json)
+        else:
+            from .certificate import write_certificate
+
+            cert = game.certify(backend=backend, progress=progress, **params)
+            path = write_certificate(cert, args.output)
+            if args.json:
+                print(json.dumps({"written": str(path), "game": game.name, "params": cert["params"],
+                                  "answer": cert["answer"], "table_sha256": cert["table_sha256"]}, indent=2))
+            else:
+                print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
+    finally:
+        progress.close()
+    return EXIT_OK
+
+
+def _cmd_check(args) -> int:
+    from .checker import certificate_paths, check_file
+
+    results = []
+    status = EXIT_OK
+    for path in certificate_paths(args.paths):
+        try:
+            summary = check_file(path)
+        except ExactplayError as exc:
+            results.append({"path": str(path), "ok": False, "error": str(exc)})
+            if not args.json:
+                print(f"FAIL {exc}", file=sys.stderr)
+            status = EXIT_FAILED
+            break
+        results.append({"path": str(path), "ok": True, "summary": summary})
+        if not args.json and not args.quiet:
+            print(f"ok   {path}: {summary}")
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return status
+
+
+def _cmd_judge(args) -> int:
+    if not args.game:
+        raise UsageError("exactplay judge: name a game")
+    game = get_game(args.game)
+    backend = get_backend(args.backend)
+    return game.judge(args, backend)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        handler = {
+            "list": _cmd_list,
+            "solve": _cmd_game,
+            "audit": _cmd_game,
+            "certify": _cmd_game,
+            "check": _cmd_check,
+            "judge": _cmd_judge,
+        }[args.command]
+        return handler(args)
+    except ExactplayError as exc:
+        print(f"exactplay: error: {exc}", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        print("exactplay: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def entry() -> None:  # console_scripts
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry()

@@ -1,0 +1,118 @@
+"""The game registry.
+
+Every game module defines one ``GAME = Game(...)`` describing its parameters
+and the functions the CLI calls.  Modules are imported only when a game is
+used, so ``exactplay --help`` stays fast.
+
+The functions take the parsed parameters as keyword arguments plus:
+
+* ``solve(backend, digits, full, progress, **params) -> Report``
+* ``audit(backend, digits, progress, **params) -> Report``
+* ``certify(backend, progress, **params) -> dict`` (a certificate)
+
+A :class:`Report` carries both renderings of a result: ``data`` (JSON-ready,
+exact numbers as ``"p/q"``) and ``lines`` (what a person reads).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..errors import UsageError
+
+GAME_MODULES = {
+    "race": "exactplay.games.race",
+    "hold": "exactplay.games.hold",
+    "chefs": "exactplay.games.chefs",
+    "coins": "exactplay.games.coins",
+    "war": "exactplay.games.war",
+}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game parameter: ``--name VALUE`` (or positional words if ``positional``)."""
+
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+    positional: bool = False  # takes the remaining words (e.g. coin values)
+    metavar: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    params: tuple[Param, ...]
+    solve: Callable[..., "Report"]
+    audit: Callable[..., "Report"]
+    certify: Callable[..., dict]
+    description: str = ""
+    # instances to keep certificates of in proofs/<game>/: list of (filename, params)
+    proofs: tuple[tuple[str, dict], ...] = ()
+    # optional contest judge: judge_arguments(argparse parser) adds its options,
+    # judge(args, backend) -> exit status runs it (``exactplay judge GAME``)
+    judge: Callable[..., int] | None = None
+    judge_arguments: Callable[..., None] | None = None
+
+
+@dataclass
+class Report:
+    data: dict
+    lines: list[str] = field(default_factory=list)
+
+
+def game_names() -> list[str]:
+    return list(GAME_MODULES)
+
+
+def get_game(name: str) -> Game:
+    """The registered game ``name``; a :class:`UsageError` if there is none."""
+    if name not in GAME_MODULES:
+        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
+    try:
+        module = importlib.import_module(GAME_MODULES[name])
+    except ModuleNotFoundError as exc:  # a game not built yet
+        if exc.name == GAME_MODULES[name]:
+            raise UsageError(f"game {name!r} is not available in this version") from None
+        raise
+    return module.GAME
+
+
+# ------------------------------------------------------------ param parsers
+
+
+def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
+    """A parser for an integer in 1..limit, with a one-line error otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(str(text).strip())
+        except ValueError:
+            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        if n < 1:
+            raise UsageError(f"{what} must be at least 1, got {n}")
+        if n > limit:
+            raise UsageError(f"{what} {n} is beyond the supported limit {limit}")
+        return n
+
+    parse.__name__ = f"int_1_to_{limit}"
+    return parse
+
+
+def int_in_range(low: int, high: int, what: str = "value") -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(str(text).strip())
+        except ValueError:
+            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        if not low <= n <= high:
+            raise UsageError(f"{what} must be between {low} and {high}, got {n}")
+        return n
+
+    parse.__name__ = f"int_{low}_to_{high}"
+    return parse

@@ -1,0 +1,397 @@
+"""The Race (Project Euler 232).
+
+Player 1 tosses a fair coin once per turn (heads: one point).  Player 2 picks
+``T = t`` and tosses ``t`` times; all heads (probability ``q_t = 2**-t``) scores
+``d_t = 2**(t-1)``.  Player 1 starts; the first to the target wins.
+
+States ``(a, b)`` are the points still needed.  ``F(a, b)`` is Player 2's
+winning probability at Player 2's turn, ``G(a, b)`` at Player 1's::
+
+    G(a, b) = (F(a-1, b) + F(a, b)) / 2
+    F(a, b) = max_t  q_t S_t + (1 - q_t) G(a, b),   S_t = 1 if d_t >= b else G(a, b - d_t)
+
+with ``F(0, b) = 0`` and ``F(a, 0) = G(a, 0) = 1``.  Eliminating the self-loop
+(fix ``t`` while the game stays at ``(a, b)``) gives the candidate values::
+
+    F_t(a, b) = (2 q_t S_t + (1 - q_t) F(a-1, b)) / (1 + q_t)
+
+and ``F(a, b) = max_t F_t(a, b)``; the answer is ``G(N, N)``.
+
+:func:`solve_table` is that recurrence, written once over a number backend.
+In ``float`` it *is* the published program (first form of ``F_t``,
+``t = 1 .. t0(N) + 4``, strict ``>`` keeping the smallest ``t``).  In exact
+arithmetic it evaluates the same candidates, but only those that a float shadow
+cannot rule out (see :func:`_exact_cell`), which is what makes it fast.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..audit import audit_decisions, audit_values, rounding_report
+from ..certificate import build_certificate
+from ..errors import UsageError
+from ..numbers import Backend, format_pq, get_backend
+from ..progress import SILENT
+from ..render import exact_number
+from . import Game, Param, Report, positive_int
+
+MAX_TARGET = 2000
+
+# |float shadow candidate - exact candidate| < 2e-15 (inputs correctly rounded,
+# four roundings of numbers <= 2); candidates further than SHADOW_SLACK below
+# the float runner-up are provably not among the exact best two.
+SHADOW_SLACK = 2.0**-40
+
+
+def t_zero(b: int) -> int:
+    """Smallest t with 2**(t-1) >= b: the smallest gamble that wins at once."""
+    return (b - 1).bit_length() + 1
+
+
+def t_limit(target: int) -> int:
+    """The published programs' range of T: ``t0(target) + 4``."""
+    return t_zero(target) + 4
+
+
+def candidate(B: Backend, t: int, S: Any, F_prev: Any) -> Any:
+    """First form of F_t: ``(2 q_t S + (1 - q_t) F') / (1 + q_t)``, in the field of ``B``."""
+    q = B.q(1, 2**t)
+    return (2 * q * S + (B.one - q) * F_prev) / (B.one + q)
+
+
+@dataclass
+class RaceTable:
+    """F and G for ``0 <= a, b <= N``, the chosen T per cell, and candidates."""
+
+    target: int
+    backend: str
+    t_max: int
+    F: list
+    G: list
+    best_t: dict = field(default_factory=dict)  # (a, b) -> t
+    candidates: dict = field(default_factory=dict)  # (a, b) -> {t: value}
+
+    @property
+    def answer(self) -> Any:
+        return self.G[self.target][self.target]
+
+    def cells(self):
+        N = self.target
+        return [(a, b) for a in range(1, N + 1) for b in range(1, N + 1)]
+
+    def F_map(self) -> dict:
+        return {(a, b): self.F[a][b] for a, b in self.cells()}
+
+
+def solve_table(
+    target: int,
+    backend: Backend | str = "mpq",
+    t_max: int | None = None,
+    keep_candidates: bool = False,
+    progress=SILENT,
+) -> RaceTable:
+    """Fill F and G row by row (a = 1..N, then b = 1..N), as in Section 8.
+
+    ``keep_candidates`` stores the candidate values of every cell: all of them in
+    float; in exact arithmetic those evaluated exactly, which always include
+    every exact best and the exact runner-up.
+    """
+    B = get_backend(backend)
+    N = target
+    t_max = t_limit(N) if t_max is None else t_max
+    zero, one, half = B.zero, B.one, B.q(1, 2)
+    F = [[zero] * (N + 1) for _ in range(N + 1)]
+    G = [[zero] * (N + 1) for _ in range(N + 1)]
+    for a in range(1, N + 1):
+        F[a][0] = G[a][0] = one
+    table = RaceTable(N, B.name, t_max, F, G)
+    gains = [(t, 2 ** (t - 1)) for t in range(1, t_max + 1)]
+    shadow = None
+    if B.exact:
+        shadow = ([[0.0] * (N + 1) for _ in range(N + 1)], [[0.0] * (N + 1) for _ in range(N + 1)])
+        for a in range(1, N + 1):
+            shadow[0][a][0] = shadow[1][a][0] = 1.0
+    progress.start(f"race target {N} ({B.name})", N)
+    for a in range(1, N + 1):
+        Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
+        for b in range(1, N + 1):
+            if shadow is None:
+                best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+            else:
+                best, bt, cands = _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one)
+            Fa[b] = best
+            Ga[b] = (F_prev_row[b] + best) * half
+            table.best_t[(a, b)] = bt
+            if keep_candidates:
+                table.candidates[(a, b)] = cands
+            if shadow is not None:
+                B.check(best, (a, b))
+                shadow[0][a][b] = float(best)
+                shadow[1][a][b] = float(Ga[b])
+        progress.advance()
+    return table
+
+
+def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
+    """Every candidate, strict ``>`` so the smallest t wins ties (the published loop)."""
+    F_prev = F_prev_row[b]
+    best, bt = None, 0
+    cands = {} if keep else None
+    for t, d in gains:
+        S = one if d >= b else Ga[b - d]
+        c = candidate(B, t, S, F_prev)
+        if keep:
+            cands[t] = c
+        if best is None or c > best:
+            best, bt = c, t
+    return best, bt, cands
+
+
+def _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one):
+    """The same candidates, exactly, for those the float shadow cannot rule out.
+
+    The shadow evaluates every candidate in float from the correctly rounded
+    exact inputs; its error is below 2e-15, so a candidate more than
+    ``SHADOW_SLACK`` below the second-largest shadow value is exactly below two
+    other candidates and is neither a best nor the runner-up.
+    """
+    sF, sG = shadow
+    fprev = sF[a - 1][b]
+    approx = []
+    for t, d in gains:
+        S = 1.0 if d >= b else sG[a][b - d]
+        q = 2.0**-t
+        approx.append(((2 * q * S + (1 - q) * fprev) / (1 + q), t, d))
+    approx.sort(key=lambda x: -x[0])
+    cutoff = approx[1][0] - SHADOW_SLACK if len(approx) > 1 else -math.inf
+    F_prev = F_prev_row[b]
+    cands = {}
+    for v, t, d in approx:
+        if v < cutoff:
+            break
+        S = one if d >= b else Ga[b - d]
+        cands[t] = candidate(B, t, S, F_prev)
+    best_t = min(cands, key=lambda t: (-cands[t], t))  # largest value, then smallest t
+    return cands[best_t], best_t, cands
+
+
+def exact_gap(cands: dict) -> Any:
+    """Best minus runner-up among candidate values (0 when the best is tied)."""
+    values = sorted(cands.values(), reverse=True)
+    return values[0] - values[1]
+
+
+# ------------------------------------------------------------------ the seed's verifier
+
+
+def value_iteration(target: int, tol: float = 1e-14, max_sweeps: int = 5000):
+    """The C++ program's ``solve_value_iteration``: sweeps of the raw equations.
+
+    Keeps G (``p1``) and F (``p2``); each sweep first computes the new G from the
+    old F, then F as the max over t of ``q_t S_t + (1 - q_t) G``; stops when the
+    largest change in a sweep is below ``tol``.  Returns ``(F, G, sweeps)``.
+    """
+    N = target
+    t_max = t_limit(N)
+    p2 = [[0.0] * (N + 1) for _ in range(N + 1)]
+    p1 = [[0.0] * (N + 1) for _ in range(N + 1)]
+    for a in range(1, N + 1):
+        p1[a][0] = p2[a][0] = 1.0
+    sweeps = 0
+    while sweeps < max_sweeps:
+        sweeps += 1
+        change = 0.0
+        new_p1 = [row[:] for row in p1]
+        for a in range(1, N + 1):
+            for b in range(1, N + 1):
+                new_p1[a][b] = 0.5 * (p2[a - 1][b] + p2[a][b])
+                change = max(change, abs(new_p1[a][b] - p1[a][b]))
+        p1 = new_p1
+        for a in range(1, N + 1):
+            for b in range(1, N + 1):
+                best = 0.0
+                for t in range(1, t_max + 1):
+                    q = 2.0**-t
+                    d = 2 ** (t - 1)
+                    S = 1.0 if d >= b else p1[a][b - d]
+                    best = max(best, q * S + (1 - q) * p1[a][b])
+                change = max(change, abs(best - p2[a][b]))
+                p2[a][b] = best
+        if change < tol:
+            break
+    return p2, p1, sweeps
+
+
+# ------------------------------------------------------------------ a-priori bound
+
+
+def longest_chain(target: int) -> int:
+    """Length of the longest dependency chain ending in G(N, N).
+
+    F(a, b) depends on F(a-1, b) and, through S_t, on F(a, b-d) and F(a-1, b-d);
+    the final G(N, N) adds one step.  Computed over the actual dependency graph.
+    """
+    N = target
+    t_max = t_limit(N)
+    depth = [[0] * (N + 1) for _ in range(N + 1)]
+    for a in range(1, N + 1):
+        for b in range(1, N + 1):
+            deps = [depth[a - 1][b]]
+            for t in range(1, t_max + 1):
+                d = 2 ** (t - 1)
+                if d < b:
+                    deps += [depth[a][b - d], depth[a - 1][b - d]]
+            depth[a][b] = 1 + max(deps)
+    return 1 + max(depth[N - 1][N], depth[N][N])
+
+
+ROUNDINGS_PER_CANDIDATE = 4  # G's sum, (1 - q) F', the numerator's sum, the division
+MAX_MAGNITUDE = 2.0  # every intermediate is at most 2
+UNIT_ROUNDOFF = 2.0**-53
+
+
+def a_priori_bound(target: int) -> tuple[float, str]:
+    """Section 12's argument: per-cell new error times the longest chain.
+
+    Each candidate is an average of earlier values with weights summing to 1, so
+    old errors are not amplified; a cell adds at most ``4 * 2 * 2**-53``.
+    """
+    per_cell = ROUNDINGS_PER_CANDIDATE * MAX_MAGNITUDE * UNIT_ROUNDOFF
+    chain = longest_chain(target)
+    label = (
+        f"{ROUNDINGS_PER_CANDIDATE} roundings x magnitude {MAX_MAGNITUDE:g} x 2^-53 per cell "
+        f"= {per_cell:.3g}, times the longest dependency chain {chain}"
+    )
+    return per_cell * chain, label
+
+
+# ------------------------------------------------------------------ API used by the CLI
+
+
+def _params(target: int) -> dict:
+    return {"target": target}
+
+
+def _first_choices(table: RaceTable) -> dict:
+    N = table.target
+    out = {"after_player1_scores": table.best_t[(N - 1, N)] if N > 1 else None,
+           "after_player1_misses": table.best_t[(N, N)]}
+    return out
+
+
+def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
+          progress=SILENT) -> Report:
+    table = solve_table(target, backend, progress=progress)
+    data, lines = exact_number(table.answer, digits, full)
+    first = _first_choices(table)
+    data = {"game": "race", "params": _params(target), "backend": table.backend,
+            "answer_name": f"G({target},{target})", "answer": data, "first_choice_T": first}
+    lines = [f"The Race, target {target}: Player 2 wins with probability G({target},{target})"] + lines
+    if target > 1:
+        lines.append(
+            f"first choice: T = {first['after_player1_misses']} if Player 1's first toss misses, "
+            f"T = {first['after_player1_scores']} if it scores"
+        )
+    else:
+        lines.append(f"first choice: T = {first['after_player1_misses']}")
+    return Report(data, lines)
+
+
+def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
+    """Everything the audit reports, as a JSON-ready dict (used by audit and certify)."""
+    exact = solve_table(target, backend, keep_candidates=True, progress=progress)
+    flt = solve_table(target, "float", keep_candidates=True)
+    bound, label = a_priori_bound(target)
+    values = audit_values(exact.F_map(), flt.F_map(), bound, label)
+    decisions = audit_decisions(exact.candidates, flt.candidates, flt.best_t, bound)
+    rr = rounding_report(exact.answer, digits, flt.answer, bound)
+    answer_err = abs(float(exact.answer - type(exact.answer)(flt.answer)))
+    return {
+        "exact": exact,
+        "float": flt,
+        "values": values,
+        "decisions": decisions,
+        "rounding": rr,
+        "answer_error": answer_err,
+    }
+
+
+def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+    r = run_audit(target, backend, digits, progress)
+    values, decisions, rr = r["values"], r["decisions"], r["rounding"]
+    data = {
+        "game": "race",
+        "params": _params(target),
+        "solver_under_audit": "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t",
+        "values": values.to_dict(),
+        "answer_error": r["answer_error"],
+        "decisions": decisions.to_dict(),
+        "rounding": rr.to_dict(),
+    }
+    lines = [
+        f"Audit of the published Race solver, target {target} ({values.cells} cells F(a,b), 1 <= a,b <= {target})",
+        f"max abs error : {values.max_abs:.3e} at {values.max_abs_at}",
+        f"max rel error : {values.max_rel:.3e} at {values.max_rel_at}",
+        f"max ulps      : {values.max_ulps:.2f} at {values.max_ulps_at}",
+        f"a-priori bound: {values.bound:.3e} ({values.bound_label})",
+        "bound/measured: " + ("inf (float table exact)" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
+        f"answer G({target},{target}) float error: {r['answer_error']:.3e}",
+        "decisions     : " + ", ".join(f"{k} {v}" for k, v in decisions.counts.items()),
+    ]
+    if decisions.counts["float-unresolvable"]:
+        lines.append(f"                float-unresolvable but still on the exact best: {decisions.unresolvable_on_best}")
+    lines.append(f"                float choice differs from the exact best in {decisions.decisions_differ} cells")
+    if decisions.smallest_gap is not None:
+        lines.append(
+            f"smallest exact gap best - runner-up: {float(decisions.smallest_gap):.3e} at {decisions.smallest_gap_at}"
+            f" (flip threshold 2 x bound = {decisions.flip_threshold:.3e})"
+        )
+    lines.append(
+        f"rounded answer: exact {rr.rounded}, float prints {rr.float_rounded} "
+        f"({'agree' if rr.float_digits_agree else 'DIFFER'}); exact value {float(rr.distance):.3e} from the nearest "
+        f"rounding boundary at {digits} decimals; float digits "
+        f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"
+    )
+    return Report(data, lines)
+
+
+def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+    r = run_audit(target, backend, 8, progress)
+    exact: RaceTable = r["exact"]
+    rows = []
+    policy = []
+    for a, b in exact.cells():
+        gap = exact_gap(exact.candidates[(a, b)])
+        rows.append([a, b, format_pq(exact.F[a][b]), exact.best_t[(a, b)], format_pq(gap)])
+    for a in range(1, target + 1):
+        policy.append([exact.best_t[(a, b)] for b in range(1, target + 1)])
+    d = r["decisions"]
+    answer_data, _ = exact_number(exact.answer, 8)
+    return build_certificate(
+        game="race",
+        params=_params(target),
+        answer={"name": f"G({target},{target})", **answer_data},
+        columns=["a", "b", "F", "best_t", "gap"],
+        rows=rows,
+        policy={"rows": "a = 1..N", "columns": "b = 1..N", "best_t": policy},
+        smallest_gap=None if d.smallest_gap is None else {
+            "value": format_pq(d.smallest_gap), "state": list(d.smallest_gap_at)},
+        audit={"values": r["values"].to_dict(), "decisions": d.to_dict(), "rounding": r["rounding"].to_dict()},
+        notes="F(a,b): Player 2 to move, a and b points still needed; G = (F(a-1,b)+F(a,b))/2. "
+              "gap: best candidate minus runner-up over t >= 1.",
+    )
+
+
+GAME = Game(
+    name="race",
+    title="The Race (Project Euler 232): Player 2's winning probability",
+    params=(Param("target", positive_int(MAX_TARGET, "target"), 100, f"points to win, 1..{MAX_TARGET}"),),
+    solve=solve,
+    audit=audit,
+    certify=certify,
+    description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
+    proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100)),
+)

@@ -1,0 +1,163 @@
+"""Number backends: the field a recurrence is evaluated in.
+
+Every game writes its recurrence once, against a :class:`Backend`, and runs it
+in one of three fields:
+
+* ``mpq``      -- ``gmpy2.mpq``, exact rationals backed by GMP (the default);
+* ``fraction`` -- :class:`fractions.Fraction`, exact, pure Python;
+* ``float``    -- IEEE 754 binary64, the arithmetic of the programs we audit.
+
+A backend only has to make constants: ``B.q(p, q)`` is the number p/q in that
+field, ``B.zero`` and ``B.one`` are 0 and 1.  Everything else is the ordinary
+operators ``+ - * /`` and comparisons, which all three types share.  Python
+silently turns ``Fraction * float`` (and ``mpq * float``) into a float, so the
+exact backends also offer :meth:`Backend.check`, which raises as soon as a
+value of the wrong type appears; the exact solvers call it on what they store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from .errors import UsageError
+
+try:  # gmpy2 is a declared dependency, but say clearly when it is missing.
+    import gmpy2 as _gmpy2
+except ImportError:  # pragma: no cover - exercised by a monkeypatched test
+    _gmpy2 = None
+
+__all__ = [
+    "Backend",
+    "BACKEND_NAMES",
+    "EXACT_BACKENDS",
+    "FloatLeak",
+    "as_fraction",
+    "format_pq",
+    "get_backend",
+    "parse_pq",
+]
+
+
+class FloatLeak(TypeError):
+    """A value of the wrong type (usually a float) reached an exact computation."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A field to evaluate a recurrence in.
+
+    ``kind`` is the Python type of every value the field produces, ``make`` builds
+    p/q from two integers.  ``exact`` tells whether the field is the rationals.
+    """
+
+    name: str
+    kind: type
+    exact: bool
+    make: Callable[[int, int], Any]
+
+    def q(self, p: int, q: int = 1) -> Any:
+        """The number p/q in this field (rounded once, for ``float``)."""
+        return self.make(p, q)
+
+    @property
+    def zero(self) -> Any:
+        return self.make(0, 1)
+
+    @property
+    def one(self) -> Any:
+        return self.make(1, 1)
+
+    def check(self, x: Any, where: object = None) -> Any:
+        """Return ``x`` if it belongs to this field, else raise :class:`FloatLeak`.
+
+        For ``float`` any real number passes.  For the exact fields only values
+        of :attr:`kind` pass: a float, an mpfr or a value from the other exact
+        backend means some constant was built outside the backend.
+        """
+        if self.exact and type(x) is not self.kind:
+            at = f" at {where}" if where is not None else ""
+            raise FloatLeak(
+                f"{type(x).__name__} value {x!r} in an exact ({self.name}) computation{at}"
+            )
+        return x
+
+    def __repr__(self) -> str:  # pragma: no cover - cosmetic
+        return f"Backend({self.name!r})"
+
+
+def _float_make(p: int, q: int) -> float:
+    return p / q  # correctly rounded for the small integers used as constants
+
+
+def _fraction_make(p: int, q: int) -> Fraction:
+    return Fraction(p, q)
+
+
+_FLOAT = Backend("float", float, False, _float_make)
+_FRACTION = Backend("fraction", Fraction, True, _fraction_make)
+
+BACKEND_NAMES = ("mpq", "fraction", "float")
+EXACT_BACKENDS = ("mpq", "fraction")
+
+
+def get_backend(name: str | Backend = "mpq") -> Backend:
+    """The backend called ``name``; a :class:`UsageError` if unknown or unavailable."""
+    if isinstance(name, Backend):
+        return name
+    if name == "mpq":
+        if _gmpy2 is None:
+            raise UsageError(
+                "backend 'mpq' needs gmpy2, which is not installed: "
+                "pip install gmpy2, or use --backend fraction"
+            )
+        return Backend("mpq", type(_gmpy2.mpq(0)), True, _gmpy2.mpq)
+    if name == "fraction":
+        return _FRACTION
+    if name == "float":
+        return _FLOAT
+    raise UsageError(f"unknown backend {name!r}: choose one of {', '.join(BACKEND_NAMES)}")
+
+
+def as_fraction(x: Any) -> Fraction:
+    """``x`` as a :class:`Fraction`; ints, Fractions and mpq only, never floats."""
+    if isinstance(x, bool):
+        raise FloatLeak(f"bool {x!r} is not a number here")
+    if isinstance(x, (int, Fraction)):
+        return Fraction(x)
+    if _gmpy2 is not None and type(x) is type(_gmpy2.mpq(0)):
+        return Fraction(int(x.numerator), int(x.denominator))
+    raise FloatLeak(f"{type(x).__name__} value {x!r} is not an exact rational")
+
+
+def format_pq(x: Any) -> str:
+    """The canonical text of an exact rational: ``"p/q"`` in lowest terms, q > 0.
+
+    Integers are written ``"p/1"`` so that every stored number has one shape.
+    """
+    f = as_fraction(x)
+    return f"{f.numerator}/{f.denominator}"
+
+
+def parse_pq(text: str) -> Fraction:
+    """Parse ``"p/q"`` (or an integer) as written by :func:`format_pq`.
+
+    Raises :class:`ValueError` on anything else, including decimals and floats,
+    and on fractions not in lowest terms.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"expected a 'p/q' string, got {type(text).__name__}")
+    num, slash, den = text.partition("/")
+    if not _is_int(num) or (slash and not _is_int(den, signed=False)):
+        raise ValueError(f"not a 'p/q' rational: {text[:40]!r}")
+    value = Fraction(int(num), int(den) if slash else 1)
+    if slash and (value.numerator != int(num) or value.denominator != int(den)):
+        raise ValueError(f"rational not in lowest terms: {text[:40]!r}")
+    return value
+
+
+def _is_int(s: str, signed: bool = True) -> bool:
+    if signed and s[:1] == "-":
+        s = s[1:]
+    return s.isascii() and s.isdigit()

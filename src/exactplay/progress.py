@@ -1,0 +1,71 @@
+"""Progress reporting for long computations.
+
+Solvers accept a ``progress`` object with two methods, ``start(label, total)``
+and ``advance(n=1)``; :data:`SILENT` does nothing.  The CLI passes a
+:class:`RichProgress` when stderr is a terminal and neither ``--quiet`` nor
+``--json`` was given, so progress never mixes with machine-readable output.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+class Silent:
+    def start(self, label: str, total: int | None = None) -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+SILENT = Silent()
+
+
+class RichProgress(Silent):  # pragma: no cover - needs a terminal
+    """A rich progress bar on stderr, shown only after about two seconds."""
+
+    DELAY = 2.0
+
+    def __init__(self) -> None:
+        self._bar = None
+        self._task = None
+        self._t0 = time.monotonic()
+        self._label = ""
+        self._total = None
+        self._done = 0
+
+    def start(self, label: str, total: int | None = None) -> None:
+        self._label, self._total, self._done = label, total, 0
+        if self._bar is not None:
+            self._task = self._bar.add_task(label, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        self._done += n
+        if self._bar is None and time.monotonic() - self._t0 > self.DELAY:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(file=sys.stderr), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self._label, total=self._total, completed=self._done)
+        elif self._bar is not None:
+            self._bar.update(self._task, advance=n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def make_progress(quiet: bool, json_output: bool):
+    if quiet or json_output or not sys.stderr.isatty():
+        return SILENT
+    try:
+        import rich  # noqa: F401
+    except ImportError:  # pragma: no cover
+        return SILENT
+    return RichProgress()

@@ -1,0 +1,54 @@
+"""Showing exact numbers to people and to machines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .audit import rounding_report
+from .numbers import as_fraction, format_pq
+
+
+def shorten(digits: str, keep: int = 12) -> str:
+    """``123456...7890`` for long digit strings; short ones unchanged."""
+    if len(digits) <= 2 * keep + 3:
+        return digits
+    return f"{digits[:keep]}...{digits[-keep:]}"
+
+
+def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float | None = None,
+                 float_bound: float | None = None) -> tuple[dict, list[str]]:
+    """JSON fields and text lines describing the exact rational ``x``.
+
+    The decimal is correctly rounded from the exact value, so its digits are
+    certain unless the value lies exactly on a rounding boundary; the distance
+    to the nearest boundary says how close that came.
+    """
+    f = as_fraction(x)
+    num, den = str(abs(f.numerator)), str(f.denominator)
+    sign = "-" if f < 0 else ""
+    rr = rounding_report(f, digits, float_value, float_bound)
+    data = {
+        "value": format_pq(f),
+        "numerator_digits": len(num),
+        "denominator_digits": len(den),
+        "decimal": rr.rounded,
+        "digits": digits,
+        "decimal_certain": rr.certain,
+        "distance_to_rounding_boundary": float(rr.distance),
+    }
+    if float_value is not None:
+        data["float_value"] = float_value
+        data["float_decimal"] = rr.float_rounded
+        data["float_decimal_agrees"] = rr.float_digits_agree
+    shown = f"{sign}{num}/{den}" if full else f"{sign}{shorten(num)}/{shorten(den)}"
+    lines = [
+        f"exact value : {shown}",
+        f"              (numerator {len(num)} digits, denominator {len(den)} digits)",
+    ]
+    certainty = (
+        "all digits certain" if rr.certain else "exact value lies ON a rounding boundary (ties to even)"
+    )
+    lines.append(
+        f"decimal     : {rr.rounded}  ({certainty}; {float(rr.distance):.2e} from the nearest rounding boundary)"
+    )
+    return data, lines
