@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
             if command == "certify":
                 gp.add_argument("-o", "--output", required=True, help="certificate file to write")
 
+    _add_ux_parsers(sub, games)
+
     p = sub.add_parser("check", help="re-verify certificates (files or directories)", epilog=EPILOG)
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -218,6 +220,102 @@ def _cmd_judge(args) -> int:
     backend = get_backend(args.backend)
     return game.judge(args, backend)
 
+# ------------------------------------------------------------------ claims, report
+
+
+def _add_ux_parsers(sub, games: list[Game]) -> None:
+    """``exactplay claims`` and ``exactplay report GAME``."""
+    p = sub.add_parser(
+        "claims",
+        help="check every registered claim of the seeds: confirmed / refuted / not checkable",
+        description="Run the claims ledger. A refuted claim is a finding, not a failure: the exit status is 0 "
+        "unless a check could not run (status 'error', exit 1).",
+        epilog=EPILOG,
+    )
+    p.add_argument("--game", metavar="GAME", help=f"only this game ({', '.join(game_names())})")
+    p.add_argument("--id", dest="ids", action="append", metavar="CLAIM", help="only this claim id (repeatable)")
+    p.add_argument("--fast", action="store_true", help="skip the slow claims")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print JSON")
+    out.add_argument("--markdown", action="store_true", help="print the Markdown table of the README's findings")
+    p.add_argument("--verbose", "-v", action="store_true", help="also print each claim as stated and how it is checked")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    p.add_argument("--update-readme", metavar="README",
+                   help="replace the findings section of this Markdown file (between the findings markers)")
+
+    p = sub.add_parser("report", help="write an HTML report with figures (and the PNGs) for a game", epilog=EPILOG)
+    gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+    for game in games:
+        gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
+        _add_game_params(gp, game)
+        _add_common(gp)
+        gp.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
+        gp.add_argument("--no-claims", action="store_true", help="leave the claims table out of the report")
+
+
+def _cmd_claims(args) -> int:
+    from .claims import ERROR
+    from .report.ledger import (json_rows, markdown_table, replace_section, run_ledger, select_claims,
+                                summary_line, text_table)
+
+    if args.game is not None:
+        get_game(args.game)  # one-line error for an unknown or unavailable game
+    claims = select_claims(args.game, args.fast, args.ids)
+    skipped = len(select_claims(args.game, False, args.ids)) - len(claims)
+    if not claims:
+        raise UsageError("no claims registered" + (f" for game {args.game!r}" if args.game else "")
+                         + (" (all are slow: drop --fast)" if skipped else ""))
+    progress = make_progress(args.quiet, args.json)
+    try:
+        findings = run_ledger(claims, progress)
+    finally:
+        progress.close()
+    if args.update_readme:
+        path = Path(args.update_readme)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"--update-readme {path}: cannot read it ({exc.strerror})") from None
+        path.write_text(replace_section(text, markdown_table(findings)), encoding="utf-8")
+        print(f"updated the findings section of {path} ({len(findings)} claims)", file=sys.stderr)
+    if args.json:
+        print(json.dumps(json_rows(findings), indent=2, allow_nan=False))
+    elif args.markdown:
+        print(markdown_table(findings))
+    elif not args.update_readme:
+        for line in text_table(findings, verbose=args.verbose):
+            print(line)
+        print()
+        print(summary_line(findings, skipped))
+    errors = [f for f in findings if f.status == ERROR]
+    for f in errors:
+        print(f"exactplay: error: claim {f.claim.id} could not be checked: {f.verdict.figure}", file=sys.stderr)
+    return EXIT_FAILED if errors else EXIT_OK
+
+
+def _cmd_report(args) -> int:
+    if not args.game:
+        raise UsageError(f"exactplay report: name a game ({', '.join(game_names())})")
+    from .report import build_report
+
+    game = get_game(args.game)
+    params = _game_params(args, game)
+    get_backend(args.backend)
+    progress = make_progress(args.quiet, args.json)
+    try:
+        files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)
+    finally:
+        progress.close()
+    if args.json:
+        from .report.html import files_json
+
+        print(files_json(files))
+    else:
+        print(f"wrote {files.html}")
+        for png in files.pngs:
+            print(f"      {png}")
+    return EXIT_OK
+
 
 def main(argv: list[str] | None = None) -> int:
     try:
@@ -233,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
             "certify": _cmd_game,
             "check": _cmd_check,
             "judge": _cmd_judge,
+            "claims": _cmd_claims,
+            "report": _cmd_report,
         }[args.command]
         return handler(args)
     except ExactplayError as exc:

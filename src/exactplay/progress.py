@@ -2,14 +2,22 @@
 
 Solvers accept a ``progress`` object with two methods, ``start(label, total)``
 and ``advance(n=1)``; :data:`SILENT` does nothing.  The CLI passes a
-:class:`RichProgress` when stderr is a terminal and neither ``--quiet`` nor
-``--json`` was given, so progress never mixes with machine-readable output.
+:class:`RichProgress` only when both stdout and stderr are terminals and
+neither ``--quiet`` nor ``--json`` was given, so progress never mixes with
+machine-readable output and never lands in a pipe or a log file.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
 
 
 class Silent:
@@ -62,7 +70,8 @@ class RichProgress(Silent):  # pragma: no cover - needs a terminal
 
 
 def make_progress(quiet: bool, json_output: bool):
-    if quiet or json_output or not sys.stderr.isatty():
+    """:data:`SILENT` for ``--quiet``, ``--json`` or output that is not a terminal."""
+    if quiet or json_output or not _is_terminal(sys.stdout) or not _is_terminal(sys.stderr):
         return SILENT
     try:
         import rich  # noqa: F401

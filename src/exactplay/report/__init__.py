@@ -1,0 +1,82 @@
+"""Reports a person can look at: one self-contained HTML file plus PNG figures.
+
+``build_report(game, params, out_dir)`` asks the game's figure module
+(``exactplay.report.<game>``) for a :class:`GameReport` -- summary lines and
+:class:`Figure` objects, each with a title, axis labels and a one-line caption
+saying what to look at -- then :mod:`exactplay.report.html` writes the PNG
+files and one HTML page with the same images embedded as base64.
+
+Figures are drawn on :class:`matplotlib.figure.Figure` objects with the Agg
+renderer (never ``pyplot``), so a report builds without a display.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from ..games import GAME_MODULES, get_game
+from ..progress import SILENT
+
+REPORT_MODULES = {name: f"exactplay.report.{name}" for name in GAME_MODULES}
+
+
+@dataclass
+class Figure:
+    """One picture: ``name`` is the PNG file stem; ``caption`` says what to look at."""
+
+    name: str
+    title: str
+    caption: str
+    figure: Any  # matplotlib.figure.Figure
+
+
+@dataclass
+class GameReport:
+    title: str
+    summary: list[str]
+    figures: list[Figure]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReportFiles:
+    html: Path
+    pngs: list[Path]
+    report: GameReport
+
+
+def game_report(game: str, params: dict, backend: str = "mpq", progress=SILENT) -> GameReport:
+    """The figures and summary of ``game`` at ``params`` (UsageError if unavailable)."""
+    get_game(game)  # unknown or not-yet-built games fail here with one line
+    try:
+        module = importlib.import_module(REPORT_MODULES[game])
+    except ModuleNotFoundError as exc:
+        if exc.name == REPORT_MODULES[game]:
+            raise UsageError(f"game {game!r} is not available for reports in this version") from None
+        raise
+    return module.build(backend=backend, progress=progress, **params)
+
+
+def build_report(game: str, params: dict, out_dir: str | Path, backend: str = "mpq", progress=SILENT,
+                 with_claims: bool = True) -> ReportFiles:
+    """Compute, draw and write ``<game>-report.html`` and ``<game>-<figure>.png`` into ``out_dir``."""
+    from .html import write_report
+
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"-o {out}: exists and is not a directory; name a directory for the report")
+    rep = game_report(game, params, backend, progress)
+    findings = None
+    if with_claims:
+        from .ledger import run_ledger, select_claims
+
+        findings = run_ledger(select_claims(game, fast=True), progress)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"-o {out}: cannot create the directory ({exc.strerror})") from None
+    return write_report(out, game, params, backend, rep, findings)

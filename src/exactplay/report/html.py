@@ -1,0 +1,130 @@
+"""Assembling a report: PNG files plus one self-contained HTML page.
+
+The page embeds every PNG as a ``data:image/png;base64`` URI and its CSS
+inline, so the single ``.html`` file can be mailed or archived on its own;
+the PNG files are written next to it for slides and papers.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import html
+import io
+import json
+from pathlib import Path
+
+from .. import __version__
+from . import GameReport, ReportFiles
+
+DPI = 110
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 62rem; margin: 2rem auto;
+       padding: 0 1rem; color: #1b1b1b; line-height: 1.45; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; }
+.meta { color: #555; font-size: .9rem; }
+pre { background: #f5f5f2; padding: .8rem; overflow-x: auto; font-size: .85rem; border-radius: 4px; }
+figure { margin: 1rem 0 2rem; } figure img { max-width: 100%; border: 1px solid #ddd; }
+figcaption { font-size: .95rem; color: #333; margin-top: .3rem; }
+table { border-collapse: collapse; font-size: .85rem; width: 100%; }
+th, td { border-bottom: 1px solid #ddd; padding: .35rem .5rem; text-align: left; vertical-align: top; }
+td.confirmed { color: #1a7f37; } td.refuted { color: #b3261e; font-weight: 600; }
+td.notcheckable { color: #666; } td.error { color: #fff; background: #b3261e; }
+code { font-size: .85rem; }
+"""
+
+
+def png_bytes(fig) -> bytes:
+    """The figure as PNG bytes (no timestamp metadata, so reruns give the same file)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _params_text(params: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in params.items()) or "defaults"
+
+
+def _claims_html(findings) -> str:
+    if not findings:
+        return "<p>No fast claims are registered for this game.</p>"
+    rows = []
+    for f in findings:
+        cls = f.status.replace(" ", "")
+        rows.append(
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>".format(
+                html.escape(f.claim.id), html.escape(f.claim.source), html.escape(f.claim.statement),
+                cls, html.escape(f.status), html.escape(f.verdict.figure)))
+    return ("<table><thead><tr><th>Claim</th><th>Source</th><th>As stated</th><th>Status</th>"
+            "<th>Measured</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def render_html(game: str, params: dict, backend: str, rep: GameReport, images: list[tuple], findings) -> str:
+    """The page; ``images`` is a list of ``(Figure, png_bytes, file_name)``."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(rep.title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{html.escape(rep.title)}</h1>",
+        f'<p class="meta">exactplay {html.escape(__version__)} &middot; game <code>{html.escape(game)}</code> '
+        f"&middot; {html.escape(_params_text(params))} &middot; exact backend {html.escape(backend)} &middot; "
+        f"built {_dt.datetime.now(_dt.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}</p>",
+        "<h2>Summary</h2>",
+        "<pre>" + html.escape("\n".join(rep.summary)) + "</pre>",
+    ]
+    for note in rep.notes:
+        parts.append(f"<p>{html.escape(note)}</p>")
+    for i, (fig, data, file_name) in enumerate(images, 1):
+        b64 = base64.b64encode(data).decode("ascii")
+        parts += [
+            f'<h2 id="{html.escape(fig.name)}">Figure {i}. {html.escape(fig.title)}</h2>',
+            "<figure>",
+            f'<img alt="{html.escape(fig.title)}" src="data:image/png;base64,{b64}">',
+            f"<figcaption>{html.escape(fig.caption)} "
+            f'<span class="meta">(also <code>{html.escape(file_name)}</code>)</span></figcaption>',
+            "</figure>",
+        ]
+    if findings is not None:
+        parts += ["<h2>The seed's claims (fast checks)</h2>", _claims_html(findings)]
+    parts += [
+        "<h2>Reproduce</h2>",
+        "<pre>" + html.escape(_command(game, params, backend)) + "</pre>",
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _command(game: str, params: dict, backend: str) -> str:
+    words = ["exactplay", "report", game]
+    for k, v in params.items():
+        if isinstance(v, (list, tuple)):
+            words += [str(x) for x in v]
+        else:
+            words += [f"--{k.replace('_', '-')}", str(v)]
+    if backend != "mpq":
+        words += ["--backend", backend]
+    return " ".join(words + ["-o", "DIR"])
+
+
+def write_report(out: Path, game: str, params: dict, backend: str, rep: GameReport, findings) -> ReportFiles:
+    images, pngs = [], []
+    for fig in rep.figures:
+        data = png_bytes(fig.figure)
+        file_name = f"{game}-{fig.name}.png"
+        (out / file_name).write_bytes(data)
+        pngs.append(out / file_name)
+        images.append((fig, data, file_name))
+    page = out / f"{game}-report.html"
+    page.write_text(render_html(game, params, backend, rep, images, findings), encoding="utf-8")
+    return ReportFiles(page, pngs, rep)
+
+
+def files_json(files: ReportFiles) -> str:
+    return json.dumps({"html": str(files.html), "png": [str(p) for p in files.pngs],
+                       "figures": [{"name": f.name, "title": f.title, "caption": f.caption}
+                                   for f in files.report.figures]}, indent=2)
+
+
+__all__ = ["render_html", "write_report", "png_bytes", "files_json"]
