@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -283,7 +284,8 @@ def _cmd_claims(args) -> int:
     elif args.markdown:
         print(markdown_table(findings))
     elif not args.update_readme:
-        for line in text_table(findings, verbose=args.verbose):
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        for line in text_table(findings, verbose=args.verbose, color=color):
             print(line)
         print()
         print(summary_line(findings, skipped))

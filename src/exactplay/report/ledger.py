@@ -77,7 +77,7 @@ def counts(findings: list[Finding]) -> dict:
 def summary_line(findings: list[Finding], skipped_slow: int = 0) -> str:
     c = counts(findings)
     parts = [f"{n} {s}" for s, n in c.items() if n or s in (CONFIRMED, REFUTED)]
-    line = f"{len(findings)} claims: " + ", ".join(parts)
+    line = f"{len(findings)} claim{'s' if len(findings) != 1 else ''}: " + ", ".join(parts)
     if skipped_slow:
         line += f" ({skipped_slow} slow claim{'s' if skipped_slow != 1 else ''} skipped: drop --fast to run them)"
     return line
@@ -104,34 +104,36 @@ def _width() -> int:
     return max(80, min(160, shutil.get_terminal_size((100, 24)).columns))
 
 
-def text_table(findings: list[Finding], verbose: bool = False, width: int | None = None) -> list[str]:
-    """A fixed-column table: status, claim id, source, measured figure (wrapped).
+_ANSI = {CONFIRMED: "\033[32m", REFUTED: "\033[1;31m", NOT_CHECKABLE: "\033[2m", ERROR: "\033[1;37;41m"}
 
-    ``verbose`` adds the claim as stated and how it is checked under each row.
+
+def text_table(findings: list[Finding], verbose: bool = False, width: int | None = None,
+               color: bool = False) -> list[str]:
+    """Status, claim id and source on one line; the measured figure wrapped below it.
+
+    ``verbose`` adds the claim as stated and how it is checked; ``color``
+    colours the status (for a terminal).
     """
     width = width or _width()
     if not findings:
         return ["no claims registered"]
     w_status = max(len("STATUS"), *(len(f.status) for f in findings))
     w_id = max(len("CLAIM"), *(len(f.claim.id) for f in findings))
-    w_src = min(30, max(len("SOURCE"), *(len(f.claim.source) for f in findings)))
-    indent = w_status + w_id + w_src + 6
-    w_fig = max(30, width - indent)
-    lines = [f"{'STATUS':<{w_status}}  {'CLAIM':<{w_id}}  {'SOURCE':<{w_src}}  MEASURED"]
+    pad = " " * (w_status + 2)
+    body = max(40, width - len(pad))
+    lines = [f"{'STATUS':<{w_status}}  {'CLAIM':<{w_id}}  SOURCE"]
     for f in findings:
-        src = textwrap.wrap(f.claim.source, w_src) or [""]
-        fig = textwrap.wrap(f.verdict.figure, w_fig) or [""]
-        for i in range(max(len(src), len(fig))):
-            left = f"{f.status:<{w_status}}  {f.claim.id:<{w_id}}" if i == 0 else " " * (w_status + w_id + 2)
-            s = src[i] if i < len(src) else ""
-            g = fig[i] if i < len(fig) else ""
-            lines.append(f"{left}  {s:<{w_src}}  {g}".rstrip())
+        status = f"{f.status:<{w_status}}"
+        if color:
+            status = f"{_ANSI[f.status]}{f.status}\033[0m" + " " * (w_status - len(f.status))
+        lines.append(f"{status}  {f.claim.id:<{w_id}}  {f.claim.source}")
+        rows = [("", f.verdict.figure)]
         if verbose:
-            pad = " " * (w_status + 2)
-            for label, text in (("claim ", f.claim.statement), ("method", f.claim.method)):
-                wrapped = textwrap.wrap(text, max(30, width - len(pad) - 8)) or [""]
-                lines.append(f"{pad}{label}: {wrapped[0]}")
-                lines.extend(f"{pad}        {w}" for w in wrapped[1:])
+            rows = [("claim:    ", f.claim.statement), ("checked:  ", f.claim.method), ("measured: ", f.verdict.figure)]
+        for label, text in rows:
+            wrapped = textwrap.wrap(text, body - len(label)) or [""]
+            lines.append(f"{pad}{label}{wrapped[0]}")
+            lines.extend(f"{pad}{' ' * len(label)}{w}" for w in wrapped[1:])
     return lines
 
 

@@ -1,0 +1,290 @@
+"""The command line as a user drives it: every subcommand, ``--json`` parsed, every error path.
+
+Errors must be ONE line on stderr with the documented exit status
+(0 ok, 1 a certificate or check failed, 2 bad usage or input) and no traceback.
+Instances are small so the whole file runs in a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from exactplay import progress as progress_module
+from exactplay.cli import main
+from exactplay.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
+
+def run(capsys, *argv):
+    """``exactplay ARGV`` in-process: (exit status, stdout, stderr)."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:  # --help and --version exit through argparse
+        status = exc.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_line_error(err: str, *words: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}: {err!r}"
+    assert "Traceback" not in err
+    for w in words:
+        assert w.lower() in err.lower(), f"{w!r} not in {err!r}"
+
+
+# ------------------------------------------------------------------ help, version, list
+
+
+def test_help_documents_the_three_exit_statuses(capsys):
+    status, out, _ = run(capsys, "--help")
+    assert status == 0
+    assert "exit status: 0 success; 1 a certificate" in out and "2 bad usage" in out
+    for command in ("list", "solve", "audit", "certify", "check", "claims", "report"):
+        assert command in out
+
+
+@pytest.mark.parametrize("command", ["solve", "audit", "certify", "report"])
+def test_every_game_subcommand_help_repeats_the_exit_statuses(capsys, command):
+    status, out, _ = run(capsys, command, "race", "--help")
+    assert status == 0
+    assert "--target" in out and "exit status: 0 success" in out
+
+
+def test_no_command_prints_help_and_exits_2(capsys):
+    status, out, _ = run(capsys)
+    assert status == EXIT_USAGE
+    assert "usage: exactplay" in out
+
+
+def test_version_prints_the_package_version(capsys):
+    from exactplay import __version__
+
+    status, out, _ = run(capsys, "--version")
+    assert status == 0 and __version__ in out
+
+
+def test_list_shows_each_game_with_parameters_and_defaults(capsys):
+    status, out, _ = run(capsys, "list")
+    assert status == EXIT_OK
+    assert "race" in out and "--target" in out and "(default: 100)" in out
+
+
+def test_list_json_parses_and_names_race_target_default(capsys):
+    status, out, _ = run(capsys, "list", "--json")
+    rows = json.loads(out)
+    race = next(r for r in rows if r["game"] == "race")
+    assert status == 0
+    assert {"name": "target", "default": 100} .items() <= race["params"][0].items()
+
+
+# ------------------------------------------------------------------ solve, audit, certify, check
+
+
+def test_solve_json_gives_the_race_to_one_point_value_one_third(capsys):
+    """Seed race.md Section 3: G(1,1) = 1/3."""
+    status, out, err = run(capsys, "solve", "race", "--target", "1", "--json")
+    data = json.loads(out)
+    assert status == 0 and err == ""
+    assert data["answer"]["value"] == "1/3"
+
+
+@pytest.mark.parametrize("backend", ["mpq", "fraction"])
+def test_solve_gives_the_same_exact_answer_with_both_backends(capsys, backend):
+    from exactplay.games.race import solve_table
+
+    _, out, _ = run(capsys, "solve", "race", "--target", "4", "--json", "--backend", backend)
+    data = json.loads(out)
+    assert data["backend"] == backend
+    assert Fraction(data["answer"]["value"]) == Fraction(solve_table(4, "fraction").answer)
+
+
+def test_solve_text_prints_exact_value_and_certain_decimal(capsys):
+    status, out, _ = run(capsys, "solve", "race", "--target", "2", "--digits", "5")
+    assert status == 0
+    assert "exact value" in out and "decimal" in out and "all digits certain" in out
+
+
+def test_audit_json_covers_every_cell_and_respects_the_bound(capsys):
+    status, out, _ = run(capsys, "audit", "race", "--target", "6", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["values"]["cells"] == 36
+    assert data["values"]["within_bound"] is True
+    assert sum(data["decisions"]["counts"].values()) == 36
+
+
+def test_certify_then_check_accepts_the_certificate(capsys, tmp_path):
+    cert = tmp_path / "race-3.json"
+    status, out, _ = run(capsys, "certify", "race", "--target", "3", "-o", str(cert))
+    assert status == 0 and cert.exists() and "wrote" in out
+    status, out, err = run(capsys, "check", str(cert))
+    assert status == EXIT_OK and out.startswith("ok") and err == ""
+    status, out, _ = run(capsys, "check", str(tmp_path), "--json")
+    assert status == EXIT_OK and json.loads(out)[0]["ok"] is True
+
+
+def test_certify_json_reports_the_written_file(capsys, tmp_path):
+    status, out, _ = run(capsys, "certify", "race", "--target", "2", "-o", str(tmp_path / "c.json"), "--json")
+    data = json.loads(out)
+    assert status == 0 and data["game"] == "race" and data["params"] == {"target": 2}
+
+
+def test_check_of_a_corrupted_certificate_fails_with_exit_1_and_one_line(capsys, tmp_path):
+    cert = tmp_path / "race-2.json"
+    run(capsys, "certify", "race", "--target", "2", "-o", str(cert))
+    data = json.loads(cert.read_text())
+    data["table_sha256"] = "0" * 64
+    cert.write_text(json.dumps(data))
+    status, out, err = run(capsys, "check", str(cert))
+    assert status == EXIT_FAILED
+    assert_one_line_error(err, "FAIL")
+
+
+def test_check_of_malformed_json_fails_with_exit_1_and_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ this is not json")
+    status, _, err = run(capsys, "check", str(bad))
+    assert status == EXIT_FAILED
+    assert_one_line_error(err, "not JSON")
+
+
+def test_check_json_reports_a_failure_without_stderr(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    status, out, err = run(capsys, "check", str(bad), "--json")
+    assert status == EXIT_FAILED and err == ""
+    assert json.loads(out)[0]["ok"] is False
+
+
+# ------------------------------------------------------------------ usage errors: exit 2, one line
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["solve", "nosuchgame"], ["invalid choice"]),
+        (["solve"], ["name a game"]),
+        (["solve", "race", "--target", "0"], ["target", "at least 1"]),
+        (["solve", "race", "--target", "-3"], ["target"]),
+        (["solve", "race", "--target", "abc"], ["whole number"]),
+        (["solve", "race", "--target", "100000"], ["limit"]),
+        (["audit", "race", "--target", "2.5"], ["whole number"]),
+        (["solve", "race", "--backend", "float"], ["invalid choice"]),
+        (["solve", "race", "--backend", "decimal"], ["invalid choice"]),
+        (["solve", "race", "--digits", "-1"], ["digits"]),
+        (["solve", "race", "--frobnicate"], ["unrecognized"]),
+        (["check", "/nonexistent/cert.json"], ["no such file"]),
+        (["check"], ["required"]),
+        (["certify", "race", "--target", "2"], ["required", "-o"]),
+        (["report", "race", "--target", "2"], ["required", "-o"]),
+        (["report", "nosuchgame", "-o", "x"], ["invalid choice"]),
+        (["report"], ["name a game"]),
+        (["claims", "--game", "nosuchgame"], ["unknown game"]),
+        (["claims", "--id", "no.such-claim"], ["unknown claim id"]),
+        (["claims", "--json", "--markdown"], ["not allowed"]),
+        (["frobnicate"], ["invalid choice"]),
+    ],
+)
+def test_bad_usage_exits_2_with_one_line_on_stderr(capsys, argv, words):
+    status, out, err = run(capsys, *argv)
+    assert status == EXIT_USAGE, (status, out, err)
+    assert_one_line_error(err, *words)
+
+
+def test_certify_into_a_missing_directory_is_a_usage_error(capsys, tmp_path):
+    status, _, err = run(capsys, "certify", "race", "--target", "2", "-o", str(tmp_path / "no" / "dir" / "c.json"))
+    assert status in (EXIT_OK, EXIT_USAGE)  # either it creates the directory or says why not
+    if status == EXIT_USAGE:
+        assert_one_line_error(err)
+
+
+def test_report_into_a_file_path_is_a_usage_error(capsys, tmp_path):
+    f = tmp_path / "plain-file"
+    f.write_text("x")
+    status, _, err = run(capsys, "report", "race", "--target", "2", "-o", str(f), "--no-claims")
+    assert status == EXIT_USAGE
+    assert_one_line_error(err, "not a directory")
+
+
+# ------------------------------------------------------------------ claims and report subcommands
+
+
+def test_claims_command_runs_and_exits_0_or_1_only_for_errors(capsys):
+    status, out, err = run(capsys, "claims", "--fast", "--json")
+    rows = json.loads(out) if out.strip() else []
+    if not rows:  # nothing registered yet: a clear usage error
+        assert status == EXIT_USAGE
+        return
+    has_error = any(r["status"] == "error" for r in rows)
+    assert status == (EXIT_FAILED if has_error else EXIT_OK)
+
+
+def test_report_writes_html_and_pngs_and_json_lists_them(capsys, tmp_path):
+    status, out, err = run(capsys, "report", "race", "--target", "4", "-o", str(tmp_path), "--json", "--no-claims")
+    data = json.loads(out)
+    assert status == 0 and err == ""
+    assert data["html"].endswith("race-report.html")
+    assert len(data["png"]) == len(data["figures"]) == 3
+    for png in data["png"]:
+        assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+# ------------------------------------------------------------------ as a separate process
+
+
+def _exactplay(*argv, timeout=120):
+    return subprocess.run([sys.executable, "-m", "exactplay", *argv], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_module_entry_point_solves_and_stays_silent_on_stderr_in_a_pipe():
+    proc = _exactplay("audit", "race", "--target", "8")
+    assert proc.returncode == 0
+    assert proc.stderr == ""  # no progress bar when output is not a terminal
+    assert "Audit of the published Race solver" in proc.stdout
+
+
+def test_module_entry_point_bad_input_is_one_line_exit_2_no_traceback():
+    proc = _exactplay("solve", "race", "--target", "zero")
+    assert proc.returncode == EXIT_USAGE
+    assert_one_line_error(proc.stderr, "whole number")
+    assert proc.stdout == ""
+
+
+# ------------------------------------------------------------------ progress display policy
+
+
+class _Stream:
+    def __init__(self, tty: bool):
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, s):  # pragma: no cover - never written in these tests
+        return len(s)
+
+    def flush(self):  # pragma: no cover
+        pass
+
+
+@pytest.mark.parametrize(
+    "quiet, as_json, out_tty, err_tty, shown",
+    [
+        (False, False, True, True, True),
+        (True, False, True, True, False),
+        (False, True, True, True, False),
+        (False, False, False, True, False),
+        (False, False, True, False, False),
+    ],
+)
+def test_progress_only_on_a_terminal_without_quiet_or_json(monkeypatch, quiet, as_json, out_tty, err_tty, shown):
+    monkeypatch.setattr(progress_module.sys, "stdout", _Stream(out_tty))
+    monkeypatch.setattr(progress_module.sys, "stderr", _Stream(err_tty))
+    p = progress_module.make_progress(quiet, as_json)
+    assert (p is not progress_module.SILENT) == shown
