@@ -57,10 +57,13 @@ def _optimal_t(exact, N: int) -> Figure:
     ax.set_title(title)
     share = {t: sum(row.count(t) for row in grid) for t in vs}
     top = max(vs)
-    caption = (
-        f"Read across a row: the further Player 2 is behind (large b, small a) the larger the gamble; "
-        f"T = 1 in {share[1]} of {N * N} cells, the largest T = {top} in {share[top]}."
-    )
+    if len(vs) == 1:
+        caption = f"Player 2 tosses T = {top} in every position."
+    else:
+        caption = (
+            f"Read across a row: the further Player 2 is behind (large b, small a) the larger the gamble; "
+            f"T = {vs[0]} in {share[vs[0]]} of {N * N} cells, the largest T = {top} in {share[top]}."
+        )
     return Figure("optimal-t", title, caption, fig)
 
 
@@ -132,11 +135,20 @@ def _gap_map(decisions, N: int) -> Figure:
     title = f"Exact gap between the best and the second-best T, target {N}"
     ax.set_title(title)
     smallest = decisions.smallest_gap
-    caption = (
-        f"Dotted cells, beyond the red line, have a gap below the red mark on the colour bar ({decisions.flip_threshold:.1e}): there "
-        f"rounding alone could reorder the two best T, yet the float pick is an exact best in "
-        f"{decisions.unresolvable_on_best} of {len(unresolvable)}; smallest gap "
-        f"{float(smallest):.1e} at {decisions.smallest_gap_at}."
-        if smallest is not None else "No position has a choice."
-    )
+    if smallest is None:
+        caption = "No position offers a choice."
+    elif unresolvable:
+        caption = (
+            f"Dotted cells, beyond the red line, have a gap below the flip threshold {decisions.flip_threshold:.1e} "
+            f"(red mark on the colour bar): rounding alone could reorder the two best T there, yet the float pick "
+            f"is an exact best in {decisions.unresolvable_on_best} of {len(unresolvable)}; smallest gap "
+            f"{float(smallest):.1e} at {decisions.smallest_gap_at}."
+        )
+    else:
+        caption = (
+            f"Every gap is above the flip threshold {decisions.flip_threshold:.1e} (red mark on the colour bar), so "
+            f"every float decision is certified; the smallest, {float(smallest):.1e}, is at {decisions.smallest_gap_at}."
+        )
+    if ties or wrong:
+        caption += f" Red marks: {len(ties)} exact ties, {len(wrong)} wrong float choices."
     return Figure("decision-gap", title, caption, fig)

@@ -1,0 +1,149 @@
+"""Reports: one self-contained HTML file plus PNGs, figures that show the right data.
+
+Small instances keep this fast; the figures are checked through the data
+they draw (image arrays, marker positions), not by looking at pixels.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from exactplay.errors import UsageError
+from exactplay.games import GAME_MODULES
+from exactplay.report import build_report, game_report
+from exactplay.report.figures import log10_exact
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def embedded_images(page: str) -> list[bytes]:
+    return [base64.b64decode(b) for b in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)]
+
+
+def assert_self_contained(page: str) -> None:
+    """No external resource: every src is a data URI, no stylesheet or script links."""
+    for src in re.findall(r'src="([^"]*)"', page):
+        assert src.startswith("data:image/png;base64,"), src[:60]
+    assert "<link" not in page and "<script" not in page
+
+
+def assert_figures_are_labelled(rep) -> None:
+    for fig in rep.figures:
+        assert fig.title and fig.caption, fig.name
+        ax = fig.figure.axes[0]
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel(), fig.name
+
+
+# ------------------------------------------------------------------ generic
+
+
+def test_log10_exact_handles_values_below_the_float_range():
+    from fractions import Fraction
+
+    assert log10_exact(Fraction(1, 10**400)) == pytest.approx(-400)
+    assert log10_exact(Fraction(3, 7)) == pytest.approx(math.log10(3 / 7))
+    assert log10_exact(Fraction(0)) == -math.inf
+
+
+def test_a_game_that_is_not_built_is_a_one_line_usage_error(monkeypatch):
+    monkeypatch.setitem(GAME_MODULES, "ghost", "exactplay.games.ghost")
+    with pytest.raises(UsageError, match="not available"):
+        game_report("ghost", {})
+
+
+def test_an_unknown_game_is_a_usage_error():
+    with pytest.raises(UsageError, match="unknown game"):
+        game_report("nosuch", {})
+
+
+# ------------------------------------------------------------------ race
+
+
+@pytest.fixture(scope="module")
+def race_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("race-report")
+    return build_report("race", {"target": 12}, out, with_claims=False), out
+
+
+def test_race_report_is_one_html_file_with_every_png_embedded(race_report):
+    files, out = race_report
+    page = files.html.read_text(encoding="utf-8")
+    assert files.html.name == "race-report.html" and files.html.parent == out
+    assert [p.name for p in files.pngs] == ["race-optimal-t.png", "race-float-ulps.png", "race-decision-gap.png"]
+    assert embedded_images(page) == [p.read_bytes() for p in files.pngs]
+    assert all(p.read_bytes().startswith(PNG_MAGIC) for p in files.pngs)
+    assert_self_contained(page)
+
+
+def test_race_report_figures_have_titles_axis_labels_and_captions(race_report):
+    files, _ = race_report
+    assert_figures_are_labelled(files.report)
+    page = files.html.read_text(encoding="utf-8")
+    for fig in files.report.figures:
+        assert fig.title in page.replace("&#x27;", "'")
+
+
+def test_race_optimal_t_figure_draws_the_exact_best_t(race_report):
+    from exactplay.games.race import solve_table
+
+    files, _ = race_report
+    exact = solve_table(12, "fraction")
+    drawn = files.report.figures[0].figure.axes[0].images[0].get_array()
+    assert [[int(drawn[a - 1][b - 1]) for b in range(1, 13)] for a in range(1, 13)] == [
+        [exact.best_t[(a, b)] for b in range(1, 13)] for a in range(1, 13)
+    ]
+
+
+def test_race_ulps_figure_maximum_is_the_audited_maximum(race_report):
+    from exactplay.games.race import run_audit
+
+    files, _ = race_report
+    drawn = files.report.figures[1].figure.axes[0].images[0].get_array()
+    assert float(drawn.max()) == pytest.approx(run_audit(12)["values"].max_ulps, rel=1e-12)
+
+
+def test_race_gap_figure_marks_exactly_the_float_unresolvable_cells(race_report):
+    from exactplay.audit import UNRESOLVABLE
+    from exactplay.games.race import run_audit
+
+    files, _ = race_report
+    d = run_audit(12)["decisions"]
+    expected = {(b, a) for (a, b), c in d.classes.items() if c == UNRESOLVABLE}
+    ax = files.report.figures[2].figure.axes[0]
+    marked = set()
+    for coll in ax.collections:
+        if coll.get_label().startswith("float-unresolvable"):
+            marked |= {(int(x), int(y)) for x, y in coll.get_offsets()}
+    assert marked == expected
+    drawn = ax.images[0].get_array()
+    a, b = d.smallest_gap_at
+    assert float(drawn[a - 1][b - 1]) == pytest.approx(log10_exact(d.smallest_gap))
+
+
+def test_race_report_includes_the_claims_table_when_asked(tmp_path, monkeypatch):
+    from exactplay.claims import Claim, verdict
+    from exactplay.report import ledger
+
+    fake = [Claim("race.fake", "race", "race.md, Section 0", "a stated thing", "m", lambda: verdict(False, "found X"))]
+    monkeypatch.setattr(ledger, "select_claims", lambda game=None, fast=False, ids=None: fake)
+    files = build_report("race", {"target": 2}, tmp_path)
+    page = files.html.read_text(encoding="utf-8")
+    assert "race.fake" in page and "found X" in page and 'class="refuted"' in page
+
+
+def test_report_builds_without_a_display_in_a_fresh_process(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "MPLBACKEND", "WAYLAND_DISPLAY")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "exactplay", "report", "race", "--target", "3", "-o", str(tmp_path), "--no-claims"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert (tmp_path / "race-report.html").exists()
