@@ -147,3 +147,47 @@ def test_report_builds_without_a_display_in_a_fresh_process(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert (tmp_path / "race-report.html").exists()
+
+
+# ------------------------------------------------------------------ war
+
+
+@pytest.fixture(scope="module")
+def war_report(tmp_path_factory):
+    pytest.importorskip("exactplay.games.war")
+    out = tmp_path_factory.mktemp("war-report")
+    return build_report("war", {"ranks": 4, "suits": 2}, out, with_claims=False), out
+
+
+def test_war_report_is_self_contained_with_labelled_figures(war_report):
+    files, _ = war_report
+    page = files.html.read_text(encoding="utf-8")
+    assert embedded_images(page) == [p.read_bytes() for p in files.pngs] and len(files.pngs) == 2
+    assert_self_contained(page)
+    assert_figures_are_labelled(files.report)
+
+
+def test_war_sweep_figure_draws_exact_and_float_sums_over_the_independent_guess(war_report):
+    from fractions import Fraction
+
+    from exactplay.games.war import turn_distributions
+
+    files, _ = war_report
+    exact = turn_distributions(4, 2, "fraction")
+    w = Fraction(8 - 2, 2 * 7)  # 3/7: B's card of another rank, lower half the time
+    lines = files.report.figures[0].figure.axes[0].get_lines()
+    exact_line = next(l for l in lines if l.get_label().startswith("exact"))
+    assert list(exact_line.get_ydata()) == pytest.approx([float(sum(P.values()) / w**t) for t, P in enumerate(exact)])
+    assert float(sum(exact[-1].values())) == pytest.approx(1 / 28)  # seed: p_sweeps of make_deck(4, 2)
+
+
+def test_war_error_figure_puts_every_float_error_under_its_bound(war_report):
+    from exactplay.games.war import run_audit
+
+    files, _ = war_report
+    r = run_audit(4, 2)
+    ax = files.report.figures[1].figure.axes[0]
+    dots = ax.collections[0].get_offsets()
+    bound = dict(zip(*next(l for l in ax.get_lines() if l.get_label().startswith("a-priori")).get_data()))
+    assert all(y <= bound[x] for x, y in dots)
+    assert r["entries_over_bound"] == 0
