@@ -288,3 +288,24 @@ def test_progress_only_on_a_terminal_without_quiet_or_json(monkeypatch, quiet, a
     monkeypatch.setattr(progress_module.sys, "stderr", _Stream(err_tty))
     p = progress_module.make_progress(quiet, as_json)
     assert (p is not progress_module.SILENT) == shown
+
+
+def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(capsys, monkeypatch):
+    import exactplay.cli as cli
+    from exactplay.games import GAME_MODULES
+
+    real = cli.get_game
+
+    def get_game(name):
+        if name == "broken":
+            raise RuntimeError("half-written module")
+        return real(name)
+
+    monkeypatch.setitem(GAME_MODULES, "broken", "exactplay.games.broken")
+    monkeypatch.setattr(cli, "get_game", get_game)
+    status, out, err = run(capsys, "list")
+    assert status == EXIT_OK and err == ""
+    assert "broken  (fails to load: RuntimeError: half-written module)" in out
+    assert "race" in out
+    status, out, _ = run(capsys, "solve", "race", "--target", "1", "--json")
+    assert status == EXIT_OK and json.loads(out)["answer"]["value"] == "1/3"

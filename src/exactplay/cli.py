@@ -29,14 +29,21 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _available_games() -> list[Game]:
-    games = []
+def _load_games() -> tuple[list[Game], dict[str, str]]:
+    """The games that load, and why the others do not (one broken game must not break the CLI)."""
+    games, missing = [], {}
     for name in game_names():
         try:
             games.append(get_game(name))
         except UsageError:
-            continue
-    return games
+            missing[name] = "not available in this version"
+        except Exception as exc:  # a game module that fails to import
+            missing[name] = f"fails to load: {type(exc).__name__}: {exc}"
+    return games, missing
+
+
+def _available_games() -> list[Game]:
+    return _load_games()[0]
 
 
 def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
@@ -136,26 +143,50 @@ def _emit(report, as_json: bool) -> None:
 
 
 def _cmd_list(args) -> int:
+    """Every registered game: title, parameters with defaults, and the commands it supports."""
+    from .claims import all_claims
+
     rows = []
-    for game in _available_games():
+    games, missing = _load_games()
+    by_name = {g.name: g for g in games}
+    for name in game_names():
+        if name in missing:
+            rows.append({"game": name, "available": False, "reason": missing[name]})
+            continue
+        game = by_name[name]
+        commands = ["solve", "audit", "certify", "report"] + (["judge"] if game.judge is not None else [])
+        claims = all_claims(name)
         rows.append(
             {
                 "game": game.name,
+                "available": True,
                 "title": game.title,
                 "params": [
                     {"name": p.name, "default": p.default, "help": p.help, "positional": p.positional}
                     for p in game.params
                 ],
+                "commands": commands,
+                "claims": len(claims),
+                "slow_claims": sum(1 for c in claims if c.slow),
             }
         )
     if args.json:
-        print(json.dumps(rows, indent=2))
-    else:
-        for row in rows:
-            print(f"{row['game']:6}  {row['title']}")
-            for p in row["params"]:
-                flag = p["name"] if p["positional"] else f"--{p['name'].replace('_', '-')}"
-                print(f"        {flag:12} {p['help']} (default: {p['default']})")
+        print(json.dumps(rows, indent=2, default=list))
+        return EXIT_OK
+    for row in rows:
+        if not row["available"]:
+            print(f"{row['game']:6}  ({row['reason']})")
+            continue
+        print(f"{row['game']:6}  {row['title']}")
+        for p in row["params"]:
+            flag = p["name"].upper() + "..." if p["positional"] else f"--{p['name'].replace('_', '-')}"
+            default = " ".join(map(str, p["default"])) if isinstance(p["default"], (list, tuple)) else p["default"]
+            print(f"        {flag:14} {p['help']} (default: {default})")
+        print(f"        commands: {', '.join(row['commands'])}; {row['claims']} seed claims "
+              f"({row['slow_claims']} slow): exactplay claims --game {row['game']}")
+    first = next((r["game"] for r in rows if r["available"]), None)
+    if first:
+        print(f"\ntry: exactplay audit {first}    (exactplay COMMAND GAME --help for the options)")
     return EXIT_OK
 
 
