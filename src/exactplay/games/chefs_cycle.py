@@ -69,6 +69,7 @@ class MaskState:
     D: list[Any]
     target: list[int | None]
     cands: list[dict] | None = None
+    ties: list = field(default_factory=list)  # (mover, [targets with the best value]) when > 1
 
 
 @dataclass
@@ -78,6 +79,7 @@ class Solution:
     tie: str
     full: Any = None  # MaskState of the full set
     layers: dict = field(default_factory=dict)  # q -> {mask: MaskState}, when kept
+    ties: list = field(default_factory=list)  # (mask, mover, [tied best targets]) in every state
 
     @property
     def E(self) -> Any:
@@ -118,7 +120,7 @@ def solve_mask(B: Backend, skills: list, mem: list[int], prev: dict, tie: str, k
     """Solve one alive set from the solved layer below (the seed's Steps 4-5)."""
     q = len(mem)
     one = B.one
-    A, C, b, target = [], [], [], []
+    A, C, b, target, ties = [], [], [], [], []
     cands = [] if keep_cands else None
     for r in range(q):
         p = skills[mem[r]]
@@ -130,6 +132,10 @@ def solve_mask(B: Backend, skills: list, mem: list[int], prev: dict, tie: str, k
             values.append((d, st.W[nxt][t_pos]))
             succ[d] = (st, nxt, (r + d) % q)
         dbest = choose_target(values, tie)
+        top = dict(values)[dbest]
+        tied = [mem[(r + d) % q] for d, v in values if v == top]
+        if len(tied) > 1:
+            ties.append((mem[r], sorted(tied)))
         st, nxt, j_idx = succ[dbest]
         U = list(st.W[nxt])
         U.insert(j_idx, B.zero)  # the eliminated chef never wins
@@ -156,7 +162,7 @@ def solve_mask(B: Backend, skills: list, mem: list[int], prev: dict, tie: str, k
         nxt = X[(r + 1) % q]
         X[r] = [a + b[r] * x for a, x in zip(A[r], nxt)]
         Y[r] = C[r] + b[r] * Y[(r + 1) % q]
-    return MaskState(mem, X, Y, target, cands)
+    return MaskState(mem, X, Y, target, cands, ties)
 
 
 def solve(
@@ -194,6 +200,7 @@ def solve(
             if B.exact:
                 B.check(st.D[0], (mask, st.members[0]))
             layer[mask] = st
+            sol.ties.extend((mask, t, tied) for t, tied in st.ties)
             progress.advance()
         if visit:
             visit(q, layer)

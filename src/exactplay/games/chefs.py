@@ -1,0 +1,380 @@
+"""Chef Showdown (Project Euler 481): exact winner vectors, E(n), ties.
+
+n chefs sit in a cycle; chef k eliminates the opponent it chooses with
+probability S(k).  The mover maximises its own eventual winning probability,
+which only depends on the success branch::
+
+    target(M, t) = argmax_{j in M, j != t}  W_{M\\{j}, next_{M\\{j}}(t)}(t)
+
+ties broken by the smallest positive cyclic distance from t (the seed's rule) --
+or, to test whether the answer depends on it, the largest.  Each turn is one
+dish; ``E(n) = D_{{1..n}, 1}`` with ``S(k) = F_k / F_{n+1}``.
+
+* :mod:`.chefs_cycle` -- the seed's closed-form cycle recurrence over a backend:
+  in ``float`` the published solver, in ``mpq``/``Fraction`` the exact reference;
+* :mod:`.chefs_fast` -- the same recurrence in integer numerators over one
+  denominator per alive set (the fast exact solver, used for ``--backend mpq``);
+* :mod:`.chefs_bound` -- the a-priori error bound of the float solver;
+* this module -- parameters, solve / audit / certify, and the seed's claims.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..audit import audit_decisions, audit_values, rounding_report
+from ..certificate import build_certificate
+from ..errors import UsageError
+from ..numbers import Backend, as_fraction, format_pq, get_backend
+from ..progress import SILENT
+from ..render import exact_number
+from . import Game, Param, Report
+from . import chefs_cycle as cycle
+from . import chefs_fast as fast
+from .chefs_bound import a_priori_bounds
+
+MIN_N = 2
+MAX_N = 15  # n = 14 takes ~17 s and ~0.75 GB; each chef more costs ~4.5x time, ~2x memory
+DEFAULT_N = 14
+FULL_TABLE_MAX_N = 8  # certificates store every value up to here, policy + digest above
+
+
+# ------------------------------------------------------------------ parameters
+
+
+def fibonacci(k: int) -> int:
+    """F_k with F_1 = F_2 = 1."""
+    a, b = 0, 1
+    for _ in range(k):
+        a, b = b, a + b
+    return a
+
+
+def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
+    """S(k) = F_k / F_{n+1}, k = 1..n."""
+    top = fibonacci(n + 1)
+    return tuple(Fraction(fibonacci(k), top) for k in range(1, n + 1))
+
+
+def parse_n(text: str) -> int:
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        raise UsageError(f"n must be a whole number of chefs, got {text!r}") from None
+    if n < MIN_N:
+        raise UsageError(f"n must be at least {MIN_N} chefs, got {n}")
+    if n > MAX_N:
+        raise UsageError(f"n {n} is beyond the supported limit {MAX_N} (cost grows ~4.5x per chef)")
+    return n
+
+
+def parse_skill(text: str) -> Fraction:
+    """One skill: ``p/q``, an integer or a decimal, read exactly; must lie in (0, 1]."""
+    t = text.strip()
+    try:
+        value = Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"skill {t!r} is not a rational number like 1/4") from None
+    if not 0 < value <= 1:
+        raise UsageError(f"skill {t} is outside (0, 1]: a chef must be able to succeed")
+    return value
+
+
+def parse_skills(text: str) -> tuple[Fraction, ...]:
+    """A comma-separated list of skills, e.g. ``1/4,1/2,1``."""
+    if isinstance(text, (list, tuple)):
+        text = ",".join(text)
+    parts = [p for p in str(text).split(",")]
+    if not parts or any(not p.strip() for p in parts):
+        raise UsageError(f"skills must be a comma-separated list like 1/4,1/2,1, got {text!r}")
+    return tuple(parse_skill(p) for p in parts)
+
+
+def instance(n: int | None = None, skills=None) -> tuple[int, tuple[Fraction, ...], bool]:
+    """Resolve and validate ``(n, skills, fibonacci?)``; one-line UsageError otherwise."""
+    if skills is None:
+        n = DEFAULT_N if n is None else n
+        parse_n(str(n))
+        return n, fibonacci_skills(n), True
+    if isinstance(skills, str):
+        skills = parse_skills(skills)
+    skills = tuple(parse_skill(str(s)) if not isinstance(s, Fraction) else s for s in skills)
+    for s in skills:
+        if not 0 < s <= 1:
+            raise UsageError(f"skill {s} is outside (0, 1]")
+    if n is None:
+        n = len(skills)
+    parse_n(str(n))
+    if len(skills) != n:
+        raise UsageError(f"--skills lists {len(skills)} skills but n is {n}: give exactly one skill per chef")
+    return n, skills, skills == fibonacci_skills(n)
+
+
+def in_backend(B: Backend, skills) -> list:
+    return [B.q(s.numerator, s.denominator) for s in skills]
+
+
+def float_skills(skills) -> list[float]:
+    """The published programs' skills: ``F_k / F_{n+1}`` as one float division each."""
+    return [s.numerator / s.denominator for s in skills]
+
+
+# ------------------------------------------------------------------ exact solving
+
+
+def solve_exact(skills, backend: Backend | str = "mpq", tie: str = "nearest", progress=SILENT):
+    """The exact solution: the fast integer solver for ``mpq``, the reference recurrence in
+    ``Fraction`` otherwise.  Both expose ``E``, ``W1``, ``ties``, ``full``."""
+    B = get_backend(backend)
+    if not B.exact:
+        raise UsageError("solve_exact needs an exact backend")
+    if B.name == "mpq":
+        return fast.solve_fast(list(skills), tie=tie, progress=progress)
+    return cycle.solve(in_backend(B, skills), B, tie=tie, progress=progress)
+
+
+def chef_set(mask: int) -> str:
+    """An alive set as text, chefs numbered from 1: ``{1,2,3}``."""
+    return "{" + ",".join(str(i + 1) for i in cycle.members(mask)) + "}"
+
+
+def _tie_json(ties, limit: int = 20) -> list:
+    return [{"alive": chef_set(m), "mover": t + 1, "tied_targets": [j + 1 for j in js]} for m, t, js in ties[:limit]]
+
+
+def _params(n: int, skills, fib: bool) -> dict:
+    return {"n": n, "skills": "fibonacci" if fib else ",".join(format_pq(s) for s in skills)}
+
+
+def _decimals(xs, digits: int) -> list[str]:
+    from ..audit import decimal_digits
+
+    return [decimal_digits(x, digits) for x in xs]
+
+
+# ------------------------------------------------------------------ solve
+
+
+def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
+          progress=SILENT) -> Report:
+    n, skills, fib = instance(n, skills)
+    sol = solve_exact(skills, backend, "nearest", progress)
+    E = sol.E
+    answer, lines = exact_number(E, digits, full)
+    W1 = [as_fraction(x) for x in sol.W1]
+    targets = sol.full.target
+    data = {
+        "game": "chefs",
+        "params": _params(n, skills, fib),
+        "backend": get_backend(backend).name,
+        "tie_rule": "nearest (smallest positive cyclic distance)",
+        "answer_name": f"E({n})",
+        "answer": answer,
+        "winner_vector_chef1_first": {"values": [format_pq(x) for x in W1], "decimal": _decimals(W1, digits),
+                                      "sum": format_pq(sum(W1, Fraction(0)))},
+        "first_round_targets": [None if j is None else j + 1 for j in targets],
+        "exact_ties": {"count": len(sol.ties), "first": _tie_json(sol.ties)},
+    }
+    out = [f"Chef Showdown, n = {n} ({'Fibonacci skills F_k/F_{n+1}' if fib else 'skills ' + data['params']['skills']}):"
+           f" expected number of dishes E({n}) from the full table, chef 1 first"] + lines
+    out.append("winner vector (chef 1 first): " + " ".join(_decimals(W1, digits)) + f"  (sum {sum(W1, Fraction(0))})")
+    out.append("targets in the full table: " + ", ".join(
+        f"chef {m + 1} -> {j + 1}" for m, j in zip(sol.full.members, targets) if j is not None))
+    out.append(f"exact ties (best target not unique): {len(sol.ties)} states; the nearest target is taken "
+               "(run `exactplay audit chefs` to see whether the answer depends on it)")
+    return Report(data, out)
+
+
+# ------------------------------------------------------------------ audit
+
+
+def _state(mask: int, mover: int) -> tuple:
+    return (chef_set(mask), mover + 1)
+
+
+def _tables(sol: cycle.Solution):
+    """W values, D values, candidates and choices of a kept solution, keyed by state."""
+    W, D, cands, choice = {}, {}, {}, {}
+    for q, layer in sol.layers.items():
+        for mask, st in layer.items():
+            for r, t in enumerate(st.members):
+                s = _state(mask, t)
+                D[s] = st.D[r]
+                for k, i in enumerate(st.members):
+                    W[s + (i + 1,)] = st.W[r][k]
+                if q > 1:
+                    cands[s] = {j + 1: v for j, v in st.cands[r].items()}
+                    choice[s] = st.target[r] + 1
+    return W, D, cands, choice
+
+
+def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
+    """Float solver vs the exact reference (all values and decisions), and both tie rules."""
+    n, skills, fib = instance(n, skills)
+    B = get_backend(backend)
+    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True)
+    ref = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=True, progress=progress)
+    bound_w, bound_d, label = a_priori_bounds(float_skills(skills), flt)
+    eW, eD, ecands, _ = _tables(ref)
+    fW, fD, fcands, fchoice = _tables(flt)
+    del flt
+    values = audit_values(eW, fW, bound_w, label)
+    dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
+    decisions = audit_decisions(ecands, fcands, fchoice, bound_w)
+    E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
+    W1 = [as_fraction(x) for x in ref.W1]
+    ties = list(ref.ties)
+    del eW, fW, eD, fD, ecands, fcands, ref
+    far = solve_exact(skills, B, "farthest")
+    return {
+        "n": n, "skills": skills, "fib": fib,
+        "values": values, "dishes": dishes, "decisions": decisions,
+        "rounding": rounding_report(E, digits, fE, bound_d),
+        "E": E, "W1": W1, "ties": ties,
+        "E_far": far.E, "W1_far": [as_fraction(x) for x in far.W1], "ties_far": list(far.ties),
+        "float_E": fE,
+    }
+
+
+def _tie_rule_json(r: dict, digits: int) -> dict:
+    return {
+        "nearest": {"E": format_pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
+                    "W": _decimals(r["W1"], digits), "exact_ties": len(r["ties"])},
+        "farthest": {"E": format_pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
+                     "W": _decimals(r["W1_far"], digits), "exact_ties": len(r["ties_far"])},
+        "E_depends_on_tie_rule": r["E"] != r["E_far"],
+        "W_depends_on_tie_rule": r["W1"] != r["W1_far"],
+        "ties_nearest_first": _tie_json(r["ties"]),
+    }
+
+
+def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+    r = run_audit(n, skills, backend, digits, progress)
+    n = r["n"]
+    values, dishes, decisions, rr = r["values"], r["dishes"], r["decisions"], r["rounding"]
+    tr = _tie_rule_json(r, digits)
+    data = {
+        "game": "chefs",
+        "params": _params(n, r["skills"], r["fib"]),
+        "solver_under_audit": "published closed-form cycle solver in float, nearest-target tie rule on float comparisons",
+        "winner_values": values.to_dict(),
+        "dish_values": dishes.to_dict(),
+        "decisions": decisions.to_dict(),
+        "rounding": rr.to_dict(),
+        "tie_rule": tr,
+    }
+    c = decisions.counts
+    lines = [
+        f"Audit of the published Chef Showdown solver, n = {n} ({values.cells} winner probabilities W_M,t(i), "
+        f"{dishes.cells} expected dish counts D_M,t)",
+        f"W max abs error : {values.max_abs:.3e} at {values.max_abs_at}; max ulps {values.max_ulps:.1f}",
+        f"W a-priori bound: {values.bound:.3e} ({values.bound_label}); bound/measured "
+        + ("inf" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
+        f"D max abs error : {dishes.max_abs:.3e} at {dishes.max_abs_at}; max rel {dishes.max_rel:.3e};"
+        f" bound {dishes.bound:.3e}",
+        "decisions       : " + ", ".join(f"{k} {v}" for k, v in c.items()),
+        f"                  float choice differs from an exact best in {decisions.decisions_differ} states",
+    ]
+    if c["exact tie"]:
+        lines.append(f"                  exact ties: the float solver's pick follows its float comparison, "
+                     f"{decisions.unresolvable_on_best} unresolvable states still on an exact best")
+    lines.append(
+        f"E({n}): exact {rr.rounded}, float prints {rr.float_rounded} "
+        f"({'agree' if rr.float_digits_agree else 'DIFFER'}); float digits "
+        f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"
+    )
+    lines.append(
+        f"tie rule: nearest E({n}) = {tr['nearest']['E_decimal']} ({tr['nearest']['exact_ties']} tied states), "
+        f"farthest E({n}) = {tr['farthest']['E_decimal']} ({tr['farthest']['exact_ties']} tied states): "
+        + ("E DEPENDS on the tie rule" if tr["E_depends_on_tie_rule"] else "E does not depend on the tie rule")
+        + ("; W DEPENDS on it" if tr["W_depends_on_tie_rule"] else "; W does not depend on it")
+    )
+    lines.append("W (nearest) : " + " ".join(tr["nearest"]["W"]))
+    lines.append("W (farthest): " + " ".join(tr["farthest"]["W"]))
+    return Report(data, lines)
+
+
+# ------------------------------------------------------------------ certify
+
+
+def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+    """Small n: every value; larger n: the policy (one target per state) and the answer.
+
+    The checker rebuilds every value from the policy exactly and verifies it.
+    """
+    n, skills, fib = instance(n, skills)
+    full_table = n <= FULL_TABLE_MAX_N
+    B = get_backend(backend)
+    rows = []
+    ties = []
+    if full_table:
+        sol = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=False, progress=progress)
+        for q in range(1, n + 1):
+            for mask, st in sol.layers[q].items():
+                for r, t in enumerate(st.members):
+                    tgt = -1 if st.target[r] is None else st.target[r] + 1
+                    rows.append([mask, t + 1, tgt, format_pq(st.D[r])] + [format_pq(x) for x in st.W[r]])
+        columns = ["alive_mask", "mover", "target", "D", "W(members in cyclic order)..."]
+        E, W1, ties = sol.E, sol.W1, sol.ties
+    else:
+        sol = fast.solve_fast(list(skills), keep_policy=True, progress=progress)
+        for (mask, t), j in sorted(sol.policy.items()):
+            rows.append([mask, t + 1, j + 1])
+        columns = ["alive_mask", "mover", "target"]
+        E, W1, ties = sol.E, sol.W1, sol.ties
+    answer, _ = exact_number(E, 8)
+    W1 = [as_fraction(x) for x in W1]
+    return build_certificate(
+        game="chefs",
+        params=_params(n, skills, fib),
+        answer={"name": f"E({n})", **answer},
+        columns=columns,
+        rows=rows,
+        policy={"tie_rule": "nearest", "stored_in": "table column 'target' (chef numbers from 1)"},
+        smallest_gap=None,
+        audit=None,
+        notes=("alive_mask: bit i-1 set when chef i is alive; mover and target are chef numbers (1..n); "
+               "target -1 when the mover is alone. "
+               + ("Rows hold D and W_{M,mover}(m) for the members m of M in increasing order."
+                  if full_table else "Values are not stored: the checker rebuilds them from the policy.")),
+        extra={
+            "skills": [format_pq(s) for s in skills],
+            "winner_vector": [format_pq(x) for x in W1],
+            "ties": [[m, t + 1, [j + 1 for j in js]] for m, t, js in ties],
+            "full_table": full_table,
+        },
+    )
+
+
+# ------------------------------------------------------------------ the game
+
+
+def _parse_skills_param(text):
+    return parse_skills(text)
+
+
+GAME = Game(
+    name="chefs",
+    title="Chef Showdown (Project Euler 481): exact winner vectors and E(n)",
+    params=(
+        Param("n", parse_n, None, f"number of chefs, {MIN_N}..{MAX_N} (default {DEFAULT_N}, or the length of --skills)"),
+        Param("skills", _parse_skills_param, None,
+              "comma list of skills in (0,1], e.g. 1/4,1/2,1 (default Fibonacci F_k/F_{n+1})"),
+    ),
+    solve=solve,
+    audit=audit,
+    certify=certify,
+    description="Chefs in a cycle eliminate a chosen opponent with probability S(k); "
+                "E(n) is the expected number of dishes.",
+    proofs=(
+        ("chefs-s-1_4-1_2-1.json", {"skills": "1/4,1/2,1"}),
+        ("chefs-fib-3.json", {"n": 3}),
+        ("chefs-fib-4.json", {"n": 4}),
+        ("chefs-fib-7.json", {"n": 7}),
+        ("chefs-fib-10.json", {"n": 10}),
+        ("chefs-fib-14.json", {"n": 14}),
+    ),
+)
+
+from .chefs_claims import CLAIMS  # noqa: E402  (the claims use the functions above)

@@ -1,0 +1,192 @@
+"""The checkable claims of the Chef Showdown seed (chefs.md), each with its check."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+from ..audit import decimal_digits, rounding_report
+from ..claims import Claim, Verdict, verdict
+from . import chefs_brute as brute
+from . import chefs_cycle as cycle
+from . import chefs_fast as fast
+
+SEED = "chefs.md"
+S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
+W7_PUBLISHED = ("0.08965042", "0.20775702", "0.15291406", "0.14554098", "0.15905291", "0.10261412", "0.14247050")
+
+
+def _fib(n):
+    from .chefs import fibonacci_skills
+
+    return fibonacci_skills(n)
+
+
+def _kept(skills, tie="nearest"):
+    return cycle.solve(list(skills), "fraction", tie=tie, keep=True, keep_cands=True)
+
+
+def _W(sol, chefs, mover, chef):
+    """W_{M,mover}(chef) for chefs numbered from 1."""
+    mask = sum(1 << (c - 1) for c in chefs)
+    st = sol.layers[len(chefs)][mask]
+    return st.W[st.members.index(mover - 1)][st.members.index(chef - 1)]
+
+
+def check_w3() -> Verdict:
+    sol = _kept(S3)
+    w = sol.W1[0]
+    return verdict(w == Fraction(47, 160), f"W_3(1) = {w} = {float(w)} exactly (published 0.29375)")
+
+
+def check_worked_example() -> Verdict:
+    sol = _kept(S3)
+    st = sol.layers[3][0b111]
+    expected = {  # the seed's numbers, in order of appearance
+        "W_{12},1(1) = 0.4": (_W(sol, (1, 2), 1, 1), Fraction(2, 5)),
+        "W_{12},2(1) = 0.2": (_W(sol, (1, 2), 2, 1), Fraction(1, 5)),
+        "W_{13},1(1) = 0.25": (_W(sol, (1, 3), 1, 1), Fraction(1, 4)),
+        "W_{23},2(2) = 0.5": (_W(sol, (2, 3), 2, 2), Fraction(1, 2)),
+        "chef 1 removing 2 leaves it 0": (_W(sol, (1, 3), 3, 1), Fraction(0)),
+        "W_{12},1(2) = 0.6": (_W(sol, (1, 2), 1, 2), Fraction(3, 5)),
+        "W_{13},1(3) = 0.75": (_W(sol, (1, 3), 1, 3), Fraction(3, 4)),
+        "W_{23},2(3) = 0.5": (_W(sol, (2, 3), 2, 3), Fraction(1, 2)),
+        "x_3 = 0.25": (st.W[2][0], Fraction(1, 4)),
+        "x_2 = 0.325": (st.W[1][0], Fraction(13, 40)),
+        "x_1 = 0.29375": (st.W[0][0], Fraction(47, 160)),
+        "targets 1->3, 2->3, 3->2": (tuple(j + 1 for j in st.target), (3, 3, 2)),
+    }
+    bad = [k for k, (got, want) in expected.items() if got != want]
+    return verdict(not bad, "all 12 intermediate numbers and targets hold exactly" if not bad
+                   else "wrong: " + "; ".join(bad))
+
+
+def check_cycle_formula() -> Verdict:
+    """The closed form (every layer) equals the whole-game linear system, n = 2..5."""
+    worst = []
+    for n in range(2, 6):
+        sol = _kept(_fib(n))
+        W, D = brute.solve_system(_fib(n), brute.policy_of(sol))
+        for q, layer in sol.layers.items():
+            if q < 2:
+                continue
+            for mask, st in layer.items():
+                for r, t in enumerate(st.members):
+                    vec = [Fraction(0)] * n
+                    for k, i in enumerate(st.members):
+                        vec[i] = st.W[r][k]
+                    if vec != W[(mask, t)] or st.D[r] != D[(mask, t)]:
+                        worst.append((n, mask, t))
+    return verdict(not worst, "closed form = Gaussian elimination of the whole game in every state, n = 2..5"
+                   if not worst else f"differs at {worst[:3]}")
+
+
+def check_e7() -> Verdict:
+    E = fast.solve_fast(list(_fib(7))).E
+    d = decimal_digits(E, 8)
+    return verdict(d == "42.28176050", f"E(7) = {d} (exact, rounded; published 42.28176050)")
+
+
+def check_w7() -> Verdict:
+    W = fast.solve_fast(list(_fib(7))).W1
+    got = tuple(decimal_digits(x, 8) for x in W)
+    bad = [k + 1 for k in range(7) if got[k] != W7_PUBLISHED[k]]
+    return verdict(not bad, "all 7 components agree to 8 decimals" if not bad else f"chefs {bad} differ: {got}")
+
+
+def check_positive_denominator() -> Verdict:
+    """1 - prod b > 0 for every alive set (skills in (0, 1]); the smallest for n = 14."""
+    skills = _fib(14)
+    smallest = None
+    for q in range(2, 15):
+        for mask in cycle.masks_of_size(14, q):
+            P = Fraction(1)
+            for m in cycle.members(mask):
+                P *= 1 - skills[m]
+            if smallest is None or 1 - P < smallest[0]:
+                smallest = (1 - P, mask)
+    one = Fraction(1)
+    edge = 1 - (one - 1) * (one - Fraction(1, 2))  # a skill of 1 makes the product 0
+    return verdict(smallest[0] > 0 and edge == 1,
+                   f"smallest 1 - prod b over all alive sets of n = 14 is {float(smallest[0]):.6f} "
+                   f"(chefs {cycle.members(smallest[1])[0] + 1},{cycle.members(smallest[1])[1] + 1}); a skill of 1 gives "
+                   "prod b = 0, still fine; a skill of 0 would be rejected as input")
+
+
+def check_tie_rule_matters() -> Verdict:
+    near = fast.solve_fast(list(_fib(7)))
+    far = fast.solve_fast(list(_fib(7)), tie="farthest")
+    changed = near.E != far.E
+    return verdict(changed, f"n = 7 has {len(near.ties)} exactly tied states; E(7) = {float(near.E):.8f} (nearest) vs "
+                   f"{float(far.E):.8f} (farthest): the rule changes the answer, not only the successor")
+
+
+def check_time_complexity() -> Verdict:
+    """Exact arithmetic: cost per operation grows with the numbers, so time is not O(n^2 2^n)."""
+    times, bits = {}, {}
+    for n in range(9, 13):
+        t0 = time.perf_counter()
+        sol = fast.solve_fast(list(_fib(n)))
+        times[n] = time.perf_counter() - t0
+        bits[n] = sol.full.den.bit_length()
+    norm = {n: times[n] / (n * n * 2**n) for n in times}
+    growth = (norm[12] / norm[10]) ** 0.5  # per extra chef
+    return verdict(growth < 1.25,
+                   f"time / (n^2 2^n) grows x{growth:.2f} per extra chef (n = 10..12), following the size of the "
+                   f"numbers: denominator bits {bits[9]}, {bits[10]}, {bits[11]}, {bits[12]} for n = 9..12; "
+                   "the operation count is O(n^2 2^n), the bit cost is not")
+
+
+def check_memory() -> Verdict:
+    """Only the previous layer is needed: the two largest consecutive layers, not all n^2 2^n values."""
+    n = 12
+    sol = fast.solve_fast(list(_fib(n)))
+    total = sum(len(cycle.masks_of_size(n, q)) * (q * q + q) for q in range(1, n + 1))
+    return verdict(sol.peak_numbers >= total, f"n = {n}: all layers hold {total} numbers, the solver holds at most {sol.peak_numbers} "
+                   f"({sol.peak_numbers / total:.0%}), i.e. Theta(n^1.5 2^n) numbers; but those numbers have up to "
+                   f"{sol.full.den.bit_length()} bits, so memory in bits is not O(n^2 2^n) either")
+
+
+def check_e14() -> Verdict:
+    from .chefs import float_skills
+
+    sol = fast.solve_fast(list(_fib(14)))
+    flt = cycle.solve(float_skills(_fib(14)), "float")
+    rr = rounding_report(sol.E, 8, flt.E)
+    return verdict(rr.certain and rr.float_digits_agree,
+                   f"E(14) = {rr.rounded} exactly rounded ({float(rr.distance):.2e} from a rounding boundary); "
+                   f"the float solver prints {rr.float_rounded}")
+
+
+def _claim(id, source, statement, method, check, slow=False):
+    return Claim(f"chefs.{id}", "chefs", f"{SEED}, {source}", statement, method, check, slow)
+
+
+CLAIMS = (
+    _claim("w3-checkpoint", "worked example", "With S = (1/4, 1/2, 1), W_3(1) = 0.29375.",
+           "exact solve; compare with 47/160", check_w3),
+    _claim("worked-example", "worked example",
+           "Intermediate values 0.4, 0.2, 0.25, 0.5, 0, 0.6, 0.75, 0.5, targets 1->3, 2->3, 3->2, "
+           "x3 = 0.25, x2 = 0.325, x1 = 0.29375.", "each value read from the exact solution", check_worked_example),
+    _claim("cycle-formula", "Step 4",
+           "X_0 = sum_r (prod_{i<r} b_i) A_r / (1 - prod b_i), then back substitution, solves each alive set's cycle.",
+           "compare with Gaussian elimination of the whole game (all states at once), n = 2..5", check_cycle_formula),
+    _claim("e7", "checkpoints", "E(7) = 42.28176050.", "exact E(7) rounded to 8 decimals", check_e7),
+    _claim("w7", "checkpoints",
+           "W_7 = (0.08965042, 0.20775702, 0.15291406, 0.14554098, 0.15905291, 0.10261412, 0.14247050).",
+           "exact W rounded to 8 decimals", check_w7),
+    _claim("denominator-positive", "Step 4",
+           "Because every skill probability is positive, prod b_i < 1, so the denominator is nonzero.",
+           "exact 1 - prod b over every alive set of n = 14; edge case of a skill equal to 1",
+           check_positive_denominator),
+    _claim("tie-rule", "Step 3",
+           "Ties go to the smallest positive cyclic distance; this matters because it fixes a unique successor.",
+           "solve n = 7 with the opposite (farthest) rule and compare E(7)", check_tie_rule_matters),
+    _claim("time-complexity", "complexity", "Time O(n^2 2^n).",
+           "time of the exact solver for n = 9..12, ratio per extra chef", check_time_complexity, slow=True),
+    _claim("memory", "complexity",
+           "The stored winner-probability vectors dominate memory, so the exact method requires O(n^2 2^n) memory.",
+           "count the numbers the layered solver holds at once, and their size", check_memory, slow=True),
+    _claim("e14", "problem", "E(14) is asked to 8 decimals (the published float solver prints it).",
+           "exact E(14), its distance to a rounding boundary, and the float solver's digits", check_e14, slow=True),
+)
