@@ -191,3 +191,60 @@ def test_war_error_figure_puts_every_float_error_under_its_bound(war_report):
     bound = dict(zip(*next(l for l in ax.get_lines() if l.get_label().startswith("a-priori")).get_data()))
     assert all(y <= bound[x] for x, y in dots)
     assert r["entries_over_bound"] == 0
+
+
+# ------------------------------------------------------------------ coins
+
+
+@pytest.fixture(scope="module")
+def coins_report(tmp_path_factory):
+    pytest.importorskip("exactplay.games.coins")
+    from fractions import Fraction
+
+    out = tmp_path_factory.mktemp("coins-report")
+    row = tuple(Fraction(k, 10) for k in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 3, 3))
+    return build_report("coins", {"coins": row, "file": None}, out, with_claims=False), row
+
+
+def test_coins_report_is_self_contained_with_labelled_figures(coins_report):
+    files, _ = coins_report
+    page = files.html.read_text(encoding="utf-8")
+    assert [p.name for p in files.pngs] == ["coins-line-of-play.png", "coins-float-errors.png", "coins-decisions.png"]
+    assert embedded_images(page) == [p.read_bytes() for p in files.pngs]
+    assert_self_contained(page)
+    assert_figures_are_labelled(files.report)
+
+
+def test_coins_line_of_play_gives_player_one_the_exact_value(tmp_path):
+    """Seed coins.md: for (10, 20, 8, 7) the first player gets 7 + 20 = 27."""
+    from fractions import Fraction
+
+    files = build_report("coins", {"coins": tuple(map(Fraction, (10, 20, 8, 7))), "file": None}, tmp_path,
+                         with_claims=False)
+    ax = files.report.figures[0].figure.axes[0]
+    blue = [p.get_height() for p in ax.patches if p.get_facecolor()[:3] == pytest.approx((0.1216, 0.4667, 0.7059), abs=1e-3)]
+    assert sorted(blue) == [7, 20]
+
+
+def test_coins_decision_figure_marks_exactly_the_uncertified_float_choices(coins_report):
+    from exactplay.audit import CERTIFIED, EXACT_TIE
+    from exactplay.games.coins import run_audit
+
+    files, row = coins_report
+    r = run_audit(row)
+    ax = files.report.figures[2].figure.axes[0]
+    for coll, key in zip(ax.collections, ("min", "sum")):
+        a = r[key]
+        expected = set(a["flipped"]) | set(a["ties_broken_by_rounding"]) | set(a["float_ties_not_exact"]) | {
+            s for s, c in a["decisions"].classes.items() if c not in (CERTIFIED, EXACT_TIE)}
+        assert {(int(y), int(x)) for x, y in coll.get_offsets()} == expected
+    drawn = ax.images[0].get_array()
+    ties = {(i, j) for (i, j), c in r["exact"].choice.items() if c == "tie"}
+    assert {(i, j) for i in range(len(row)) for j in range(len(row)) if drawn[i][j] == 2} == ties
+
+
+def test_coins_report_with_one_coin_is_a_usage_error(tmp_path):
+    from fractions import Fraction
+
+    with pytest.raises(UsageError, match="at least two coins"):
+        build_report("coins", {"coins": (Fraction(5),), "file": None}, tmp_path)
