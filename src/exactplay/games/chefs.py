@@ -20,6 +20,7 @@ dish; ``E(n) = D_{{1..n}, 1}`` with ``S(k) = F_k / F_{n+1}``.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +34,11 @@ from . import Game, Param, Report
 from . import chefs_cycle as cycle
 from . import chefs_fast as fast
 from .chefs_bound import a_priori_bounds
+
+# Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses
+# to print integers beyond 4300 digits unless told otherwise.
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
 
 MIN_N = 2
 MAX_N = 15  # n = 14 takes ~17 s and ~0.75 GB; each chef more costs ~4.5x time, ~2x memory

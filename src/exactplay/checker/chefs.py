@@ -1,0 +1,351 @@
+"""Independent check of a Chef Showdown certificate (standard library only).
+
+The game: chefs 1..n in a cycle, chef k succeeds with probability p_k in (0, 1].
+In state (M, t) the mover t attacks target j; with probability p_t the state
+becomes (M minus j, next(t)), otherwise (M, next_M(t)).  So, per state::
+
+    W_{M,t}(i) = p_t W_{M-j, next}(i) + (1 - p_t) W_{M, next_M(t)}(i)
+    D_{M,t}    = 1 + p_t D_{M-j, next} + (1 - p_t) D_{M, next_M(t)}
+
+with W_{{i},i}(i) = 1, D_{{i},i} = 0.  For a fixed policy these equations have
+exactly one solution: within one alive set M of q chefs they form a cycle whose
+determinant is 1 - prod_{k in M}(1 - p_k) > 0 (every p_k > 0), and the success
+states have fewer chefs, so by induction on |M| the solution is unique.  Hence:
+
+* full-table certificates: the stored values satisfy every equation exactly
+  (checked here with Fractions), so they ARE the values of the stored policy;
+* policy certificates: the checker rebuilds the unique solution itself, in
+  integers (numerators over one denominator per alive set) from the cycle
+  equations.
+
+Then in every state the stored target must attain the largest success-branch
+value W_{M-j, next}(t) over all j, and among equally good targets it must be
+the one nearest after t in cyclic order (the declared tie rule; "farthest" is
+also understood).  Comparisons use exact integer arithmetic (a 64-bit
+truncation decides when the values are far apart, cross-multiplication
+otherwise).  Finally the answer E(n) = D_{{1..n},1}, the stored winner
+vector and the stored list of tied states must follow from the table.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from fractions import Fraction
+
+from ..errors import VerificationError
+from ._load import integer, rational
+
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # exact values here have up to ~160,000 digits
+
+MAX_N = 16
+
+
+def _members(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _state(mask: int, mover: int) -> str:
+    return "alive {" + ",".join(str(i + 1) for i in _members(mask)) + "} mover " + str(mover + 1)
+
+
+def _fib(k: int) -> int:
+    a, b = 0, 1
+    for _ in range(k):
+        a, b = b, a + b
+    return a
+
+
+def _skills(cert: dict) -> list[Fraction]:
+    raw = cert.get("skills")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_N:
+        raise VerificationError("skills must be a list of 2..16 rationals", field="skills")
+    skills = [rational(s, "skills", k + 1) for k, s in enumerate(raw)]
+    for k, s in enumerate(skills):
+        if not 0 < s <= 1:
+            raise VerificationError(f"skill {s} outside (0, 1]", field="skills", state=f"chef {k + 1}")
+    params = cert["params"]
+    n = len(skills)
+    if not isinstance(params, dict) or params.get("n") != n:
+        raise VerificationError(f"params.n does not match the {n} skills", field="params")
+    if params.get("skills") == "fibonacci":
+        fib = [Fraction(_fib(k), _fib(n + 1)) for k in range(1, n + 1)]
+        if skills != fib:
+            raise VerificationError("skills are not F_k/F_{n+1}", field="skills")
+    return skills
+
+
+def _tie_rule(cert: dict) -> str:
+    pol = cert["policy"]
+    rule = pol.get("tie_rule") if isinstance(pol, dict) else None
+    if rule not in ("nearest", "farthest"):
+        raise VerificationError(f"unknown tie rule {rule!r}", field="policy")
+    return rule
+
+
+def _successor(mem: list[int], r: int, j_idx: int) -> tuple[int, int, int]:
+    """(mask of M minus mem[j_idx], index of next(mover) there, index of the mover there)."""
+    S = [m for k, m in enumerate(mem) if k != j_idx]
+    t_pos = S.index(mem[r])
+    return sum(1 << m for m in S), (t_pos + 1) % len(S), t_pos
+
+
+class _Values:
+    """Values of one alive set: ``num[r][s] / den`` = W_{M,m_r}(m_s), ``dish[r] / den`` = D_{M,m_r}."""
+
+    __slots__ = ("den", "num", "dish", "trunc")
+
+    def __init__(self, den, num, dish):
+        self.den, self.num, self.dish = den, num, dish
+        self.trunc = {}
+
+    def floor64(self, r: int, s: int) -> int:
+        key = (r, s)
+        if key not in self.trunc:
+            self.trunc[key] = (self.num[r][s] << 64) // self.den
+        return self.trunc[key]
+
+
+def _compare(a: _Values, ar, as_, b: _Values, br, bs) -> int:
+    """Sign of W_a(ar, as_) - W_b(br, bs), exactly."""
+    fa, fb = a.floor64(ar, as_), b.floor64(br, bs)
+    if fa >= fb + 2:
+        return 1
+    if fb >= fa + 2:
+        return -1
+    lhs, rhs = a.num[ar][as_] * b.den, b.num[br][bs] * a.den
+    return (lhs > rhs) - (lhs < rhs)
+
+
+def _check_choice(mask, mem, r, target, prev, rule, ties_found) -> None:
+    """The stored target attains the best success value, with the tie rule."""
+    q = len(mem)
+    if target not in mem or target == mem[r]:
+        raise VerificationError(f"target {target + 1} is not an alive opponent", field="table",
+                                state=_state(mask, mem[r]))
+    order = [(r + d) % q for d in range(1, q)]  # by cyclic distance
+    best = None
+    maxima = []
+    for j_idx in order:
+        S, nxt, t_pos = _successor(mem, r, j_idx)
+        cand = (prev[S], nxt, t_pos, j_idx)
+        if best is None:
+            best, maxima = cand, [j_idx]
+            continue
+        c = _compare(cand[0], cand[1], cand[2], best[0], best[1], best[2])
+        if c > 0:
+            best, maxima = cand, [j_idx]
+        elif c == 0:
+            maxima.append(j_idx)
+    want = maxima[0] if rule == "nearest" else maxima[-1]
+    if mem[want] != target:
+        why = "not a best target" if mem.index(target) not in maxima else f"tied, but the {rule} rule picks {mem[want] + 1}"
+        raise VerificationError(f"stored target {target + 1} is {why}", field="policy", state=_state(mask, mem[r]))
+    if len(maxima) > 1:
+        ties_found.append([mask, mem[r] + 1, sorted(mem[k] + 1 for k in maxima)])
+
+
+# ---------------------------------------------------------------- full tables
+
+
+def _full_table(rows, skills, rule):
+    n = len(skills)
+    table = {}
+    for row in rows:
+        if not isinstance(row, list) or len(row) < 5:
+            raise VerificationError("malformed row", field="table", state=str(row)[:60])
+        mask, mover, target = (integer(x, "table") for x in row[:3])
+        if not 0 < mask < 1 << n or not mask >> (mover - 1) & 1:
+            raise VerificationError("state outside the game", field="table", state=f"mask {mask} mover {mover}")
+        mem = _members(mask)
+        if len(row) != 4 + len(mem):
+            raise VerificationError("row length does not match the alive set", field="table",
+                                    state=_state(mask, mover - 1))
+        st = (mask, mover - 1)
+        if st in table:
+            raise VerificationError("state listed twice", field="table", state=_state(*st))
+        D = rational(row[3], "table", _state(*st))
+        W = [rational(x, "table", _state(*st)) for x in row[4:]]
+        table[st] = (target - 1, D, W)
+    for mask in range(1, 1 << n):
+        for t in _members(mask):
+            if (mask, t) not in table:
+                raise VerificationError("state missing", field="table", state=_state(mask, t))
+    ties = []
+    layers = {}
+    for q in range(1, n + 1):
+        layer = {}
+        for mask in range(1, 1 << n):
+            mem = _members(mask)
+            if len(mem) != q:
+                continue
+            rowsM = [table[(mask, t)] for t in mem]
+            # as _Values over a common denominator, for comparisons
+            den = 1
+            for _, D, W in rowsM:
+                for x in [D] + W:
+                    den = den * x.denominator // math.gcd(den, x.denominator)
+            layer[mask] = _Values(den, [[int(x * den) for x in W] for _, _, W in rowsM],
+                                  [int(D * den) for _, D, _ in rowsM])
+            for r, t in enumerate(mem):
+                target, D, W = rowsM[r]
+                where = _state(mask, t)
+                if q == 1:  # stored target -1, shifted to -2 above
+                    if target != -2 or D != 0 or W != [1]:
+                        raise VerificationError("a lone chef wins with 0 dishes to go (target -1)",
+                                                field="table", state=where)
+                    continue
+                _check_equations(table, mask, mem, r, target, D, W, skills, where)
+                _check_choice(mask, mem, r, target, layers[q - 1], rule, ties)
+        layers[q] = layer
+    full = (1 << n) - 1
+    _, E, W1 = table[(full, 0)]
+    return E, W1, ties
+
+
+def _check_equations(table, mask, mem, r, target, D, W, skills, where):
+    q = len(mem)
+    t = mem[r]
+    p = skills[t]
+    if target not in mem or target == t:
+        raise VerificationError(f"target {target + 1} is not an alive opponent", field="table", state=where)
+    j_idx = mem.index(target)
+    S, nxt, _ = _successor(mem, r, j_idx)
+    smem = _members(S)
+    _, Ds, Ws = table[(S, smem[nxt])]
+    _, Df, Wf = table[(mask, mem[(r + 1) % q])]
+    Ws_full = dict(zip(smem, Ws))
+    if D != 1 + p * Ds + (1 - p) * Df:
+        raise VerificationError("D does not satisfy D = 1 + p D_success + (1-p) D_failure",
+                                field="table", state=where)
+    for k, i in enumerate(mem):
+        if W[k] != p * Ws_full.get(i, 0) + (1 - p) * Wf[k]:
+            raise VerificationError(f"W(chef {i + 1}) does not satisfy W = p W_success + (1-p) W_failure",
+                                    field="table", state=where)
+    if sum(W) != 1:
+        raise VerificationError("winner vector does not sum to 1", field="table", state=where)
+
+
+# ---------------------------------------------------------------- policy certificates
+
+
+def _policy_table(rows, skills, rule):
+    """Rebuild the unique solution of the equations under the stored policy, in integers."""
+    n = len(skills)
+    policy = {}
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 3:
+            raise VerificationError("malformed policy row", field="table", state=str(row)[:60])
+        mask, mover, target = (integer(x, "table") for x in row)
+        if not 0 < mask < 1 << n or not mask >> (mover - 1) & 1 or len(_members(mask)) < 2:
+            raise VerificationError("state outside the game", field="table", state=f"mask {mask} mover {mover}")
+        if (mask, mover - 1) in policy:
+            raise VerificationError("state listed twice", field="table", state=_state(mask, mover - 1))
+        policy[(mask, mover - 1)] = target - 1
+    F = 1
+    for s in skills:
+        F = F * s.denominator // math.gcd(F, s.denominator)
+    a = [int(s * F) for s in skills]
+    c = [F - x for x in a]
+    prev = {1 << i: _Values(1, [[1]], [0]) for i in range(n)}
+    ties = []
+    for q in range(2, n + 1):
+        layer = {}
+        for mask in range(1, 1 << n):
+            mem = _members(mask)
+            if len(mem) != q:
+                continue
+            for r, t in enumerate(mem):
+                if (mask, t) not in policy:
+                    raise VerificationError("state missing from the policy", field="table", state=_state(mask, t))
+                _check_choice(mask, mem, r, policy[(mask, t)], prev, rule, ties)
+            layer[mask] = _solve_cycle(mask, mem, policy, prev, a, c, F)
+        prev = layer
+    full = prev[(1 << n) - 1]
+    E = Fraction(full.dish[0], full.den)
+    W1 = [Fraction(x, full.den) for x in full.num[0]]
+    return E, W1, ties
+
+
+def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
+    """X_r = p_r U_r + b_r X_{r+1} around the cycle of one alive set, in integers.
+
+    With p = a/F, b = c/F, U_r = u_r/L:  X_0 = sum_r c_0..c_{r-1} a_r F^{q-1-r} u_r / (L N),
+    N = F^q - c_0..c_{q-1}; then X_r (denominator F^{q-r} L N) = a_r u_r N F^{q-r-1} + c_r X_{r+1}.
+    Dishes: the same with a_r u_r replaced by F L + a_r v_r.
+    """
+    q = len(mem)
+    succ = []
+    for r, t in enumerate(mem):
+        j_idx = mem.index(policy[(mask, t)])
+        S, nxt, _ = _successor(mem, r, j_idx)
+        succ.append((prev[S], nxt, j_idx))
+    L = 1
+    for st, _, _ in succ:
+        if L % st.den:
+            L = L * st.den // math.gcd(L, st.den)
+    u, v = [], []
+    for r, (st, nxt, j_idx) in enumerate(succ):
+        k = L // st.den
+        row = [x * k for x in st.num[nxt]]
+        row.insert(j_idx, 0)
+        u.append([a[mem[r]] * x for x in row])
+        v.append(F * L + a[mem[r]] * st.dish[nxt] * k)
+    Fp = [F**e for e in range(q + 1)]
+    prod_c = 1
+    for m in mem:
+        prod_c *= c[m]
+    N = Fp[q] - prod_c
+    x0 = [0] * q
+    y0 = 0
+    pc = 1
+    for r in range(q):
+        K = pc * Fp[q - 1 - r]
+        x0 = [x + K * y for x, y in zip(x0, u[r])]
+        y0 += K * v[r]
+        pc *= c[mem[r]]
+    xs, ys = [None] * q, [None] * q
+    xs[0], ys[0] = x0, y0
+    nx, ny = x0, y0
+    for r in range(q - 1, 0, -1):
+        s = N * Fp[q - r - 1]
+        cr = c[mem[r]]
+        nx = [s * x + cr * y for x, y in zip(u[r], nx)]
+        ny = s * v[r] + cr * ny
+        xs[r], ys[r] = nx, ny
+    den = Fp[q - 1] * L * N
+    num = [[x * Fp[q - 1] for x in xs[0]]] + [[x * Fp[r - 1] for x in xs[r]] for r in range(1, q)]
+    dish = [ys[0] * Fp[q - 1]] + [ys[r] * Fp[r - 1] for r in range(1, q)]
+    return _Values(den, num, dish)
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def verify(cert: dict, table) -> str:
+    skills = _skills(cert)
+    n = len(skills)
+    rule = _tie_rule(cert)
+    full_table = cert.get("full_table")
+    if full_table is True:
+        E, W1, ties = _full_table(table.rows, skills, rule)
+    elif full_table is False:
+        E, W1, ties = _policy_table(table.rows, skills, rule)
+    else:
+        raise VerificationError("full_table must be true or false", field="full_table")
+    answer = cert["answer"]
+    if not isinstance(answer, dict) or rational(answer.get("value"), "answer") != E:
+        raise VerificationError(f"answer is not E({n}) = D of the full table with chef 1 to move", field="answer")
+    stored_w = cert.get("winner_vector")
+    if not isinstance(stored_w, list) or [rational(x, "winner_vector") for x in stored_w] != W1:
+        raise VerificationError("winner_vector is not W of the full table with chef 1 to move", field="winner_vector")
+    if sum(W1) != 1:
+        raise VerificationError("winner vector does not sum to 1", field="winner_vector")
+    stored_ties = cert.get("ties")
+    if not isinstance(stored_ties, list) or sorted(map(repr, stored_ties)) != sorted(map(repr, ties)):
+        raise VerificationError(f"the stored list of tied states does not match the {len(ties)} found",
+                                field="ties")
+    kind = "every value" if full_table else "policy; values rebuilt"
+    return (f"chefs n={n} ({kind}): equations, optimal targets ({rule} tie rule, {len(ties)} exact ties) "
+            f"and E({n}) = {float(E):.8f} verified")
