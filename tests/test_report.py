@@ -35,10 +35,14 @@ def assert_self_contained(page: str) -> None:
 
 
 def assert_figures_are_labelled(rep) -> None:
+    """A title and a caption per figure; every plot panel has axis labels (colour bars have their label)."""
     for fig in rep.figures:
         assert fig.title and fig.caption, fig.name
-        ax = fig.figure.axes[0]
-        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel(), fig.name
+        suptitle = fig.figure._suptitle.get_text() if fig.figure._suptitle else ""
+        panels = [ax for ax in fig.figure.axes if ax.get_label() != "<colorbar>"]
+        assert suptitle or panels[0].get_title(), fig.name
+        assert all(ax.get_ylabel() for ax in panels), fig.name
+        assert any(ax.get_xlabel() for ax in panels), fig.name
 
 
 # ------------------------------------------------------------------ generic
@@ -248,3 +252,48 @@ def test_coins_report_with_one_coin_is_a_usage_error(tmp_path):
 
     with pytest.raises(UsageError, match="at least two coins"):
         build_report("coins", {"coins": (Fraction(5),), "file": None}, tmp_path)
+
+
+# ------------------------------------------------------------------ chefs
+
+
+@pytest.fixture(scope="module")
+def chefs_report(tmp_path_factory):
+    pytest.importorskip("exactplay.games.chefs")
+    out = tmp_path_factory.mktemp("chefs-report")
+    return build_report("chefs", {"n": 6, "skills": None}, out, with_claims=False)
+
+
+def test_chefs_report_is_self_contained_with_labelled_figures(chefs_report):
+    page = chefs_report.html.read_text(encoding="utf-8")
+    assert [p.name for p in chefs_report.pngs] == ["chefs-expected-dishes.png", "chefs-ties.png",
+                                                   "chefs-tie-dependence.png"]
+    assert embedded_images(page) == [p.read_bytes() for p in chefs_report.pngs]
+    assert_self_contained(page)
+    assert_figures_are_labelled(chefs_report.report)
+
+
+def test_chefs_figures_draw_the_exact_E_and_the_tie_rule_difference_of_every_m(chefs_report):
+    from exactplay.games import chefs_cycle as cycle
+    from exactplay.games.chefs import fibonacci_skills
+    from exactplay.numbers import get_backend
+
+    B = get_backend("fraction")
+    sols = {m: {tie: cycle.solve([B.q(s.numerator, s.denominator) for s in fibonacci_skills(m)], B, tie=tie)
+                for tie in ("nearest", "farthest")} for m in range(2, 7)}
+    top = chefs_report.report.figures[0].figure.axes[0]
+    exact_line = next(l for l in top.get_lines() if l.get_label() == "exact E(m)")
+    assert list(exact_line.get_ydata()) == pytest.approx([float(sols[m]["nearest"].E) for m in range(2, 7)])
+    bars = chefs_report.report.figures[2].figure.axes[0].patches
+    expected = [100 * float((s["farthest"].E - s["nearest"].E) / s["nearest"].E) for s in sols.values()]
+    assert [b.get_height() for b in bars] == pytest.approx(expected)
+    ties = chefs_report.report.figures[1].figure.axes[0].patches[:5]
+    assert [int(b.get_height()) for b in ties] == [len(sols[m]["nearest"].ties) for m in range(2, 7)]
+
+
+def test_chefs_report_with_the_seed_skills_draws_the_checkpoint_W3_of_chef_1(tmp_path):
+    """Seed chefs.md: with skills 1/4, 1/2, 1 chef 1 wins with probability 0.29375."""
+    pytest.importorskip("exactplay.games.chefs")
+    files = build_report("chefs", {"n": None, "skills": "1/4,1/2,1"}, tmp_path, with_claims=False)
+    winners = files.report.figures[2].figure.axes[1].patches
+    assert winners[0].get_height() == pytest.approx(0.29375, abs=1e-15)

@@ -43,7 +43,14 @@ def png_bytes(fig) -> bytes:
 
 
 def _params_text(params: dict) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in params.items()) or "defaults"
+    shown = []
+    for k, v in params.items():
+        if v is None:
+            continue
+        if isinstance(v, (list, tuple)):
+            v = " ".join(map(str, v)) if len(v) <= 12 else " ".join(map(str, v[:12])) + f" ... ({len(v)} values)"
+        shown.append(f"{k} = {v}")
+    return ", ".join(shown) or "defaults"
 
 
 def _claims_html(findings) -> str:
@@ -99,6 +106,8 @@ def render_html(game: str, params: dict, backend: str, rep: GameReport, images: 
 def _command(game: str, params: dict, backend: str) -> str:
     words = ["exactplay", "report", game]
     for k, v in params.items():
+        if v is None:
+            continue
         if isinstance(v, (list, tuple)):
             words += [str(x) for x in v]
         else:
