@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
@@ -121,15 +121,16 @@ def to_backend(B: Backend, row: Sequence[Any]) -> list:
 # ------------------------------------------------------------------ the exact solver
 
 
-@dataclass
 class CoinTable:
-    """``V``, both candidates and the choice of every state ``i <= j`` (0-based)."""
+    """``V``, both candidates and the choice of every state ``i <= j`` (0-based).
 
-    coins: list
-    backend: str
-    V: dict = field(default_factory=dict)  # (i, j) -> value for the player to move
-    candidates: dict = field(default_factory=dict)  # (i, j), j > i -> {left: x, right: y}
-    choice: dict = field(default_factory=dict)  # (i, j) -> "left" | "right" | "tie"
+    Kept as triangular lists (``Vt[i][j]``, ``Lt[i][j]``, ``Rt[i][j]``); the
+    mappings ``V``, ``candidates`` and ``choice`` keyed by ``(i, j)`` are built
+    on first use.
+    """
+
+    def __init__(self, coins: list, backend: str, Vt: list, Lt: list, Rt: list):
+        self.coins, self.backend, self.Vt, self.Lt, self.Rt = coins, backend, Vt, Lt, Rt
 
     @property
     def n(self) -> int:
@@ -137,44 +138,68 @@ class CoinTable:
 
     @property
     def answer(self) -> Any:
-        return self.V[(0, self.n - 1)]
+        return self.Vt[0][self.n - 1]
+
+    def states(self):
+        """``(i, j)`` with two coins or more, by increasing length."""
+        n = self.n
+        return ((i, i + k) for k in range(1, n) for i in range(n - k))
+
+    @cached_property
+    def V(self) -> dict:
+        n = self.n
+        return {(i, j): self.Vt[i][j] for k in range(n) for i in range(n - k) for j in (i + k,)}
+
+    @cached_property
+    def candidates(self) -> dict:
+        return {(i, j): {LEFT: self.Lt[i][j], RIGHT: self.Rt[i][j]} for i, j in self.states()}
+
+    @cached_property
+    def choice(self) -> dict:
+        out = {(i, i): LEFT for i in range(self.n)}
+        for i, j in self.states():
+            a, b = self.Lt[i][j], self.Rt[i][j]
+            out[(i, j)] = "tie" if a == b else (LEFT if a > b else RIGHT)
+        return out
 
     def ties(self) -> list:
-        return [s for s, c in self.choice.items() if c == "tie"]
+        return [s for s in self.states() if self.Lt[s[0]][s[1]] == self.Rt[s[0]][s[1]]]
 
     def gap(self, state) -> Any:
-        c = self.candidates[state]
-        return abs(c[LEFT] - c[RIGHT])
+        i, j = state
+        return abs(self.Lt[i][j] - self.Rt[i][j])
 
 
 def solve_row(row: Sequence[Any], backend: Backend | str = "mpq", progress=SILENT) -> CoinTable:
-    """``V(i, j) = max(v_i + Sum(i+1, j) - V(i+1, j), v_j + Sum(i, j-1) - V(i, j-1))``
-    by increasing ``j - i``; ``Sum`` from prefix sums."""
+    """By increasing ``j - i``, with ``Sum`` from prefix sums::
+
+        left = Sum(i, j) - V(i+1, j),  right = Sum(i, j) - V(i, j-1),  V = max(left, right)
+
+    (``v_i + Sum(i+1, j) = Sum(i, j)``: the mover keeps what the opponent cannot take)."""
     B = get_backend(backend)
     v = to_backend(B, row)
     n = len(v)
     prefix = [B.zero]
     for x in v:
         prefix.append(prefix[-1] + x)
-    table = CoinTable(v, B.name)
-    V, cands, choice = table.V, table.candidates, table.choice
+    Vt = [[None] * n for _ in range(n)]
+    Lt = [[None] * n for _ in range(n)]
+    Rt = [[None] * n for _ in range(n)]
     for i in range(n):
-        V[(i, i)] = B.check(v[i], (i, i))
-        choice[(i, i)] = LEFT
+        Vt[i][i] = B.check(v[i], (i, i))
     progress.start(f"coins n={n} ({B.name})", max(n - 1, 0))
     for k in range(1, n):
         for i in range(n - k):
             j = i + k
-            left = v[i] + (prefix[j + 1] - prefix[i + 1]) - V[(i + 1, j)]
-            right = v[j] + (prefix[j] - prefix[i]) - V[(i, j - 1)]
-            cands[(i, j)] = {LEFT: left, RIGHT: right}
-            if left == right:
-                choice[(i, j)] = "tie"
-            else:
-                choice[(i, j)] = LEFT if left > right else RIGHT
-            V[(i, j)] = B.check(left if left >= right else right, (i, j))
+            S = prefix[j + 1] - prefix[i]
+            left = S - Vt[i + 1][j]
+            right = S - Vt[i][j - 1]
+            Lt[i][j], Rt[i][j] = left, right
+            Vt[i][j] = left if left >= right else right
         progress.advance()
-    return table
+    if B.exact:
+        B.check(Vt[0][n - 1], (0, n - 1))  # every cell is built from the checked coins by + and -
+    return CoinTable(v, B.name, Vt, Lt, Rt)
 
 
 def line_of_play(table: CoinTable) -> list[dict]:
