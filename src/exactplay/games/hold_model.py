@@ -147,3 +147,48 @@ def turn_affine(B: Backend, faces: int, hv: Sequence, policy: str):
             for y in range(x + 2, min(x + F, m) + 1):
                 p[y] += step
     return alpha, B.one - held
+
+
+# ---------------------------------------------------------------- fixed point
+
+PRECISION = 128  # bits after the binary point of the fixed-point shadow
+
+
+def to_fixed(x: Any, bits: int = PRECISION) -> int:
+    """``floor(x * 2**bits)`` of an exact rational ``x``."""
+    return (int(x.numerator) << bits) // int(x.denominator)
+
+
+def fixed_error(target: int) -> int:
+    """Bound, in units of ``2**-bits``, on the error of every value of :func:`turn_fixed`.
+
+    Inputs are within 1 unit; ``cont`` is a weighted mean (weights summing to
+    1) of values one roll deeper plus one floor division, and ``max`` does not
+    increase errors, so a value ``j`` rolls from the end of the turn is within
+    ``j + 2`` units; ``j <= T``.
+    """
+    return target + 3
+
+
+def turn_fixed(faces: int, hv: Sequence[int], L: int):
+    """:func:`turn_table` in fixed point: ``(start, v, cont)`` as integers, floor division by F."""
+    F = faces
+    m = len(hv) - 1
+    v = [0] * (m + 1)
+    cont = [0] * (m + 1)
+    suffix = [0] * (m + 2)
+    kL = [k * L for k in range(F + 1)]
+    for x in range(m, 1, -1):
+        hi = x + F if x + F < m else m
+        lo = x + 2
+        if lo <= hi:
+            c_x = (suffix[lo] - suffix[hi + 1] + kL[F - (hi - lo + 1)]) // F
+        else:
+            c_x = L
+        cont[x] = c_x
+        h_x = hv[x]
+        v[x] = h_x if h_x >= c_x else c_x
+        suffix[x] = suffix[x + 1] + v[x]
+    hi = min(F, m)
+    start = (suffix[2] - suffix[hi + 1] + kL[F - (hi - 1)]) // F
+    return start, v, cont

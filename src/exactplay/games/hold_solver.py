@@ -32,7 +32,18 @@ from typing import Any, Callable
 
 from ..numbers import Backend, get_backend
 from ..progress import SILENT
-from .hold_model import alive_scores, greedy_policy, hold_values, pass_value, turn_affine, turn_table
+from .hold_model import (
+    PRECISION,
+    alive_scores,
+    fixed_error,
+    greedy_policy,
+    hold_values,
+    pass_value,
+    to_fixed,
+    turn_affine,
+    turn_fixed,
+    turn_table,
+)
 
 MAX_POLICY_ROUNDS = 60
 
@@ -52,6 +63,7 @@ class HoldTable:
     V: list
     policy: list  # policy[c][h]: str over x = 2..T-c, ties hold
     repairs: int = 0  # pairs whose first policy guess failed the exact comparison
+    exact_fallbacks: int = 0  # turns whose fixed-point comparisons were too close to call
     rounds: dict = field(default_factory=dict)  # (c, h), c <= h -> policy rounds used
 
     def pairs(self):
@@ -63,17 +75,6 @@ def pair_order(target: int):
     for s in range(2 * target - 2, -1, -1):
         for c in range(max(0, s - target + 1), s // 2 + 1):
             yield c, s - c
-
-
-def _consistent(hv, cont, policy: str) -> bool:
-    """Does ``policy`` attain ``max(hold, continue)`` in every state of the turn?"""
-    for x in range(2, len(hv)):
-        if policy[x - 2] == "H":
-            if hv[x] < cont[x]:
-                return False
-        elif cont[x] < hv[x]:
-            return False
-    return True
 
 
 def _solve_cycle(B: Backend, F: int, hv_c, hv_h, pol_c: str, pol_h: str, same: bool):
@@ -93,16 +94,22 @@ def solve_table(
     faces: int = 6,
     backend: Backend | str = "mpq",
     guide: HoldTable | None = None,
-    visit: Callable[[int, int, list, list, list], Any] | None = None,
+    visit: Callable[[int, int, list, list], Any] | None = None,
     progress=SILENT,
 ) -> HoldTable:
     """The whole game, pair by pair.
 
     ``guide``: a solved table (the float one) whose policies are the first
     guesses; without one the first guess is greedy for the pass value 1/2.
-    ``visit(c, h, hv, cont, v)`` is called once per ordered pair with that
-    turn's final hold values, continue values and values (indexed by x), so a
-    caller can audit states without keeping them all.
+    ``visit(c, h, hold, cont)`` is called once per ordered pair with the hold
+    and continue values of that turn, indexed by ``x``: floats in float, and in
+    exact arithmetic integers ``n`` standing for ``n / 2**PRECISION``, each
+    within ``fixed_error(T)`` units of the exact value.
+
+    In exact arithmetic the values ``V`` are exact rationals; the hold/continue
+    comparisons that prove the policy optimal are decided in fixed point with
+    that rigorous error bound, and any comparison closer than the bound is
+    redone exactly (:func:`turn_table`), so the result is exact either way.
     """
     B = get_backend(backend)
     T, F = target, faces
@@ -112,6 +119,7 @@ def solve_table(
     policy = [[""] * T for _ in range(T)]
     table = HoldTable(T, F, B.name, alive, V, policy)
     half = B.q(1, 2)
+    fx = _Fixed(T, alive) if B.exact else None
     progress.start(f"hold target {T} faces {F} ({B.name})", T * (T + 1) // 2)
     for c, h in pair_order(T):
         same = c == h
@@ -126,14 +134,19 @@ def solve_table(
             seen = set()
             for rounds in range(1, MAX_POLICY_ROUNDS + 1):
                 U, W = _solve_cycle(B, F, hv_c, hv_h, pol_c, pol_h, same)
-                start_c, v_c, cont_c = turn_table(B, F, hv_c, one - W)
-                start_h, v_h, cont_h = (start_c, v_c, cont_c) if same else turn_table(B, F, hv_h, one - U)
-                if _consistent(hv_c, cont_c, pol_c) and _consistent(hv_h, cont_h, pol_h):
+                if fx is None:
+                    turn_c = _plain_turn(B, F, hv_c, one - W)
+                    turn_h = turn_c if same else _plain_turn(B, F, hv_h, one - U)
+                    new_c, new_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
+                else:
+                    turn_c, new_c = fx.turn(B, F, c, h, hv_c, one - W, U, W, pol_c)
+                    turn_h, new_h = (turn_c, new_c) if same else fx.turn(B, F, h, c, hv_h, one - U, W, U, pol_h)
+                if _attains(turn_c, pol_c, new_c) and _attains(turn_h, pol_h, new_h):
                     break
                 if B.exact and rounds == 1:
                     table.repairs += 1
                 seen.add((pol_c, pol_h))
-                pol_c, pol_h = greedy_policy(hv_c, cont_c), greedy_policy(hv_h, cont_h)
+                pol_c, pol_h = new_c, new_h
                 if (pol_c, pol_h) in seen:
                     if not B.exact:  # rounding makes two float policies alternate: accept
                         break
@@ -141,29 +154,109 @@ def solve_table(
             else:
                 raise PolicyIterationStalled(f"policy iteration did not settle at pair {(c, h)}")
             table.rounds[(c, h)] = rounds
-            # the values of the policies that attain the maximum (ties hold)
-            pol_c, pol_h = greedy_policy(hv_c, cont_c), greedy_policy(hv_h, cont_h)
+            pol_c, pol_h = new_c, new_h  # ties hold
         else:
             # one player dead: the alive one wins with probability 1; both dead: nobody wins
             U = one if alive[c] and not alive[h] else zero
             W = one if alive[h] and not alive[c] else zero
             V[c][h], V[h][c] = U, W
-            start_c, v_c, cont_c = turn_table(B, F, hv_c, pass_value(B, V, alive, h, c))
-            start_h, v_h, cont_h = turn_table(B, F, hv_h, pass_value(B, V, alive, c, h))
-            if B.exact and (start_c != U or start_h != W):  # pragma: no cover - a proof failed
+            turn_c = _plain_turn(B, F, hv_c, pass_value(B, V, alive, h, c))
+            turn_h = _plain_turn(B, F, hv_h, pass_value(B, V, alive, c, h))
+            if B.exact and (turn_c[0] != U or turn_h[0] != W):  # pragma: no cover - a proof failed
                 raise AssertionError(f"dead-score values do not solve the equations at {(c, h)}")
-            pol_c, pol_h = greedy_policy(hv_c, cont_c), greedy_policy(hv_h, cont_h)
+            pol_c, pol_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
+            if fx is not None:
+                turn_c, turn_h = fx.from_exact(hv_c, turn_c), fx.from_exact(hv_h, turn_h)
         if B.exact:
             B.check(U, (c, h))
             B.check(W, (h, c))
+            fx.store(c, h, U, W)
         V[c][h], V[h][c] = U, W
         policy[c][h], policy[h][c] = pol_c, pol_h
         if visit is not None:
-            visit(c, h, hv_c, cont_c, v_c)
+            visit(c, h, turn_c[3], turn_c[2])
             if not same:
-                visit(h, c, hv_h, cont_h, v_h)
+                visit(h, c, turn_h[3], turn_h[2])
         progress.advance()
+    if fx is not None:
+        table.exact_fallbacks = fx.fallbacks
     return table
+
+
+def _plain_turn(B, F, hv, L):
+    """``(start, v, cont, hold, ties)`` of a turn evaluated in the backend's own numbers."""
+    start, v, cont = turn_table(B, F, hv, L)
+    ties = tuple(x for x in range(2, len(hv)) if hv[x] == cont[x])
+    return start, v, cont, hv, ties
+
+
+def _attains(turn, policy: str, greedy: str) -> bool:
+    """Does ``policy`` choose an action attaining the maximum in every state?
+
+    ``greedy`` is the tie-holding greedy policy of the same turn; where they
+    differ the policy continues while holding is at least as good, which is
+    fine only on an exact tie (``turn[4]`` lists the tied states, if known).
+    """
+    if policy == greedy:
+        return True
+    ties = turn[4]
+    return all(p == g or x + 2 in ties for x, (p, g) in enumerate(zip(policy, greedy)))
+
+
+class _Fixed:
+    """Fixed-point shadow of the exact table, to decide comparisons cheaply.
+
+    ``Vf[c][h] = floor(V(c, h) 2^P)``; a hold value ``1 - V`` is then
+    ``2^P - Vf`` within one unit.  A comparison whose fixed-point margin is
+    at most twice :func:`fixed_error` is decided exactly instead.
+    """
+
+    def __init__(self, target: int, alive):
+        self.T = target
+        self.alive = alive
+        self.one = 1 << PRECISION
+        self.err = fixed_error(target)
+        self.Vf = [[0] * target for _ in range(target)]
+        self.fallbacks = 0
+
+    def store(self, c, h, U, W):
+        self.Vf[c][h] = to_fixed(U)
+        self.Vf[h][c] = to_fixed(W)
+
+    def hold_fixed(self, c, h):
+        T, alive, one, Vf = self.T, self.alive, self.one, self.Vf
+        m = T - c
+        hv = [0] * (m + 1)
+        row = Vf[h]
+        for x in range(2, m):
+            y = c + x
+            hv[x] = 0 if not alive[h] and not alive[y] else one - row[y]
+        hv[m] = one
+        return hv
+
+    def turn(self, B, F, c, h, hv_exact, L, U, W, policy):
+        """Fixed-point turn of ``(c, h)``; returns ``(turn, greedy policy)``.
+
+        ``turn = (start, v, cont, hold, ties)`` with ``hold``/``cont`` fixed-point
+        integers.  When some comparison is within the error bound, the turn is
+        recomputed exactly and its comparisons (and exact ties) taken from there.
+        """
+        hv = self.hold_fixed(c, h)
+        Lf = self.one - to_fixed(W)  # both players alive here: L = 1 - W
+        start, v, cont = turn_fixed(F, hv, Lf)
+        margin = 2 * self.err
+        close = [x for x in range(2, len(hv)) if abs(hv[x] - cont[x]) <= margin]
+        if not close:
+            return (start, v, cont, hv, ()), greedy_policy(hv, cont)
+        self.fallbacks += 1
+        ex = turn_table(B, F, hv_exact, L)
+        ties = tuple(x for x in range(2, len(hv)) if hv_exact[x] == ex[2][x])
+        return (start, v, cont, hv, ties), greedy_policy(hv_exact, ex[2])
+
+    def from_exact(self, hv_exact, turn):
+        hv = [to_fixed(y) for y in hv_exact]
+        cont = [0, 0] + [to_fixed(y) for y in turn[2][2:]]
+        return (to_fixed(turn[0]), None, cont, hv, turn[4])
 
 
 def turn_of(table: HoldTable, c: int, h: int, backend: Backend | str | None = None):
