@@ -214,14 +214,23 @@ def test_report_into_a_file_path_is_a_usage_error(capsys, tmp_path):
 # ------------------------------------------------------------------ claims and report subcommands
 
 
-def test_claims_command_runs_and_exits_0_or_1_only_for_errors(capsys):
-    status, out, err = run(capsys, "claims", "--fast", "--json")
-    rows = json.loads(out) if out.strip() else []
-    if not rows:  # nothing registered yet: a clear usage error
-        assert status == EXIT_USAGE
+def test_claims_command_runs_real_claims_and_exits_0_unless_a_check_errs(capsys):
+    from exactplay.claims import all_claims
+
+    fast = [c.id for c in all_claims() if not c.slow][:2]  # a real run; the full ledger is tests/test_claims.py
+    if not fast:
+        status, _, err = run(capsys, "claims", "--fast")
+        assert status == EXIT_USAGE and "no claims registered" in err
         return
+    argv = ["claims", "--json"] + [w for i in fast for w in ("--id", i)]
+    status, out, err = run(capsys, *argv)
+    rows = json.loads(out)
+    assert [r["id"] for r in rows] == fast
     has_error = any(r["status"] == "error" for r in rows)
     assert status == (EXIT_FAILED if has_error else EXIT_OK)
+    status, out, _ = run(capsys, "claims", *argv[2:])
+    assert all(i in out for i in fast)
+    assert out.rstrip().splitlines()[-1].startswith(f"{len(fast)} claim")
 
 
 def test_report_writes_html_and_pngs_and_json_lists_them(capsys, tmp_path):
