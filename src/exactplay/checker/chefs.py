@@ -29,6 +29,7 @@ vector and the stored list of tied states must follow from the table.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import sys
 from fractions import Fraction
@@ -337,9 +338,16 @@ def verify(cert: dict, table) -> str:
     answer = cert["answer"]
     if not isinstance(answer, dict) or rational(answer.get("value"), "answer") != E:
         raise VerificationError(f"answer is not E({n}) = D of the full table with chef 1 to move", field="answer")
-    stored_w = cert.get("winner_vector")
-    if not isinstance(stored_w, list) or [rational(x, "winner_vector") for x in stored_w] != W1:
-        raise VerificationError("winner_vector is not W of the full table with chef 1 to move", field="winner_vector")
+    if "winner_vector" in cert:
+        stored_w = cert["winner_vector"]
+        if not isinstance(stored_w, list) or [rational(x, "winner_vector") for x in stored_w] != W1:
+            raise VerificationError("winner_vector is not W of the full table with chef 1 to move",
+                                    field="winner_vector")
+    else:
+        text = ",".join(f"{x.numerator}/{x.denominator}" for x in W1)
+        if cert.get("winner_vector_sha256") != hashlib.sha256(text.encode("ascii")).hexdigest():
+            raise VerificationError("winner_vector_sha256 is not the digest of W of the full table",
+                                    field="winner_vector_sha256")
     if sum(W1) != 1:
         raise VerificationError("winner vector does not sum to 1", field="winner_vector")
     stored_ties = cert.get("ties")
