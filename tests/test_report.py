@@ -297,3 +297,9 @@ def test_chefs_report_with_the_seed_skills_draws_the_checkpoint_W3_of_chef_1(tmp
     files = build_report("chefs", {"n": None, "skills": "1/4,1/2,1"}, tmp_path, with_claims=False)
     winners = files.report.figures[2].figure.axes[1].patches
     assert winners[0].get_height() == pytest.approx(0.29375, abs=1e-15)
+
+
+def test_a_report_that_cannot_be_written_is_a_one_line_usage_error(tmp_path):
+    (tmp_path / "race-report.html").mkdir()  # the page's name is taken by a directory
+    with pytest.raises(UsageError, match="cannot write the report"):
+        build_report("race", {"target": 2}, tmp_path, with_claims=False)

@@ -79,4 +79,7 @@ def build_report(game: str, params: dict, out_dir: str | Path, backend: str = "m
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"-o {out}: cannot create the directory ({exc.strerror})") from None
-    return write_report(out, game, params, backend, rep, findings)
+    try:
+        return write_report(out, game, params, backend, rep, findings)
+    except OSError as exc:
+        raise UsageError(f"-o {out}: cannot write the report there ({exc.strerror or exc})") from None
