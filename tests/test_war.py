@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -14,6 +15,12 @@ from exactplay.claims import CONFIRMED, REFUTED, run_claim
 from exactplay.cli import main
 from exactplay.games import war
 from exactplay.numbers import as_fraction
+
+
+@functools.lru_cache(maxsize=None)
+def full_deck(backend: str) -> list:
+    """The 13 x 4 turn distributions, computed once per backend for this module."""
+    return war.turn_distributions(13, 4, backend)
 
 
 def counted_deals(ranks: int, suits: int) -> Fraction:
@@ -48,13 +55,14 @@ def test_first_turn_total_is_probability_of_different_ranks_over_two():
     """P(A wins turn 1) = (n^2 - sum c^2) / (2 n (n-1)); 24/51 for the full deck."""
     for ranks, suits in ((13, 4), (5, 2), (3, 4)):
         n = ranks * suits
-        first = sum(as_fraction(v) for v in war.turn_distributions(ranks, suits)[1].values())
+        dists = full_deck("mpq") if (ranks, suits) == (13, 4) else war.turn_distributions(ranks, suits)
+        first = sum(as_fraction(v) for v in dists[1].values())
         assert first == Fraction(n * n - ranks * suits * suits, 2 * n * (n - 1))
-    assert sum(war.turn_distributions(13, 4, "fraction")[1].values()) == Fraction(24, 51)
+    assert sum(full_deck("fraction")[1].values()) == Fraction(24, 51)
 
 
 def test_total_probability_never_increases_turn_by_turn():
-    totals = [sum(P.values()) for P in war.turn_distributions(13, 4, "fraction")]
+    totals = [sum(P.values()) for P in full_deck("fraction")]
     assert all(b < a for a, b in zip(totals, totals[1:]))
 
 
@@ -103,20 +111,20 @@ def test_arrangements_enumerates_each_distinct_word_once():
 
 
 def test_float_port_reproduces_every_printed_turn_float_bit_for_bit():
-    flt = war.turn_distributions(13, 4, "float")
+    flt = full_deck("float")
     for turn, printed in war.SEED_TURNS.items():
         assert flt[turn] == printed
 
 
 def test_seed_printed_turn_decks_are_exactly_the_reachable_decks():
-    exact = war.turn_distributions(13, 4, "fraction")
+    exact = full_deck("fraction")
     for turn, printed in war.SEED_TURNS.items():
         assert set(printed) == set(exact[turn])
 
 
 def test_seed_turn_floats_are_right_to_about_15_digits_but_mostly_not_correctly_rounded():
-    exact = war.turn_distributions(13, 4, "fraction")[:5]
-    flt = war.turn_distributions(13, 4, "float")[:5]
+    exact = full_deck("fraction")[:5]
+    flt = full_deck("float")[:5]
     rows = war.compare_printed_turns(exact, flt)
     assert len(rows) == 26
     assert min(r["correct_digits"] for r in rows) > 14.5
@@ -132,16 +140,16 @@ def test_seed_claims_24_51_is_0_47058823529411703_but_that_float_is_11_ulps_off(
 
 
 def test_seed_p_3_132436174322299e_09_is_the_float_program_not_the_exact_value():
-    p = as_fraction(war.sweep_probability(13, 4, "mpq"))
-    pf = war.sweep_probability(13, 4, "float")
+    p = as_fraction(sum(full_deck("mpq")[-1].values()))
+    pf = sum(full_deck("float")[-1].values())
     assert pf == war.SEED_P
     assert float(p) == 3.132436174322294e-09 != war.SEED_P
     assert 14 < war.correct_digits(pf, p) < 16
 
 
 def test_seed_expected_games_and_ratio_are_the_float_values_of_exact_ones():
-    p = as_fraction(war.sweep_probability(13, 4, "mpq"))
-    assert 1 / (2 * war.sweep_probability(13, 4, "float")) == war.SEED_GAMES
+    p = as_fraction(sum(full_deck("mpq")[-1].values()))
+    assert 1 / (2 * sum(full_deck("float")[-1].values())) == war.SEED_GAMES
     assert abs(Fraction(war.SEED_GAMES) - 1 / (2 * p)) < Fraction(1, 10**6)
     ratio = p / Fraction(24, 51) ** 26
     assert abs(Fraction(war.SEED_RATIO) - ratio) < Fraction(1, 10**14)

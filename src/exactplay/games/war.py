@@ -489,7 +489,8 @@ def _claim_24_51():
 def _claim_ratio():
     ratio = _exact_p() / Fraction(24, 51) ** 26
     port = sweep_probability(13, 4, "float") / ((24 / 51) ** 26)
-    return verdict(port == SEED_RATIO and abs(Fraction(SEED_RATIO) - ratio) < Fraction(1, 10**12),
+    return verdict(port == SEED_RATIO and abs(Fraction(SEED_RATIO) - ratio) < Fraction(1, 10**12)
+                   and 1 < ratio < Fraction(102, 100),
                    f"exact p/(24/51)^26 = {float(ratio)!r}; seed {SEED_RATIO!r} (float port {port!r}); "
                    f"{correct_digits(SEED_RATIO, ratio):.1f} correct digits")
 
@@ -564,6 +565,23 @@ def _claim_abdecks():
     return verdict(ok, f"2 cards: {two}; 4 cards: {four}")
 
 
+def _claim_first_turn_odds():
+    win = sum(as_fraction(x) for x in turn_distributions(13, 4, "fraction")[1].values())
+    tie = Fraction(3, 51)
+    return verdict(win == Fraction(24, 51) and win + win + tie == 1,
+                   f"exact P(A wins turn 1) = {win}, P(tie) = {tie}, P(B wins) = {1 - win - tie}")
+
+
+def _claim_sampling():
+    p = _exact_p()
+    N = 10_000
+    lower = 1 - N * p  # Bernoulli: (1 - p)^N >= 1 - N p
+    return verdict(lower > Fraction(99, 100),
+                   f"P(no sweep in {N} samples) = (1-p)^{N} >= 1 - {N}p = {float(lower):.8f}: zero sweeps is expected; "
+                   f"a relative standard error of 10% (1%) on p needs about 100/p = {float(100 / p):.1e} "
+                   f"({float(10_000 / p):.1e}) samples")
+
+
 def _claim_naive():
     q = Fraction(1, 2) ** 26
     r = Fraction(24, 51) ** 26
@@ -579,7 +597,7 @@ CLAIMS = (
           "exact 1/(2p)", _claim_games),
     Claim("war.first-turn", "war", _SEED + ", Turn 1", "24/51 = 0.47058823529411703",
           "is the printed float the correctly rounded double of 24/51?", _claim_24_51),
-    Claim("war.ratio", "war", _SEED + ", gaining confidence", "p_sweep(deck) / (24/51)**26 = 1.0167508045532485",
+    Claim("war.ratio", "war", _SEED + ", gaining confidence", "p_sweep(deck) / (24/51)**26 = 1.0167508045532485, differing by less than 2%",
           "exact ratio", _claim_ratio),
     Claim("war.turns-1-4", "war", _SEED + ", play four turns", "the printed PDist of turns 1..4",
           "every printed float against the exact value and the float port", _claim_turns),
@@ -595,6 +613,11 @@ CLAIMS = (
           "exact brute force", _claim_eight),
     Claim("war.abstract-decks", "war", _SEED + ", AbDeck", "2 cards: two abstract cases; 4 cards: 5 abstract decks",
           "enumerate partitions with parts <= suits, at most 13 parts", _claim_abdecks),
+    Claim("war.first-turn-odds", "war", _SEED + ", approaches", "first turn: tie 3/51, A wins 24/51, B wins 24/51",
+          "exact total of the turn-1 distribution", _claim_first_turn_odds),
+    Claim("war.sampling", "war", _SEED + ", simulation",
+          "10,000 sampled deals gave zero sweeps; trillions of deals would be needed",
+          "exact lower bound on P(no sweep in 10,000 deals)", _claim_sampling),
     Claim("war.naive", "war", _SEED + ", approaches", "(1/2)^26 about 15 in a billion; (24/51)^26 about 3 in a billion",
           "exact powers", _claim_naive),
 )
