@@ -517,7 +517,7 @@ def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8
     exact: CoinTable = r["exact"]
     data = {"game": "coins", "params": _params(row), "n": exact.n, "exact_answer": format_pq(exact.answer),
             "exact_ties": len(exact.ties())}
-    lines = [f"Audit of the seed's two coin-row programs in float, {exact.n} coins "
+    lines = [f"Audit of the seed's two coin-row programs in float, {exact.n} coin{'s' if exact.n != 1 else ''} "
              f"(each coin rounded once to a double)",
              f"exact V(0,{exact.n - 1}) = {_show(exact.answer)}; exact ties: {len(exact.ties())} of "
              f"{len(exact.candidates)} states"]
@@ -661,7 +661,7 @@ GAME = Game(
     name="coins",
     title="Coin row: the most the first player can guarantee",
     params=(
-        Param("coins", parse_coins, None, "coin values: integers, decimals (0.1) or fractions (1/3)",
+        Param("coins", parse_coins, None, "coin values: integers, decimals (0.1) or fractions (1/3); negative ones after --",
               positional=True, metavar="COIN"),
         Param("file", read_coin_file, None, "read the coin values from a file ('-': standard input)",
               metavar="FILE"),
