@@ -38,7 +38,7 @@ from ..claims import Claim, verdict
 from ..errors import UsageError
 from ..numbers import Backend, as_fraction, format_pq, get_backend
 from ..progress import SILENT
-from ..render import exact_number
+from ..render import exact_number, shorten
 from . import Game, Param, Report
 
 MAX_COINS = 1000
@@ -422,13 +422,32 @@ def audit_formulation(exact: CoinTable, row, which: str) -> dict:
     }
 
 
+FLOAT_RANGE = (Fraction(1, 2**1000), Fraction(2**1000))  # coins the float programs can hold with room to add
+
+
+def check_float_range(row) -> None:
+    """A :class:`UsageError` for a coin that a double cannot hold (the exact solve still works)."""
+    low, high = FLOAT_RANGE
+    for k, c in enumerate(row):
+        a = abs(as_fraction(c))
+        if a and not low <= a <= high:
+            e = len(str(a.numerator)) - len(str(a.denominator))
+            raise UsageError(f"coin {k} (about 10^{e} in magnitude) is outside the range of doubles "
+                             "the float programs can run on; `exactplay solve coins` works exactly")
+
+
 def run_audit(row, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
+    check_float_range(row)
     exact = solve_row(row, backend, progress)
     out = {"exact": exact}
     if exact.n < 2:
         return out
     for which in ("min", "sum"):
-        out[which] = audit_formulation(exact, row, which)
+        try:
+            out[which] = audit_formulation(exact, row, which)
+        except (OverflowError, ZeroDivisionError) as exc:  # values cancel below the double range
+            raise UsageError(f"the float run leaves the range of doubles ({exc}); "
+                             "`exactplay solve coins` works exactly") from None
     return out
 
 
@@ -466,8 +485,8 @@ def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8
         "line_of_play": [{**m, "coin": format_pq(m["coin"])} for m in moves],
         "ties": [list(s) for s in ties], "tie_count": len(ties),
     }
-    shown = " ".join(_show(c) for c in row) if table.n <= 30 or full else \
-        " ".join(_show(c) for c in row[:12]) + f" ... ({table.n} coins)"
+    shown = " ".join(shorten(_show(c)) for c in row) if table.n <= 30 or full else \
+        " ".join(shorten(_show(c)) for c in row[:12]) + f" ... ({table.n} coins)"
     lines = [f"Coin row: {shown}", "the first player can guarantee V(0, n-1) ="] + vlines
     lines.append(f"(second player gets {_show(total - as_fraction(table.answer))} of the total {_show(total)})")
     lines.append("optimal line of play (states are 0-based positions i..j, as in the seed's table):")
