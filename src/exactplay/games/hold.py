@@ -1,0 +1,468 @@
+"""Hold or Continue? (ICPC Latin America 2019, problem H): exact game, judge, audit.
+
+The rules and equations are in :mod:`.hold_model`, the pair-by-pair solver in
+:mod:`.hold_solver`, the published float program in :mod:`.hold_seed`, the
+contest judge in :mod:`.hold_judge`.  This module is the API the CLI calls and
+the ledger of the article's claims.
+
+Findings (target 75, six faces; each is a test and a registered claim):
+
+* the sample answers are ``C H H`` exactly, but the published program prints
+  ``C H C``: its bisection solves ``A = f(A)`` (a lost turn worth ``A``)
+  instead of the game's 2-cycle and drives ``dp[c][h]`` to ``~1`` for ``c < h``;
+* ``dp[c][h] + dp[h][c] = 1`` is false: the mover is not the non-mover, and
+  ``V(c, h) + V(h, c)`` ranges over about ``(1.0, 1.8)``; the true identity is
+  ``P(mover wins) + P(non-mover wins) = 1`` (both alive);
+* equal scores are not worth 1/2: ``V(0, 0) = 0.5269...``;
+* the promised 1e-5 separation fails on 60 of the 205,350 query states; the
+  smallest exact margin is about ``3.0e-8`` at ``(10, 69, 47)``;
+* the edge cases of the article (``73 0 2``, ``72 0 2``, ``72 0 3``,
+  ``73 73 2``) are answered as it says.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from ..audit import audit_decisions, audit_values
+from ..certificate import build_certificate
+from ..claims import Claim, verdict
+from ..errors import UsageError
+from ..numbers import Backend, format_pq, get_backend
+from ..progress import SILENT
+from ..render import exact_number
+from . import Game, Param, Report
+from .hold_judge import judge, judge_arguments
+from .hold_model import PRECISION, alive_scores, fixed_error
+from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
+from .hold_solver import HoldTable, solve_table, turn_of
+
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)  # exact values of the 75-point game have ~7,300 digits
+
+MAX_TARGET = 300
+MAX_FACES = 30
+SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
+FLOAT_ALLOWANCE = 1e-9  # rounding allowance per float candidate in the decision audit
+FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target
+
+
+def parse_target(text) -> int:
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        raise UsageError(f"target must be a whole number, got {text!r}") from None
+    if not 2 <= n <= MAX_TARGET:
+        raise UsageError(f"target must be between 2 and {MAX_TARGET}, got {n}")
+    return n
+
+
+def parse_faces(text) -> int:
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        raise UsageError(f"faces must be a whole number, got {text!r}") from None
+    if not 2 <= n <= MAX_FACES:
+        raise UsageError(f"faces must be between 2 and {MAX_FACES}, got {n}")
+    return n
+
+
+# ------------------------------------------------------------------ tables
+
+
+@functools.lru_cache(maxsize=4)
+def float_table(target: int = 75, faces: int = 6) -> HoldTable:
+    """The correct float solver: policy iteration per pair, from the pass value 1/2."""
+    return solve_table(target, faces, "float")
+
+
+@functools.lru_cache(maxsize=4)
+def _exact_table(target: int, faces: int, backend: str) -> HoldTable:
+    return solve_table(target, faces, backend, guide=float_table(target, faces))
+
+
+def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq") -> HoldTable:
+    """The exact game (cached): float policies as first guesses, verified exactly."""
+    return _exact_table(target, faces, get_backend(backend).name)
+
+
+@functools.lru_cache(maxsize=2)
+def seed_table(target: int = 75, faces: int = 6):
+    return seed_solve(target, faces)
+
+
+def exact_turn(table: HoldTable, c: int, h: int):
+    """``(start, hold, cont, v)`` of the turn at ``(c, h)``, exact, indexed by x."""
+    return turn_of(table, c, h)
+
+
+def query_states(target: int):
+    """The contest's states: ``0 <= c, h <= T-2``, ``2 <= x <= T - c`` (205,350 for T = 75)."""
+    return [(c, h, x) for c in range(target - 1) for h in range(target - 1) for x in range(2, target - c + 1)]
+
+
+def _params(target: int, faces: int) -> dict:
+    return {"target": target, "faces": faces}
+
+
+# ------------------------------------------------------------------ solve
+
+
+def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
+          full: bool = False, progress=SILENT) -> Report:
+    table = exact_table(target, faces, backend)
+    V00 = table.V[0][0]
+    data, lines = exact_number(V00, digits, full)
+    dead = [s for s, ok in enumerate(table.alive) if not ok]
+    first = table.policy[0][0]
+    hold_from = next((x for x in range(2, target + 1) if all(ch == "H" for ch in first[x - 2:])), None)
+    out = {"game": "hold", "params": _params(target, faces), "backend": table.backend,
+           "answer_name": "V(0,0)", "answer": data, "dead_scores": dead,
+           "policy_at_0_0": first, "hold_from_at_0_0": hold_from,
+           "repairs": table.repairs, "exact_fallbacks": table.exact_fallbacks}
+    lines = [f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)"] + lines
+    lines.append(f"dead scores (the target can no longer be hit exactly): {dead if dead else 'none'}")
+    lines.append(f"first turn at 0-0: hold as soon as the turn total reaches {hold_from} (policy {first[:30]}"
+                 f"{'...' if len(first) > 30 else ''})")
+    return Report(out, lines)
+
+
+# ------------------------------------------------------------------ audit
+
+
+def _refine(B, table: HoldTable, cands: dict, states) -> None:
+    """Replace the fixed-point candidates of ``states`` by exact ones (one exact turn per pair)."""
+    by_pair: dict = {}
+    for c, h, x in states:
+        by_pair.setdefault((c, h), []).append(x)
+    for (c, h), xs in by_pair.items():
+        _, hv, cont, _ = turn_of(table, c, h, B)
+        for x in xs:
+            cands[(c, h, x)] = {"H": hv[x], "C": cont[x]}
+
+
+def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+    """Both float solvers against the exact game, every query state; a JSON-ready core plus objects."""
+    B = get_backend(backend)
+    T, F = target, faces
+    top = T - 2
+    flt_c: dict = {}
+    fix_c: dict = {}
+
+    def keep_float(c, h, hold, cont):
+        if c <= top and h <= top:
+            for x in range(2, T - c + 1):
+                flt_c[(c, h, x)] = (hold[x], cont[x])
+
+    def keep_fixed(c, h, hold, cont):
+        if c <= top and h <= top:
+            for x in range(2, T - c + 1):
+                fix_c[(c, h, x)] = (hold[x], cont[x])
+
+    flt = solve_table(T, F, "float", visit=keep_float)
+    exact = solve_table(T, F, B, guide=flt, visit=keep_fixed, progress=progress)
+    seed = seed_solve(T, F)
+    seed_c: dict = {}
+    for c in range(top + 1):
+        for h in range(top + 1):
+            for x, hc in seed_candidates(seed, c, h).items():
+                seed_c[(c, h, x)] = hc
+
+    # exact candidates: fixed point (error <= E units of 2^-P), exact where that could matter
+    E = fixed_error(T)
+    unit = 1 << PRECISION
+    thresholds = [int(2 * FLOAT_ALLOWANCE * unit), int(SEPARATION * unit)]
+    gaps = {s: hc[0] - hc[1] for s, hc in fix_c.items()}
+    close = [s for s, g in gaps.items()
+             if abs(g) <= 2 * E or any(abs(abs(g) - t) <= 2 * E + 1 for t in thresholds)]
+    ordered = sorted(gaps, key=lambda s: abs(gaps[s]))
+    worst = ordered[:10]
+    if worst:
+        edge = abs(gaps[worst[-1]]) + 2 * E
+        worst += [s for s in ordered[10:40] if abs(gaps[s]) <= edge]
+    ex_c = {s: {"H": B.q(hc[0], unit), "C": B.q(hc[1], unit)} for s, hc in fix_c.items()}
+    refined = sorted(set(close) | set(worst))
+    _refine(B, exact, ex_c, refined)
+
+    sep = B.q(1, 10**5)
+    below = sum(1 for cd in ex_c.values() if abs(cd["H"] - cd["C"]) < sep)
+
+    # value audits of the start-of-turn tables (the seed's dp is defined for c, h <= T-2)
+    ex_V = {(c, h): exact.V[c][h] for c in range(top + 1) for h in range(top + 1)}
+    seed_V = {(c, h): seed.dp[c][h] for c in range(top + 1) for h in range(top + 1)}
+    flt_V = {(c, h): flt.V[c][h] for c in range(top + 1) for h in range(top + 1)}
+    label = f"allowance {FLOAT_ALLOWANCE:g} per value (rounding only; see the candidate errors measured)"
+    values_seed = audit_values(ex_V, seed_V, FLOAT_ALLOWANCE, label)
+    values_float = audit_values(ex_V, flt_V, FLOAT_ALLOWANCE, label)
+
+    def cand_error(cands):
+        worst_err, at = 0, None
+        for s, (hf, cf) in fix_c.items():
+            a, b = cands[s]
+            e = max(abs(int(a * unit) - hf), abs(int(b * unit) - cf))  # exact: a * 2^P is an integer
+            if e > worst_err:
+                worst_err, at = e, s
+        return (worst_err + E) / unit, at
+
+    seed_err, seed_err_at = cand_error(seed_c)
+    flt_err, flt_err_at = cand_error(flt_c)
+
+    def float_choice(cands, strict):
+        return {s: ("H" if (hc[0] > hc[1] if strict else hc[0] >= hc[1]) else "C") for s, hc in cands.items()}
+
+    to_map = lambda cands: {s: {"H": hc[0], "C": hc[1]} for s, hc in cands.items()}  # noqa: E731
+    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), FLOAT_ALLOWANCE)
+    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), FLOAT_ALLOWANCE)
+    return {
+        "exact": exact, "float": flt, "seed": seed,
+        "values_seed": values_seed, "values_float": values_float,
+        "decisions_seed": dec_seed, "decisions_float": dec_float,
+        "candidate_error_seed": (seed_err, seed_err_at), "candidate_error_float": (flt_err, flt_err_at),
+        "below_separation": below, "states": len(fix_c), "refined_exactly": len(refined),
+        "exact_candidates": ex_c,
+    }
+
+
+def _sample(table: HoldTable, seed) -> tuple[str, str]:
+    qs = [(15, 0, 3), (35, 50, 40), (15, 0, 30)]
+    return (" ".join(table.policy[c][h][x - 2] for c, h, x in qs), " ".join(seed.answer(*q) for q in qs))
+
+
+def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
+          progress=SILENT) -> Report:
+    r = run_audit(target, faces, backend, progress)
+    exact, seed = r["exact"], r["seed"]
+    ds, df = r["decisions_seed"], r["decisions_float"]
+    vs, vf = r["values_seed"], r["values_float"]
+    T = target
+    data = {
+        "game": "hold",
+        "params": _params(target, faces),
+        "solvers_under_audit": {
+            "published": f"the article's program: bisection ({BISECTION_STEPS} steps) on A = f(A), dp[c][c] = 1/2",
+            "float": "correct float solver: policy iteration on each 2-cycle (this package)",
+        },
+        "query_states": r["states"],
+        "values_published": vs.to_dict(),
+        "values_float": vf.to_dict(),
+        "candidate_error_published": {"max": r["candidate_error_seed"][0], "at": list(r["candidate_error_seed"][1] or ())},
+        "candidate_error_float": {"max": r["candidate_error_float"][0], "at": list(r["candidate_error_float"][1] or ())},
+        "decisions_published": ds.to_dict(),
+        "decisions_float": df.to_dict(),
+        "states_below_1e-5": r["below_separation"],
+        "smallest_margin": None if ds.smallest_gap is None else {
+            "value": format_pq(ds.smallest_gap), "float": float(ds.smallest_gap), "state": list(ds.smallest_gap_at)},
+        "states_refined_exactly": r["refined_exactly"],
+        "exact_repairs": exact.repairs,
+        "exact_fallbacks": exact.exact_fallbacks,
+    }
+    lines = [f"Audit of Hold or Continue?, target {T}, faces {faces}: {r['states']} query states (c, h <= {T - 2})"]
+    if T == 75 and faces == 6:
+        ex_s, seed_s = _sample(exact, seed)
+        data["sample"] = {"exact": ex_s, "published": seed_s}
+        lines.append(f"sample 15 0 3 / 35 50 40 / 15 0 30: exact {ex_s}; published program prints {seed_s}")
+    for name, v, d, ce in (("published", vs, ds, r["candidate_error_seed"]),
+                           ("float (correct)", vf, df, r["candidate_error_float"])):
+        lines.append(f"-- {name} solver")
+        lines.append(f"   V(c,h) max abs error {v.max_abs:.3e} at {v.max_abs_at}, max ulps {v.max_ulps:.3g}")
+        lines.append(f"   hold/continue values: max abs error {ce[0]:.3e} at {ce[1]}")
+        lines.append("   decisions: " + ", ".join(f"{k} {n}" for k, n in d.counts.items())
+                     + f" (allowance {FLOAT_ALLOWANCE:g} per candidate)")
+        lines.append(f"   float decision differs from the exact best in {d.decisions_differ} states")
+    if ds.smallest_gap is not None:
+        lines.append(f"smallest exact margin |p_hold - p_continue|: {float(ds.smallest_gap):.6e} at {ds.smallest_gap_at}")
+    lines.append(f"states with margin below 1e-5 (the statement promises none): {r['below_separation']}")
+    lines.append(f"exact solver: {exact.repairs} pairs needed a policy repair, {exact.exact_fallbacks} turns an exact "
+                 f"comparison; {r['refined_exactly']} audited states recomputed exactly")
+    return Report(data, lines)
+
+
+# ------------------------------------------------------------------ certify
+
+
+def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+    """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
+    otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
+    table = exact_table(target, faces, backend)
+    T = target
+    full = T <= FULL_TABLE_UP_TO
+    value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
+    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":")).encode()).hexdigest()
+    if full:
+        columns = ["c", "h", "V", "policy"]
+        rows = [[c, h, format_pq(table.V[c][h]), table.policy[c][h]] for c in range(T) for h in range(T)]
+    else:
+        columns = ["c", "h", "policy"]
+        rows = [[c, h, table.policy[c][h]] for c in range(T) for h in range(T)]
+    gap = _smallest_query_gap(table)
+    answer_data, _ = exact_number(table.V[0][0], 8)
+    return build_certificate(
+        game="hold",
+        params=_params(target, faces),
+        answer={"name": "V(0,0)", **answer_data},
+        columns=columns,
+        rows=rows,
+        policy={"encoding": "per (c, h): one letter per turn total x = 2..T-c, H hold (ties), C continue",
+                "in": "table"},
+        smallest_gap=gap,
+        audit=None,
+        notes="V(c,h): the mover's winning probability at the start of a turn, mover on c, opponent on h. "
+              "Scores from which T cannot be hit exactly are dead; Q(a,b) = 1 - V(a,b) unless both are dead (0).",
+        extra={"values_sha256": values_digest, "values_rows": "[c, h, V] for 0 <= c, h < T, canonical JSON"},
+    )
+
+
+def _smallest_query_gap(table: HoldTable):
+    """Smallest exact |hold - continue| over the query states, via the fixed-point shadow then exactly."""
+    T = table.target
+    if T < 2:
+        return None
+    best = []
+
+    def keep(c, h, hold, cont):
+        if c <= T - 2 and h <= T - 2:
+            for x in range(2, T - c + 1):
+                best.append((abs(hold[x] - cont[x]), (c, h, x)))
+
+    solve_table(T, table.faces, table.backend, guide=table, visit=keep)
+    best.sort()
+    E = fixed_error(T)
+    cands = [s for g, s in best if g <= best[0][0] + 4 * E]
+    exact_gaps = []
+    for c, h, x in cands:
+        _, hv, cont, _ = turn_of(table, c, h)
+        exact_gaps.append((abs(hv[x] - cont[x]), (c, h, x)))
+    g, s = min(exact_gaps)
+    return {"value": format_pq(g), "state": list(s)}
+
+
+# ------------------------------------------------------------------ claims
+
+
+def _claim_sample_exact():
+    ex, _ = _sample(exact_table(), seed_table())
+    return verdict(ex == "C H H", f"exact answers {ex}")
+
+
+def _claim_sample_published():
+    _, sd = _sample(exact_table(), seed_table())
+    return verdict(sd == "C H H", f"the published program prints {sd}")
+
+
+def _claim_symmetry():
+    t = exact_table()
+    alive = t.alive
+    sums = [t.V[c][h] + t.V[h][c] for c in range(75) for h in range(75) if alive[c] and alive[h]]
+    lo, hi = min(sums), max(sums)
+    holds = lo == hi == 1 and t.V[74][74] * 2 == 1
+    return verdict(holds, f"V(c,h) + V(h,c) ranges over [{float(lo):.6f}, {float(hi):.6f}] on alive pairs; "
+                          f"V(74,74) + V(74,74) = {float(2 * t.V[74][74])} (nobody can ever win)")
+
+
+def _claim_equal_half():
+    t = exact_table()
+    vals = [t.V[c][c] for c in range(74)]
+    bad = [c for c in range(74) if 2 * vals[c] != 1]
+    return verdict(not bad, f"V(c,c) != 1/2 for {len(bad)} of 74 scores; V(0,0) = {float(vals[0]):.10f}, "
+                            f"range [{float(min(vals)):.6f}, {float(max(vals)):.6f}]")
+
+
+def _claim_bisection():
+    t, s = exact_table(), seed_table()
+    err = max(abs(float(t.V[c][h] - type(t.V[c][h])(s.dp[c][h]))) for c in range(74) for h in range(74))
+    lows = sum(1 for c in range(74) for h in range(74) if c < h and s.dp[c][h] > 1 - 1e-9)
+    return verdict(err < 1e-5, f"max |dp - V| = {err:.4f}; dp[c][h] > 1 - 1e-9 in {lows} of 2701 pairs c < h "
+                               f"(the bisection solves A = f(A), whose only root is 1)")
+
+
+def _claim_dead_74():
+    t = exact_table()
+    return verdict(all(t.V[c][74] == 1 for c in range(74)) and not t.alive[74],
+                   "V(c, 74) = 1 for every c <= 73; 74 is the only dead score")
+
+
+def _edge(queries, expected):
+    def check():
+        t = exact_table()
+        got = [t.policy[c][h][x - 2] for c, h, x in queries]
+        return verdict(got == expected, f"exact answers {' '.join(got)}")
+    return check
+
+
+def _claim_hold_onto_74():
+    t = exact_table()
+    _, hv, cont, _ = turn_of(t, 72, 0)
+    return verdict(hv[2] == 0 and t.policy[72][0][0] == "C",
+                   f"hold at (72, 0, 2) is worth exactly {format_pq(hv[2])}; continue {float(cont[2]):.6f}")
+
+
+def _claim_separation():
+    r = run_audit(75, 6)
+    d = r["decisions_seed"]
+    return verdict(r["below_separation"] == 0,
+                   f"{r['below_separation']} of {r['states']} query states have an exact margin below 1e-5; "
+                   f"smallest {float(d.smallest_gap):.4e} at {d.smallest_gap_at}")
+
+
+def _claim_terminates():
+    t = exact_table()
+    margins = [t.V[c][h] - (1 - t.V[h][c]) for c in range(74) for h in range(74)]
+    lo = min(margins)
+    return verdict(lo > 0, f"every alive pair's turn is worth more than passing (min V(c,h) - Q(h,c) = {float(lo):.3e}),"
+                           " so optimal play holds with positive probability each turn and the game ends")
+
+
+SEED = "hold-or-continue.md"
+CLAIMS = (
+    Claim("hold.sample-exact", "hold", f"{SEED}, Worked Examples", "the sample 15 0 3 / 35 50 40 / 15 0 30 answers C H H",
+          "exact table of the 75-point game", _claim_sample_exact),
+    Claim("hold.sample-published", "hold", f"{SEED}, Test Cases", "the published program passes the sample (C H H)",
+          "run the faithful port on the sample", _claim_sample_published),
+    Claim("hold.symmetry", "hold", f"{SEED}, Approaches / Algorithm step 1",
+          "dp[c][h] + dp[h][c] = 1 for every nonterminal pair", "exact V on every pair", _claim_symmetry),
+    Claim("hold.equal-scores", "hold", f"{SEED}, Algorithm step 1 / Edge Cases",
+          "equal scores consequently have value exactly 0.5", "exact V(c,c), c = 0..73", _claim_equal_half),
+    Claim("hold.bisection-fixed-point", "hold", f"{SEED}, Algorithm / Complexity",
+          "binary search converges to the unique fixed point; 50 iterations are far tighter than 1e-5",
+          "published dp against the exact V", _claim_bisection),
+    Claim("hold.dead-74", "hold", f"{SEED}, Python Solution notes", "dp[c][74] = 1: a player on 74 never wins",
+          "exact V(c, 74) and the dead-score analysis", _claim_dead_74),
+    Claim("hold.edge-73-0-2", "hold", f"{SEED}, Problem Understanding", "73 0 2 must produce H",
+          "exact policy", _edge([(73, 0, 2)], ["H"])),
+    Claim("hold.edge-72-0-2", "hold", f"{SEED}, Edge Cases", "holding at 72 0 2 (onto 74) is worth 0, so continue",
+          "exact hold value and policy", _claim_hold_onto_74),
+    Claim("hold.edge-exact-hits", "hold", f"{SEED}, Test Cases", "72 0 3 and 73 0 2 give H H",
+          "exact policy", _edge([(72, 0, 3), (73, 0, 2)], ["H", "H"])),
+    Claim("hold.edge-73-73-2", "hold", f"{SEED}, Test Cases", "73 73 2 gives H (also 1000 times)",
+          "exact policy", _edge([(73, 73, 2)], ["H"])),
+    Claim("hold.terminates", "hold", f"{SEED}, Approaches",
+          "from two ordinary score states exactly one player eventually wins with probability 1",
+          "exact start values exceed the pass values on every alive pair", _claim_terminates),
+    Claim("hold.separation", "hold", "issue 3 / contest statement",
+          "|p_hold - p_continue| > 1e-5 (checked over all 205,350 query states)",
+          "exact margins of every query state", _claim_separation, slow=True),
+)
+
+
+GAME = Game(
+    name="hold",
+    title="Hold or Continue? (ICPC LatAm 2019 H): race to exactly T with a die",
+    params=(
+        Param("target", parse_target, 75, f"points to hit exactly, 2..{MAX_TARGET}"),
+        Param("faces", parse_faces, 6, f"faces of the die (1 ends the turn), 2..{MAX_FACES}"),
+    ),
+    solve=solve,
+    audit=audit,
+    certify=certify,
+    description="Roll as often as you like: 1 ends the turn, 2..F add to the turn total, overshooting the target "
+                "ends it; hold to bank. First to exactly the target wins.",
+    proofs=tuple((f"hold-{t}-{f}.json", {"target": t, "faces": f})
+                 for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6), (75, 6))),
+    judge=judge,
+    judge_arguments=judge_arguments,
+)
