@@ -241,7 +241,7 @@ def test_cli_unreadable_binary_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("coin", ["1e400", "-1e400", "1e-400"])
 def test_audit_of_coins_beyond_the_double_range_is_one_line_exit_2_but_solve_is_exact(capsys, coin):
-    assert main(["audit", "coins", "1", coin]) == 2
+    assert main(["audit", "coins", "--", "1", coin]) == 2
     err = capsys.readouterr().err
     assert "outside the range of doubles" in err and err.count("\n") == 1
     assert main(["solve", "coins", "--json", "--", "1", coin]) == 0
