@@ -31,7 +31,7 @@ def test_sample_answers_C_H_H_exactly():
     assert [t.policy[c][h][x - 2] for c, h, x in [(15, 0, 3), (35, 50, 40), (15, 0, 30)]] == ["C", "H", "H"]
 
 
-def _float_value_iteration(T, F, sweeps=20000, tol=1e-15):
+def _float_value_iteration(T, F, sweeps=5000, tol=4e-15):
     """Plain value iteration over every (c, h, x), straight from the rules (test oracle)."""
     alive = alive_scores(T, F)
     V = [[0.0] * T for _ in range(T)]
