@@ -303,3 +303,55 @@ def test_a_report_that_cannot_be_written_is_a_one_line_usage_error(tmp_path):
     (tmp_path / "race-report.html").mkdir()  # the page's name is taken by a directory
     with pytest.raises(UsageError, match="cannot write the report"):
         build_report("race", {"target": 2}, tmp_path, with_claims=False)
+
+
+# ------------------------------------------------------------------ hold
+
+
+@pytest.fixture(scope="module")
+def hold_report(tmp_path_factory):
+    pytest.importorskip("exactplay.games.hold")
+    out = tmp_path_factory.mktemp("hold-report")
+    return build_report("hold", {"target": 12, "faces": 4}, out, with_claims=False)
+
+
+def test_hold_report_is_self_contained_with_labelled_figures(hold_report):
+    page = hold_report.html.read_text(encoding="utf-8")
+    assert [p.name for p in hold_report.pngs] == ["hold-decision-maps.png", "hold-wrong-decisions.png",
+                                                  "hold-values.png"]
+    assert embedded_images(page) == [p.read_bytes() for p in hold_report.pngs]
+    assert_self_contained(page)
+    assert_figures_are_labelled(hold_report.report)
+
+
+def test_hold_decision_maps_draw_the_exact_policy_and_mark_the_published_mistakes(hold_report):
+    from exactplay.games.hold import exact_table, seed_table
+    from exactplay.report.hold import opponent_scores
+
+    T = 12
+    exact, seed = exact_table(T, 4, "fraction"), seed_table(T, 4)
+    axes = [ax for ax in hold_report.report.figures[0].figure.axes if ax.get_visible()]
+    assert len(axes) == len(opponent_scores(T))
+    for ax, h in zip(axes, opponent_scores(T)):
+        drawn = ax.images[0].get_array()
+        for c in range(T - 1):
+            for x in range(2, T - c + 1):
+                assert int(drawn[c][x - 2]) in ((1, 2) if exact.policy[c][h][x - 2] == "H" else (0,))  # ties hold
+        dots = {(int(x), int(c)) for coll in ax.collections for x, c in coll.get_offsets()}
+        wrong = {(x, c) for c in range(T - 1) for x in range(2, T - c + 1)
+                 if seed.answer(c, h, x) != exact.policy[c][h][x - 2]}
+        assert dots == wrong
+
+
+def test_hold_value_figure_draws_the_published_table_minus_the_exact_value(hold_report):
+    from fractions import Fraction
+
+    from exactplay.games.hold import exact_table, seed_table
+
+    T = 12
+    exact, seed = exact_table(T, 4, "fraction"), seed_table(T, 4)
+    right = hold_report.report.figures[2].figure.axes[1]
+    drawn = right.images[0].get_array()
+    for c in range(T - 1):
+        for h in range(T - 1):
+            assert drawn[c][h] == pytest.approx(seed.dp[c][h] - float(Fraction(exact.V[c][h])), abs=1e-15)
