@@ -85,11 +85,12 @@ def _tie_rule(cert: dict) -> str:
     return rule
 
 
-def _successor(mem: list[int], r: int, j_idx: int) -> tuple[int, int, int]:
-    """(mask of M minus mem[j_idx], index of next(mover) there, index of the mover there)."""
-    S = [m for k, m in enumerate(mem) if k != j_idx]
-    t_pos = S.index(mem[r])
-    return sum(1 << m for m in S), (t_pos + 1) % len(S), t_pos
+def _successor(mask: int, mem: list[int], r: int, j_idx: int) -> tuple[int, int, int]:
+    """For mover mem[r] removing mem[j_idx]: (mask of M minus the target, index of
+    next(mover) among the survivors, index of the mover among them) -- members keep
+    their order, so the mover's index drops by one when the target was before it."""
+    t_pos = r if j_idx > r else r - 1
+    return mask & ~(1 << mem[j_idx]), (t_pos + 1) % (len(mem) - 1), t_pos
 
 
 class _Values:
@@ -129,7 +130,7 @@ def _check_choice(mask, mem, r, target, prev, rule, ties_found) -> None:
     best = None
     maxima = []
     for j_idx in order:
-        S, nxt, t_pos = _successor(mem, r, j_idx)
+        S, nxt, t_pos = _successor(mask, mem, r, j_idx)
         cand = (prev[S], nxt, t_pos, j_idx)
         if best is None:
             best, maxima = cand, [j_idx]
@@ -212,7 +213,7 @@ def _check_equations(table, mask, mem, r, target, D, W, skills, where):
     if target not in mem or target == t:
         raise VerificationError(f"target {target + 1} is not an alive opponent", field="table", state=where)
     j_idx = mem.index(target)
-    S, nxt, _ = _successor(mem, r, j_idx)
+    S, nxt, _ = _successor(mask, mem, r, j_idx)
     smem = _members(S)
     _, Ds, Ws = table[(S, smem[nxt])]
     _, Df, Wf = table[(mask, mem[(r + 1) % q])]
@@ -280,7 +281,7 @@ def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
     succ = []
     for r, t in enumerate(mem):
         j_idx = mem.index(policy[(mask, t)])
-        S, nxt, _ = _successor(mem, r, j_idx)
+        S, nxt, _ = _successor(mask, mem, r, j_idx)
         succ.append((prev[S], nxt, j_idx))
     L = 1
     for st, _, _ in succ:

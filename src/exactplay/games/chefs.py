@@ -44,7 +44,8 @@ if hasattr(sys, "set_int_max_str_digits"):
 MIN_N = 2
 MAX_N = 15  # n = 14 takes ~17 s and ~0.75 GB; each chef more costs ~4.5x time, ~2x memory
 DEFAULT_N = 14
-FULL_TABLE_MAX_N = 8  # certificates store every value up to here, policy + digest above
+FULL_TABLE_MAX_N = 8
+SLOW_CHECK_N = 13  # certificates from here on take the stdlib checker minutes  # certificates store every value up to here, policy + digest above
 
 
 # ------------------------------------------------------------------ parameters
@@ -350,6 +351,8 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
             **_winner_fields(W1, full_table),
             "ties": [[m, t + 1, [j + 1 for j in js]] for m, t, js in ties],
             "full_table": full_table,
+            # the independent (stdlib-only) checker needs minutes from n = 13 on (n = 14: ~4 min)
+            "slow_check": n >= SLOW_CHECK_N,
         },
     )
 

@@ -179,9 +179,8 @@ def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_p
         if L % d:
             L = gmpy2.lcm(L, d)
     cof = {id(d): L // d for d in dens}
-    A = [mem[r] for r in range(q)]
-    ar = [a[m] for m in A]
-    cr = [c[m] for m in A]
+    ar = [a[m] for m in mem]
+    cr = [c[m] for m in mem]
     prod_c = mpz(1)
     for x in cr:
         prod_c *= x
