@@ -227,6 +227,17 @@ def test_float_solver_errors_within_a_priori_bound_and_decisions_classified(n):
     assert r["rounding"].float_digits_agree
 
 
+wide_skill = st.integers(2, 1000).flatmap(lambda q: st.integers(1, q).map(lambda p: Fraction(p, q)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 5).flatmap(lambda n: st.lists(wide_skill, min_size=n, max_size=n)))
+def test_float_errors_within_a_priori_bound_for_random_skills(skills):
+    r = chefs.run_audit(skills=tuple(skills))
+    assert r["values"].within_bound and r["dishes"].within_bound
+    assert r["decisions"].counts["wrong"] == 0
+
+
 def test_float_solver_is_the_reference_recurrence_in_float():
     sol = cycle.solve(chefs.float_skills(chefs.fibonacci_skills(7)), "float")
     assert isinstance(sol.E, float) and abs(sol.E - 42.28176050416374) < 1e-12
