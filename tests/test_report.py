@@ -355,3 +355,13 @@ def test_hold_value_figure_draws_the_published_table_minus_the_exact_value(hold_
     for c in range(T - 1):
         for h in range(T - 1):
             assert drawn[c][h] == pytest.approx(seed.dp[c][h] - float(Fraction(exact.V[c][h])), abs=1e-15)
+
+
+def test_every_registered_game_has_a_report_module_with_build():
+    import importlib
+
+    from exactplay.report import REPORT_MODULES
+
+    assert set(REPORT_MODULES) == set(GAME_MODULES)
+    for name, module_name in REPORT_MODULES.items():
+        assert callable(importlib.import_module(module_name).build), name
