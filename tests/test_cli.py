@@ -217,7 +217,8 @@ def test_report_into_a_file_path_is_a_usage_error(capsys, tmp_path):
 def test_claims_command_runs_real_claims_and_exits_0_unless_a_check_errs(capsys):
     from exactplay.claims import all_claims
 
-    fast = [c.id for c in all_claims() if not c.slow][:2]  # a real run; the full ledger is tests/test_claims.py
+    # a real run on the last two fast claims of the last game (cheap ones); the full ledger is tests/test_claims.py
+    fast = [c.id for c in all_claims() if not c.slow][-2:]
     if not fast:
         status, _, err = run(capsys, "claims", "--fast")
         assert status == EXIT_USAGE and "no claims registered" in err
@@ -318,3 +319,87 @@ def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(ca
     assert "race" in out
     status, out, _ = run(capsys, "solve", "race", "--target", "1", "--json")
     assert status == EXIT_OK and json.loads(out)["answer"]["value"] == "1/3"
+
+
+# ------------------------------------------------------------------ judge (a contest input, answered exactly)
+
+
+def test_judge_answers_each_query_with_the_exact_policy(capsys, tmp_path):
+    pytest.importorskip("exactplay.games.hold")
+    from exactplay.games.hold import exact_table
+
+    queries = [(9, 0, 3), (0, 5, 2), (4, 4, 2)]
+    inp = tmp_path / "in.txt"
+    inp.write_text(f"{len(queries)}\n" + "".join(f"{c} {h} {x}\n" for c, h, x in queries))
+    status, out, err = run(capsys, "judge", "hold", "--target", "12", "--faces", "4", str(inp))
+    table = exact_table(12, 4)
+    assert status == EXIT_OK and err == ""
+    assert out.split() == [table.policy[c][h][x - 2] for c, h, x in queries]
+    status, out, _ = run(capsys, "judge", "hold", "--target", "12", "--faces", "4", str(inp), "--json")
+    assert [row["answer"] for row in json.loads(out)] == [table.policy[c][h][x - 2] for c, h, x in queries]
+
+
+def test_judge_check_of_a_wrong_answer_file_fails_with_exit_1_naming_the_line(capsys, tmp_path):
+    pytest.importorskip("exactplay.games.hold")
+    from exactplay.games.hold import exact_table
+
+    inp, ans = tmp_path / "in.txt", tmp_path / "ans.txt"
+    inp.write_text("1\n0 5 2\n")
+    right = exact_table(12, 4).policy[0][5][0]
+    ans.write_text(("C" if right == "H" else "H") + "\n")
+    status, _, err = run(capsys, "judge", "hold", "--target", "12", "--faces", "4", str(inp), "--check", str(ans))
+    assert status == EXIT_FAILED
+    assert_one_line_error(err, "line 1")
+
+
+def test_judge_malformed_contest_input_is_exit_2_one_line(capsys, tmp_path):
+    pytest.importorskip("exactplay.games.hold")
+    inp = tmp_path / "in.txt"
+    inp.write_text("1 2 3\n")
+    status, _, err = run(capsys, "judge", "hold", "--target", "12", "--faces", "4", str(inp))
+    assert status == EXIT_USAGE
+    assert_one_line_error(err)
+
+
+# ------------------------------------------------------------------ every game through every game subcommand
+
+SMALL = {
+    "race": ["--target", "3"],
+    "hold": ["--target", "8", "--faces", "3"],
+    "chefs": ["--n", "4"],
+    "coins": ["10", "20", "8", "7"],
+    "war": ["--ranks", "3", "--suits", "2"],
+}
+
+
+def _game_available(name):
+    from exactplay.errors import UsageError
+    from exactplay.games import get_game
+
+    try:
+        get_game(name)
+    except UsageError:
+        pytest.skip(f"game {name} not available")
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_every_game_solves_audits_certifies_and_checks_a_small_instance_with_json(capsys, tmp_path, game):
+    _game_available(game)
+    for command in ("solve", "audit"):
+        status, out, err = run(capsys, command, game, *SMALL[game], "--json")
+        assert status == EXIT_OK and err == "", (command, err)
+        assert json.loads(out)["game"] == game
+    cert = tmp_path / f"{game}.json"
+    status, out, _ = run(capsys, "certify", game, *SMALL[game], "-o", str(cert), "--json")
+    assert status == EXIT_OK and json.loads(out)["game"] == game
+    status, out, _ = run(capsys, "check", str(cert), "--json")
+    assert status == EXIT_OK and json.loads(out)[0]["ok"] is True
+
+
+def test_every_game_is_listed_with_its_parameters(capsys):
+    status, out, _ = run(capsys, "list", "--json")
+    rows = {r["game"]: r for r in json.loads(out)}
+    assert status == EXIT_OK and set(rows) == set(SMALL)
+    for name, row in rows.items():
+        if row["available"]:
+            assert row["params"] and row["commands"][:4] == ["solve", "audit", "certify", "report"], name
