@@ -85,10 +85,15 @@ def _line_of_play(exact) -> Figure:
     caption = (
         f"Blue coins go to the first player ({_show(first)} in all, the guaranteed value); "
         + ("the numbers give the order in which the coins are taken" if n <= 40 else "colours give the owner")
-        + (f"; {sum(m['tie'] for m in moves)} moves are ties and take the left coin." if any(m["tie"] for m in moves)
-           else "; no move along this line is a tie.")
+        + _ties_text(sum(m["tie"] for m in moves))
     )
     return Figure("line-of-play", title, caption, fig)
+
+
+def _ties_text(k: int) -> str:
+    if k == 0:
+        return "; no move along this line is a tie."
+    return f"; {k} move{'s are ties and take' if k > 1 else ' is a tie and takes'} the left coin (hatched)."
 
 
 def _error_grid(exact, M) -> list:
@@ -126,12 +131,16 @@ def _float_errors(r: dict, row) -> Figure:
     title = f"Float error of the seed's two programs in every state, {n} coins"
     fig.suptitle(title)
     a, b = r["min"], r["sum"]
-    caption = (
-        f"Only states i <= j exist (upper left triangle); blank cells are exact. Largest errors: "
-        f"{a['values'].max_abs:.1e} (first DP, bound {a['bound']:.1e}) and {b['values'].max_abs:.1e} "
-        f"(second DP, bound {b['bound']:.1e}); the answer errors are {a['answer_error']:.1e} and "
-        f"{b['answer_error']:.1e}."
-    )
+    if not finite:
+        caption = ("Every float value of both programs is exact here (blank panels): with these coins no "
+                   "operation rounds.")
+    else:
+        caption = (
+            f"Only states i <= j exist (lower right triangle); blank cells are exact. Largest errors: "
+            f"{a['values'].max_abs:.1e} (first DP, bound {a['bound']:.1e}) and {b['values'].max_abs:.1e} "
+            f"(second DP, bound {b['bound']:.1e}); the answer errors are {a['answer_error']:.1e} and "
+            f"{b['answer_error']:.1e}."
+        )
     return Figure("float-errors", title, caption, fig)
 
 
