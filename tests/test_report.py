@@ -365,3 +365,27 @@ def test_every_registered_game_has_a_report_module_with_build():
     assert set(REPORT_MODULES) == set(GAME_MODULES)
     for name, module_name in REPORT_MODULES.items():
         assert callable(importlib.import_module(module_name).build), name
+
+
+@pytest.mark.parametrize("game, params", [
+    ("race", {"target": 6}),
+    ("war", {"ranks": 3, "suits": 2}),
+    ("coins", {"coins": ("1/10", "3/10", "1/5"), "file": None}),
+])
+def test_figures_draw_the_same_data_with_both_exact_backends(exact_backend, game, params):
+    """Drawing needs no PNG: compare the plotted arrays of the Fraction run with the mpq run."""
+    import numpy
+
+    if game == "coins":
+        from fractions import Fraction
+
+        params = {**params, "coins": tuple(Fraction(c) for c in params["coins"])}
+    ours = game_report(game, params, exact_backend.name)
+    ref = game_report(game, params, "mpq")
+    for a, b in zip(ours.figures, ref.figures):
+        for ax_a, ax_b in zip(a.figure.axes, b.figure.axes):
+            for im_a, im_b in zip(ax_a.images, ax_b.images):
+                assert numpy.ma.allequal(im_a.get_array(), im_b.get_array()), a.name
+            for l_a, l_b in zip(ax_a.get_lines(), ax_b.get_lines()):
+                assert list(l_a.get_ydata()) == list(l_b.get_ydata()), a.name
+    assert ours.summary == ref.summary
