@@ -80,6 +80,6 @@ def build_report(game: str, params: dict, out_dir: str | Path, backend: str = "m
     except OSError as exc:
         raise UsageError(f"-o {out}: cannot create the directory ({exc.strerror})") from None
     try:
-        return write_report(out, game, params, backend, rep, findings)
+        return write_report(out, game, params, backend, rep, findings, progress)
     except OSError as exc:
         raise UsageError(f"-o {out}: cannot write the report there ({exc.strerror or exc})") from None

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from .. import __version__
+from ..progress import SILENT
 from . import GameReport, ReportFiles
 
 DPI = 110
@@ -117,14 +118,17 @@ def _command(game: str, params: dict, backend: str) -> str:
     return " ".join(words + ["-o", "DIR"])
 
 
-def write_report(out: Path, game: str, params: dict, backend: str, rep: GameReport, findings) -> ReportFiles:
+def write_report(out: Path, game: str, params: dict, backend: str, rep: GameReport, findings,
+                 progress=SILENT) -> ReportFiles:
     images, pngs = [], []
+    progress.start(f"drawing {len(rep.figures)} figures", len(rep.figures))
     for fig in rep.figures:
         data = png_bytes(fig.figure)
         file_name = f"{game}-{fig.name}.png"
         (out / file_name).write_bytes(data)
         pngs.append(out / file_name)
         images.append((fig, data, file_name))
+        progress.advance()
     page = out / f"{game}-report.html"
     page.write_text(render_html(game, params, backend, rep, images, findings), encoding="utf-8")
     return ReportFiles(page, pngs, rep)
