@@ -275,7 +275,13 @@ def _add_ux_parsers(sub, games: list[Game]) -> None:
     p.add_argument("--update-readme", metavar="README",
                    help="replace the findings section of this Markdown file (between the findings markers)")
 
-    p = sub.add_parser("report", help="write an HTML report with figures (and the PNGs) for a game", epilog=EPILOG)
+    p = sub.add_parser(
+        "report",
+        help="write an HTML report with figures (and the PNGs) for a game",
+        description="Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
+        "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.",
+        epilog=EPILOG,
+    )
     gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
     for game in games:
         gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
