@@ -109,3 +109,11 @@ def test_statement_separation_1e5_fails_on_60_of_205350_query_states():
     assert r["decisions_float"].counts["certified"] == 205350
     v = run_claim(next(c for c in CLAIMS if c.id == "hold.separation"))
     assert v.status == REFUTED
+
+
+@pytest.mark.parametrize("T,F", [(2, 6), (5, 2), (7, 3)])
+def test_audit_json_is_valid_even_with_dead_scores_and_zero_values(T, F, capsys):
+    """Relative errors at exact zeros are infinite; the JSON output must still be valid JSON."""
+    assert main(["audit", "hold", "--target", str(T), "--faces", str(F), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["query_states"] == (T - 1) * sum(T - 1 - c for c in range(T - 1))

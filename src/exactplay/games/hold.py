@@ -11,9 +11,11 @@ Findings (target 75, six faces; each is a test and a registered claim):
   ``C H C``: its bisection solves ``A = f(A)`` (a lost turn worth ``A``)
   instead of the game's 2-cycle and drives ``dp[c][h]`` to ``~1`` for ``c < h``;
 * ``dp[c][h] + dp[h][c] = 1`` is false: the mover is not the non-mover, and
-  ``V(c, h) + V(h, c)`` ranges over about ``(1.0, 1.8)``; the true identity is
-  ``P(mover wins) + P(non-mover wins) = 1`` (both alive);
-* equal scores are not worth 1/2: ``V(0, 0) = 0.5269...``;
+  ``V(c, h) + V(h, c)`` ranges over ``[1.0175, 1.1459]`` on pairs of alive
+  scores (0 at 74-74, where nobody can win); the true identity is
+  ``P(mover wins) + P(non-mover wins) = 1`` (both alive: the game ends);
+* equal scores are not worth 1/2: ``V(c, c)`` lies in ``[0.5269, 0.5730]``,
+  ``V(0, 0) = 0.52692187...``, ``V(73, 73) = 6/11``;
 * the promised 1e-5 separation fails on 60 of the 205,350 query states; the
   smallest exact margin is about ``3.0e-8`` at ``(10, 69, 47)``;
 * the edge cases of the article (``73 0 2``, ``72 0 2``, ``72 0 3``,
@@ -25,6 +27,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import sys
 from fractions import Fraction
 from typing import Any
@@ -120,16 +123,27 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
     data, lines = exact_number(V00, digits, full)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
     first = table.policy[0][0]
-    hold_from = next((x for x in range(2, target + 1) if all(ch == "H" for ch in first[x - 2:])), None)
     out = {"game": "hold", "params": _params(target, faces), "backend": table.backend,
            "answer_name": "V(0,0)", "answer": data, "dead_scores": dead,
-           "policy_at_0_0": first, "hold_from_at_0_0": hold_from,
+           "policy_at_0_0": first, "policy_runs_at_0_0": policy_runs(first),
            "repairs": table.repairs, "exact_fallbacks": table.exact_fallbacks}
     lines = [f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)"] + lines
     lines.append(f"dead scores (the target can no longer be hit exactly): {dead if dead else 'none'}")
-    lines.append(f"first turn at 0-0: hold as soon as the turn total reaches {hold_from} (policy {first[:30]}"
-                 f"{'...' if len(first) > 30 else ''})")
+    lines.append("first turn at 0-0, by turn total x: " + ", ".join(
+        f"{a} x={lo}" + (f"..{hi}" if hi > lo else "") for a, lo, hi in policy_runs(first)))
     return Report(out, lines)
+
+
+def policy_runs(policy: str) -> list:
+    """``[(letter, first x, last x), ...]``: a turn's policy (x = 2..) as runs of equal letters."""
+    runs = []
+    for i, a in enumerate(policy):
+        x = i + 2
+        if runs and runs[-1][0] == a:
+            runs[-1][2] = x
+        else:
+            runs.append([a, x, x])
+    return [tuple(r) for r in runs]
 
 
 # ------------------------------------------------------------------ audit
@@ -279,7 +293,18 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
     lines.append(f"states with margin below 1e-5 (the statement promises none): {r['below_separation']}")
     lines.append(f"exact solver: {exact.repairs} pairs needed a policy repair, {exact.exact_fallbacks} turns an exact "
                  f"comparison; {r['refined_exactly']} audited states recomputed exactly")
-    return Report(data, lines)
+    return Report(_json_safe(data), lines)
+
+
+def _json_safe(obj):
+    """JSON has no infinities (a relative error at an exact value 0 is one): write them as text."""
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return str(obj)
+    if isinstance(obj, dict):
+        return {k: _json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_json_safe(v) for v in obj]
+    return obj
 
 
 # ------------------------------------------------------------------ certify
@@ -301,6 +326,10 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
         rows = [[c, h, table.policy[c][h]] for c in range(T) for h in range(T)]
     gap = _smallest_query_gap(table)
     answer_data, _ = exact_number(table.V[0][0], 8)
+    summary = audit(target, faces, backend).data
+    audit_summary = {k: summary[k] for k in ("query_states", "values_published", "values_float",
+                                             "decisions_published", "decisions_float", "states_below_1e-5",
+                                             "smallest_margin", "sample") if k in summary}
     return build_certificate(
         game="hold",
         params=_params(target, faces),
@@ -310,7 +339,7 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
         policy={"encoding": "per (c, h): one letter per turn total x = 2..T-c, H hold (ties), C continue",
                 "in": "table"},
         smallest_gap=gap,
-        audit=None,
+        audit=audit_summary,
         notes="V(c,h): the mover's winning probability at the start of a turn, mover on c, opponent on h. "
               "Scores from which T cannot be hit exactly are dead; Q(a,b) = 1 - V(a,b) unless both are dead (0).",
         extra={"values_sha256": values_digest, "values_rows": "[c, h, V] for 0 <= c, h < T, canonical JSON"},
