@@ -297,3 +297,10 @@ def test_skills_parse_exactly_and_n_defaults_to_their_count():
     assert n == 3 and skills == S3 and not fib
     assert chefs.instance(3, "1/3,1/3,2/3")[2] is True
     assert chefs.instance()[0] == chefs.DEFAULT_N
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(max_denominator=10**4), st.integers(0, 6))
+def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
+    assert chefs.decimal_text(x, digits) == decimal_digits(x, digits)
+    assert chefs.pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"

@@ -28,7 +28,9 @@ from typing import Any
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..errors import UsageError
-from ..numbers import Backend, as_fraction, format_pq, get_backend
+from gmpy2 import mpq, mpz
+
+from ..numbers import Backend, format_pq, get_backend
 from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report
@@ -155,10 +157,28 @@ def _params(n: int, skills, fib: bool) -> dict:
     return {"n": n, "skills": "fibonacci" if fib else ",".join(format_pq(s) for s in skills)}
 
 
-def _decimals(xs, digits: int) -> list[str]:
-    from ..audit import decimal_digits
+def pq(x) -> str:
+    """:func:`format_pq`, fast for huge values: an mpq is already in lowest terms and
+    GMP prints it in subquadratic time (``Fraction`` would redo a quadratic gcd)."""
+    if type(x) is type(mpq(0)):
+        return f"{x.numerator}/{x.denominator}"
+    return format_pq(x)
 
-    return [decimal_digits(x, digits) for x in xs]
+
+def decimal_text(x, digits: int) -> str:
+    """``x`` correctly rounded to ``digits`` decimals, ties to even (as
+    :func:`exactplay.audit.decimal_digits`), in GMP integer arithmetic."""
+    num, den = mpz(x.numerator), mpz(x.denominator)
+    q, r = divmod(abs(num) * 10**digits, den)
+    if 2 * r > den or (2 * r == den and q % 2 == 1):
+        q += 1
+    sign = "-" if num < 0 and q else ""
+    text = str(q).rjust(digits + 1, "0")
+    return f"{sign}{text[:-digits]}.{text[-digits:]}" if digits > 0 else f"{sign}{text}"
+
+
+def _decimals(xs, digits: int) -> list[str]:
+    return [decimal_text(x, digits) for x in xs]
 
 
 # ------------------------------------------------------------------ solve
@@ -170,7 +190,7 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
     sol = solve_exact(skills, backend, "nearest", progress)
     E = sol.E
     answer, lines = exact_number(E, digits, full)
-    W1 = [as_fraction(x) for x in sol.W1]
+    W1 = list(sol.W1)
     targets = sol.full.target
     data = {
         "game": "chefs",
@@ -179,14 +199,14 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
         "tie_rule": "nearest (smallest positive cyclic distance)",
         "answer_name": f"E({n})",
         "answer": answer,
-        "winner_vector_chef1_first": {"values": [format_pq(x) for x in W1], "decimal": _decimals(W1, digits),
-                                      "sum": format_pq(sum(W1, Fraction(0)))},
+        "winner_vector_chef1_first": {"values": [pq(x) for x in W1], "decimal": _decimals(W1, digits),
+                                      "sum": pq(sum(W1))},
         "first_round_targets": [None if j is None else j + 1 for j in targets],
         "exact_ties": {"count": len(sol.ties), "first": _tie_json(sol.ties)},
     }
     out = [f"Chef Showdown, n = {n} ({'Fibonacci skills F_k/F_{n+1}' if fib else 'skills ' + data['params']['skills']}):"
            f" expected number of dishes E({n}) from the full table, chef 1 first"] + lines
-    out.append("winner vector (chef 1 first): " + " ".join(_decimals(W1, digits)) + f"  (sum {sum(W1, Fraction(0))})")
+    out.append("winner vector (chef 1 first): " + " ".join(_decimals(W1, digits)) + f"  (sum {pq(sum(W1))})")
     out.append("targets in the full table: " + ", ".join(
         f"chef {m + 1} -> {j + 1}" for m, j in zip(sol.full.members, targets) if j is not None))
     out.append(f"exact ties (best target not unique): {len(sol.ties)} states; the nearest target is taken "
@@ -231,7 +251,7 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
     dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
     decisions = audit_decisions(ecands, fcands, fchoice, bound_w)
     E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
-    W1 = [as_fraction(x) for x in ref.W1]
+    W1 = list(ref.W1)
     ties = list(ref.ties)
     del eW, fW, eD, fD, ecands, fcands, ref
     far = solve_exact(skills, B, "farthest")
@@ -240,16 +260,16 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
         "values": values, "dishes": dishes, "decisions": decisions,
         "rounding": rounding_report(E, digits, fE, bound_d),
         "E": E, "W1": W1, "ties": ties,
-        "E_far": far.E, "W1_far": [as_fraction(x) for x in far.W1], "ties_far": list(far.ties),
+        "E_far": far.E, "W1_far": list(far.W1), "ties_far": list(far.ties),
         "float_E": fE,
     }
 
 
 def _tie_rule_json(r: dict, digits: int) -> dict:
     return {
-        "nearest": {"E": format_pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
+        "nearest": {"E": pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
                     "W": _decimals(r["W1"], digits), "exact_ties": len(r["ties"])},
-        "farthest": {"E": format_pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
+        "farthest": {"E": pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
                      "W": _decimals(r["W1_far"], digits), "exact_ties": len(r["ties_far"])},
         "E_depends_on_tie_rule": r["E"] != r["E_far"],
         "W_depends_on_tie_rule": r["W1"] != r["W1_far"],
@@ -332,7 +352,7 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
         columns = ["alive_mask", "mover", "target"]
         E, W1, ties = sol.E, sol.W1, sol.ties
     answer, _ = exact_number(E, 8)
-    W1 = [as_fraction(x) for x in W1]
+    W1 = list(W1)
     return build_certificate(
         game="chefs",
         params=_params(n, skills, fib),
@@ -360,7 +380,7 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
 def _winner_fields(W1, full_table: bool) -> dict:
     """The winner vector in full for small n; else its decimals and the SHA-256 of
     ``",".join(p/q strings)`` (at n = 14 the exact vector alone is 2.5 MB)."""
-    exact = [format_pq(x) for x in W1]
+    exact = [pq(x) for x in W1]
     if full_table:
         return {"winner_vector": exact}
     return {"winner_vector_decimal": _decimals(W1, 8),

@@ -76,11 +76,12 @@ class FastSolution:
     peak_numbers: int = 0  # most integers held at once (two layers)
     peak_bits: int = 0  # their total size in bits
 
-    def value(self, x) -> Fraction:
-        return Fraction(int(x), int(self.full.den))
+    def value(self, x):
+        """``x / Den(full set)`` as an mpq (GMP reduces it)."""
+        return gmpy2.mpq(x, self.full.den)
 
     @property
-    def E(self) -> Fraction:
+    def E(self):
         return self.value(self.full.d[0])
 
     @property
@@ -106,12 +107,17 @@ def _compare(x_num, x_den, y_num, y_den) -> int:
 def solve_fast(
     skills,
     tie: str = "nearest",
-    reduce: bool = True,
+    reduce: bool = False,
     keep_policy: bool = False,
     visit: Callable[[int, dict], None] | None = None,
     progress=SILENT,
 ) -> FastSolution:
-    """Exact solution for the skills (Fractions, mpq or ints) with the given tie rule."""
+    """Exact solution for the skills (Fractions, mpq or ints) with the given tie rule.
+
+    ``reduce`` divides each alive set's values by their common gcd; it makes the
+    denominators only ~0.2% shorter (n = 14: 516,900 vs 517,897 bits) and costs
+    ~35% more time, so it is off by default.
+    """
     if tie not in TIE_RULES:
         raise ValueError(f"tie rule must be one of {TIE_RULES}")
     n = len(skills)
