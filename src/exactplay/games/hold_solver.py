@@ -10,19 +10,25 @@ is affine in the pass value, ``U = a_c + b_c (1 - W)`` and
 
 (``b`` is a probability of losing the turn, below 1 for any policy that ever
 holds, so the determinant is positive).  At equal scores ``U = a + b (1 - U)``,
-``U = (a + b) / (1 + b)``.  Then :func:`~.hold_model.turn_table` evaluates both
-turns with these pass values and compares hold and continue in every state:
-if each policy attains the maximum everywhere, ``(U, W)`` solves the equations,
-and they have only one solution (see :mod:`exactplay.checker.hold`), so it is
-the value.  Otherwise the greedy policies replace the guesses and the pair is
-solved again (policy iteration).
+``U = (a + b) / (1 + b)``.  Then both turns are evaluated with these pass
+values and hold is compared with continue in every state: if each policy
+attains the maximum everywhere, ``(U, W)`` solves the equations, and they have
+only one solution (see :mod:`exactplay.checker.hold`), so it is the value.
+Otherwise the greedy policies replace the guesses and the pair is solved again
+(policy iteration).
 
 In floats, started from ``L = 1/2``, this is the correct float solver.  In
 exact arithmetic it starts from the float solver's policies, so almost every
-pair is solved by one linear solve and one checking pass instead of a
-bisection; :attr:`HoldTable.repairs` counts the pairs where the float policy
-was wrong.  A pair where one player is dead needs no solve: the alive player
-wins with probability 1, and the dead one 0 (both 0 if both are dead).
+pair is solved by one exact linear solve instead of a bisection, and the
+comparisons are made in a 128-bit fixed-point shadow of the exact values with
+a proved error bound (:func:`~.hold_model.turn_fixed`), falling back to exact
+arithmetic for any comparison closer than the bound: evaluating every
+hold/continue value exactly (numbers of up to ~24,000 bits) is what makes a
+straightforward exact solver slow, and it is needed only where values are
+close.  :attr:`HoldTable.repairs` counts the pairs where the float policy was
+wrong, :attr:`HoldTable.exact_fallbacks` the turns compared exactly.  A pair
+where one player is dead needs no solve: the alive player wins with
+probability 1, and the dead one 0 (both 0 if both are dead).
 """
 
 from __future__ import annotations
