@@ -1,0 +1,110 @@
+"""Race certificates: what the writer stores, and the checker refusing tampering."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from exactplay.certificate import encode_table
+from exactplay.checker import check_certificate
+from exactplay.errors import VerificationError
+from exactplay.games.race import certify
+
+PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "race"
+
+
+@pytest.fixture(scope="module")
+def cert10():
+    return json.loads((PROOFS / "race-10.json").read_text())
+
+
+def _rows(cert):
+    return copy.deepcopy(cert["table"]["rows"])
+
+
+def _with_rows(cert, rows):
+    bad = copy.deepcopy(cert)
+    bad["table"], bad["table_sha256"] = encode_table(cert["table"]["columns"], rows)
+    return bad
+
+
+def test_stored_certificates_are_what_certify_writes_now(cert10):
+    fresh = json.loads(json.dumps(certify(10)))
+    for key in ("params", "answer", "table", "table_sha256", "policy", "smallest_gap"):
+        assert fresh[key] == cert10[key], key
+
+
+def test_checker_rejects_one_changed_digit_of_one_value_naming_the_cell(cert10):
+    rows = _rows(cert10)
+    k = next(i for i, r in enumerate(rows) if r[:2] == [7, 4])
+    p, q = rows[k][2].split("/")
+    last = str((int(p[-1]) + 1) % 10)
+    value = Fraction(int(p[:-1] + last), int(q))
+    rows[k][2] = f"{value.numerator}/{value.denominator}"
+    with pytest.raises(VerificationError, match=r"table\.F.*\(7, 4\)"):
+        check_certificate(_with_rows(cert10, rows))
+
+
+def test_checker_rejects_one_changed_choice_naming_the_cell(cert10):
+    rows = _rows(cert10)
+    k = next(i for i, r in enumerate(rows) if r[:2] == [3, 9])
+    rows[k][3] = rows[k][3] + 1
+    with pytest.raises(VerificationError, match=r"best_t.*\(3, 9\)"):
+        check_certificate(_with_rows(cert10, rows))
+
+
+def test_checker_rejects_a_wrong_gap(cert10):
+    rows = _rows(cert10)
+    rows[5][4] = "0/1"
+    with pytest.raises(VerificationError, match="gap"):
+        check_certificate(_with_rows(cert10, rows))
+
+
+def test_checker_rejects_edited_rows_under_the_old_digest(cert10):
+    bad = copy.deepcopy(cert10)
+    bad["table"]["rows"][0][2] = "1/2"
+    with pytest.raises(VerificationError, match="table_sha256"):
+        check_certificate(bad)
+
+
+def test_checker_rejects_a_wrong_answer(cert10):
+    bad = copy.deepcopy(cert10)
+    bad["answer"]["value"] = "1/2"
+    with pytest.raises(VerificationError, match="answer"):
+        check_certificate(bad)
+
+
+def test_checker_rejects_policy_disagreeing_with_table(cert10):
+    bad = copy.deepcopy(cert10)
+    bad["policy"]["best_t"][1][2] += 1
+    with pytest.raises(VerificationError, match=r"policy.*\(2, 3\)"):
+        check_certificate(bad)
+
+
+def test_large_tables_are_compressed_with_the_same_digest():
+    rows = [[i, f"{i}/7"] for i in range(30000)]
+    plain, d1 = encode_table(["i", "v"], rows, compress=False)
+    packed, d2 = encode_table(["i", "v"], rows)
+    assert d1 == d2 and packed["encoding"] == "gzip+base64" and plain["encoding"] == "json"
+    cert = json.loads((PROOFS / "race-100.json").read_text())
+    assert cert["table"]["encoding"] == "gzip+base64"
+
+
+def test_checker_uses_no_solver_code():
+    """The checker package imports only the standard library and exactplay.errors."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "src" / "exactplay" / "checker"
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level >= 2:
+                assert node.module == "errors", f"{path.name} imports {node.module}"
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                assert not (node.module or "").startswith("exactplay"), f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("exactplay") for a in node.names), path.name
