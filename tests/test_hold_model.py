@@ -311,3 +311,27 @@ def test_turn_table_generic_numbers_follow_the_seed_formula():
     assert cont[2] == (1 + 2 * Fraction(1, 3)) / 3
     assert v[2] == Fraction(5, 9)
     assert start == (v[2] + v[3] + Fraction(1, 3)) / 3
+
+
+def test_exact_fallback_for_close_comparisons_gives_the_same_game(monkeypatch):
+    """Make the fixed-point shadow useless (error bound 2^200): every comparison is then
+    decided in exact arithmetic, and the game must not change."""
+    import exactplay.games.hold_solver as hs
+
+    ref = solve_table(13, 4, "mpq", guide=float_table(13, 4))
+    monkeypatch.setattr(hs, "fixed_error", lambda target: 2**200)
+    t = solve_table(13, 4, "mpq", guide=float_table(13, 4))
+    assert t.exact_fallbacks > 0 and ref.exact_fallbacks < t.exact_fallbacks
+    assert t.V == ref.V and t.policy == ref.policy
+
+
+def test_wrong_policy_guesses_are_repaired_by_exact_policy_iteration():
+    """Guide the exact solver with 'always continue until the target' policies."""
+    good = solve_table(15, 6, "mpq", guide=float_table(15, 6))
+    bad = solve_table(15, 6, "float")
+    for c in range(15):
+        for h in range(15):
+            bad.policy[c][h] = "C" * (len(bad.policy[c][h]) - 1) + "H" if bad.policy[c][h] else ""
+    t = solve_table(15, 6, "mpq", guide=bad)
+    assert t.repairs > 0
+    assert t.V == good.V and t.policy == good.policy
