@@ -94,12 +94,14 @@ def solve_table(
     t_max: int | None = None,
     keep_candidates: bool = False,
     progress=SILENT,
+    shadow: bool = True,
 ) -> RaceTable:
     """Fill F and G row by row (a = 1..N, then b = 1..N), as in Section 8.
 
     ``keep_candidates`` stores the candidate values of every cell: all of them in
     float; in exact arithmetic those evaluated exactly, which always include
-    every exact best and the exact runner-up.
+    every exact best and the exact runner-up.  ``shadow=False`` makes the exact
+    run evaluate every candidate exactly too (the plain port, for benchmarks).
     """
     B = get_backend(backend)
     N = target
@@ -111,8 +113,9 @@ def solve_table(
         F[a][0] = G[a][0] = one
     table = RaceTable(N, B.name, t_max, F, G)
     gains = [(t, 2 ** (t - 1)) for t in range(1, t_max + 1)]
-    shadow = None
-    if B.exact:
+    if not (B.exact and shadow):
+        shadow = None
+    else:
         shadow = ([[0.0] * (N + 1) for _ in range(N + 1)], [[0.0] * (N + 1) for _ in range(N + 1)])
         for a in range(1, N + 1):
             shadow[0][a][0] = shadow[1][a][0] = 1.0
@@ -129,8 +132,9 @@ def solve_table(
             table.best_t[(a, b)] = bt
             if keep_candidates:
                 table.candidates[(a, b)] = cands
-            if shadow is not None:
+            if B.exact:
                 B.check(best, (a, b))
+            if shadow is not None:
                 shadow[0][a][b] = float(best)
                 shadow[1][a][b] = float(Ga[b])
         progress.advance()
