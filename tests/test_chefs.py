@@ -266,7 +266,8 @@ def test_seed_claims_verdicts():
         "chefs.e7": CONFIRMED, "chefs.w7": CONFIRMED, "chefs.denominator-positive": CONFIRMED,
         "chefs.tie-rule": CONFIRMED,
     }
-    assert {c.id for c in chefs.CLAIMS if c.slow} == {"chefs.time-complexity", "chefs.memory", "chefs.e14"}
+    assert {c.id for c in chefs.CLAIMS if c.slow} == {"chefs.time-complexity", "chefs.memory", "chefs.e14",
+                                                    "chefs.success-branch"}
 
 
 @pytest.mark.slow
@@ -274,6 +275,8 @@ def test_slow_seed_claims():
     verdicts = {c.id: run_claim(c).status for c in chefs.CLAIMS if c.slow}
     assert verdicts["chefs.memory"] == REFUTED
     assert verdicts["chefs.e14"] == CONFIRMED
+    assert verdicts["chefs.success-branch"] == CONFIRMED
+    assert verdicts["chefs.time-complexity"] == REFUTED
 
 
 @pytest.mark.parametrize("args, message", [

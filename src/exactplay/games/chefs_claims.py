@@ -81,6 +81,22 @@ def check_cycle_formula() -> Verdict:
                    if not worst else f"differs at {worst[:3]}")
 
 
+def check_success_branch() -> Verdict:
+    """Maximising the success branch is optimal: no chef gains by ANY change of its own
+    targets (every deterministic strategy, the others fixed), n = 3 and 4, in every state."""
+    tried = gains = 0
+    for skills in (_fib(3), S3, _fib(4)):
+        n = len(skills)
+        policy = brute.policy_of(_kept(skills))
+        W, _ = brute.solve_system(skills, policy)
+        for chef in range(n):
+            for strat in brute.strategies(n, chef):
+                Wd, _ = brute.solve_system(skills, {**policy, **strat})
+                tried += 1
+                gains += any(Wd[s][chef] > W[s][chef] for s in W)
+    return verdict(gains == 0, f"{tried} strategies tried (n = 3, 3, 4), {gains} improve a chef's chance anywhere")
+
+
 def check_e7() -> Verdict:
     E = fast.solve_fast(list(_fib(7))).E
     d = decimal_digits(E, 8)
@@ -122,19 +138,23 @@ def check_tie_rule_matters() -> Verdict:
 
 
 def check_time_complexity() -> Verdict:
-    """Exact arithmetic: cost per operation grows with the numbers, so time is not O(n^2 2^n)."""
-    times, bits = {}, {}
+    """Exact arithmetic: each operation costs at least the size of its operands, and the
+    values of a layer have more bits with every chef, so time is not O(n^2 2^n).
+
+    Deterministic measure: the total bits of all values computed (a lower bound on
+    the bit work), divided by n^2 2^n; timings are reported alongside."""
+    work, times, bits = {}, {}, {}
     for n in range(9, 13):
         t0 = time.perf_counter()
         sol = fast.solve_fast(list(_fib(n)))
         times[n] = time.perf_counter() - t0
+        work[n] = sol.value_bits / (n * n * 2**n)
         bits[n] = sol.full.den.bit_length()
-    norm = {n: times[n] / (n * n * 2**n) for n in times}
-    growth = (norm[12] / norm[10]) ** 0.5  # per extra chef
+    growth = (work[12] / work[9]) ** (1 / 3)  # per extra chef
     return verdict(growth < 1.25,
-                   f"time / (n^2 2^n) grows x{growth:.2f} per extra chef (n = 10..12), following the size of the "
-                   f"numbers: denominator bits {bits[9]}, {bits[10]}, {bits[11]}, {bits[12]} for n = 9..12; "
-                   "the operation count is O(n^2 2^n), the bit cost is not")
+                   f"bits of all values / (n^2 2^n) grow x{growth:.2f} per extra chef (n = 9..12; denominator bits "
+                   f"{bits[9]}, {bits[10]}, {bits[11]}, {bits[12]}); time {times[9]:.2f}, {times[10]:.2f}, "
+                   f"{times[11]:.2f}, {times[12]:.2f} s: the operation count is O(n^2 2^n), the bit cost is not")
 
 
 def check_memory() -> Verdict:
@@ -171,6 +191,11 @@ CLAIMS = (
     _claim("cycle-formula", "Step 4",
            "X_0 = sum_r (prod_{i<r} b_i) A_r / (1 - prod b_i), then back substitution, solves each alive set's cycle.",
            "compare with Gaussian elimination of the whole game (all states at once), n = 2..5", check_cycle_formula),
+    _claim("success-branch", "Step 3",
+           "The failure branch is the same for every target, so the mover only needs to maximise the "
+           "success-branch value.", "exhaustive: every deterministic strategy of every chef against the "
+           "computed policy, n = 3 (two skill vectors) and 4, compared in every state",
+           check_success_branch, slow=True),
     _claim("e7", "checkpoints", "E(7) = 42.28176050.", "exact E(7) rounded to 8 decimals", check_e7),
     _claim("w7", "checkpoints",
            "W_7 = (0.08965042, 0.20775702, 0.15291406, 0.14554098, 0.15905291, 0.10261412, 0.14247050).",

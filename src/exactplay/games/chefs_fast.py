@@ -75,6 +75,7 @@ class FastSolution:
     exact_compares: int = 0
     peak_numbers: int = 0  # most integers held at once (two layers)
     peak_bits: int = 0  # their total size in bits
+    value_bits: int = 0  # total size of every value computed (all layers): the bit work is at least this
 
     def value(self, x):
         """``x / Den(full set)`` as an mpq (GMP reduces it)."""
@@ -139,6 +140,7 @@ def solve_fast(
             mem = members(mask)
             layer[mask] = _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_policy)
             progress.advance()
+        sol.value_bits += sum(int(m.den.bit_length()) * (q * q + q) for m in layer.values())
         nums = sum(q * q + q + 1 for _ in layer) + sum(len(m.members) ** 2 + len(m.members) + 1 for m in prev.values())
         if nums > sol.peak_numbers:
             sol.peak_numbers = nums
