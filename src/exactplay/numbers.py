@@ -151,6 +151,8 @@ def parse_pq(text: str) -> Fraction:
     num, slash, den = text.partition("/")
     if not _is_int(num) or (slash and not _is_int(den, signed=False)):
         raise ValueError(f"not a 'p/q' rational: {text[:40]!r}")
+    if slash and int(den) == 0:
+        raise ValueError(f"zero denominator: {text[:40]!r}")
     value = Fraction(int(num), int(den) if slash else 1)
     if slash and (value.numerator != int(num) or value.denominator != int(den)):
         raise ValueError(f"rational not in lowest terms: {text[:40]!r}")

@@ -1,0 +1,100 @@
+"""The game-independent audit layer, on hand-made tables."""
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from exactplay.audit import (
+    CERTIFIED,
+    EXACT_TIE,
+    UNRESOLVABLE,
+    WRONG,
+    audit_decisions,
+    audit_values,
+    best_and_gap,
+    decimal_digits,
+    float_digits_certain,
+    rounding_report,
+)
+
+
+def test_value_errors_are_exact_and_located():
+    exact = {(0,): Fraction(1, 3), (1,): Fraction(1, 10), (2,): Fraction(0)}
+    approx = {(0,): 1 / 3, (1,): 0.1 + 1e-17 * 0 + 2**-56, (2,): 0.0}
+    v = audit_values(exact, approx, bound=1e-15)
+    assert v.max_abs_at == (1,)
+    assert v.max_abs == float(abs(Fraction(approx[(1,)]) - Fraction(1, 10)))
+    assert v.within_bound and v.bound_ratio == pytest.approx(1e-15 / v.max_abs)
+    assert v.max_ulps == pytest.approx(v.max_abs / math.ulp(approx[(1,)]))
+
+
+def test_exact_float_table_has_zero_error_and_no_ratio():
+    v = audit_values({"a": Fraction(1, 2)}, {"a": 0.5}, bound=1e-16)
+    assert v.max_abs == 0 and v.bound_ratio is None
+
+
+def test_float_table_missing_a_state_or_holding_a_string_is_rejected():
+    with pytest.raises(KeyError, match="b"):
+        audit_values({"a": Fraction(1), "b": Fraction(2)}, {"a": 1.0})
+    with pytest.raises(TypeError, match="str"):
+        audit_values({"a": Fraction(1)}, {"a": "1.0"})
+    with pytest.raises(ValueError, match="nan"):
+        audit_values({"a": Fraction(1)}, {"a": float("nan")})
+
+
+def test_best_and_gap_reports_every_tied_best():
+    best, value, gap = best_and_gap({1: Fraction(1, 2), 2: Fraction(1, 2), 3: Fraction(0)})
+    assert best == [1, 2] and value == Fraction(1, 2) and gap == 0
+    best, _, gap = best_and_gap({1: Fraction(1, 3), 2: Fraction(1, 2)})
+    assert best == [2] and gap == Fraction(1, 6)
+    assert best_and_gap({1: Fraction(1)})[2] is None
+
+
+def test_decisions_are_classified_by_gap_against_twice_the_bound():
+    exact = {
+        "clear": {"L": Fraction(1), "R": Fraction(0)},
+        "tie": {"L": Fraction(1, 2), "R": Fraction(1, 2)},
+        "close": {"L": Fraction(1, 2) + Fraction(1, 10**20), "R": Fraction(1, 2)},
+        "bug": {"L": Fraction(1), "R": Fraction(0)},
+        "forced": {"L": Fraction(1)},
+    }
+    floats = {
+        "clear": {"L": 1.0, "R": 0.0},
+        "tie": {"L": 0.5, "R": 0.5},
+        "close": {"L": 0.5, "R": 0.5},
+        "bug": {"L": 1.0, "R": 0.0},
+        "forced": {"L": 1.0},
+    }
+    choice = {"clear": "L", "tie": "R", "close": "L", "bug": "R", "forced": "L"}
+    d = audit_decisions(exact, floats, choice, bound=1e-15)
+    assert d.classes == {"clear": CERTIFIED, "tie": EXACT_TIE, "close": UNRESOLVABLE, "bug": WRONG}
+    assert d.unresolvable_on_best == 1 and d.decisions_differ == 1
+    assert d.smallest_gap == 0 and d.smallest_gap_at == "tie"
+
+
+def test_float_tied_candidates_are_unresolvable_even_with_a_large_exact_gap():
+    exact = {"s": {"L": Fraction(1), "R": Fraction(0)}}
+    d = audit_decisions(exact, {"s": {"L": 0.0, "R": 0.0}}, {"s": "L"}, bound=1e-15)
+    assert d.classes["s"] == UNRESOLVABLE
+
+
+@given(st.fractions(min_value=-10, max_value=10), st.integers(0, 12))
+def test_decimal_digits_is_correct_rounding(x, d):
+    text = decimal_digits(x, d)
+    assert abs(Fraction(text) - x) <= Fraction(1, 2 * 10**d)
+
+
+def test_rounding_report_measures_distance_to_the_boundary():
+    rr = rounding_report(Fraction(71, 135), 8, float_value=71 / 135, float_bound=1e-15)
+    assert rr.rounded == "0.52592593" and rr.float_digits_agree and rr.certain
+    assert float(rr.distance) == pytest.approx(abs(Fraction(71, 135) * 10**8 % 1 - Fraction(1, 2)) / 10**8)
+    on_boundary = rounding_report(Fraction(1, 8), 2)
+    assert not on_boundary.certain and on_boundary.rounded == "0.12"
+
+
+def test_float_digits_are_uncertain_when_the_bound_straddles_a_boundary():
+    assert float_digits_certain(0.123, 1e-6, 2)
+    assert not float_digits_certain(0.125, 1e-6, 2)

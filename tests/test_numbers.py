@@ -1,0 +1,64 @@
+"""Number backends and the exact <-> text conversions."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from exactplay import numbers
+from exactplay.errors import UsageError
+from exactplay.numbers import FloatLeak, as_fraction, format_pq, get_backend, parse_pq
+
+
+@given(st.fractions())
+def test_format_then_parse_is_the_identity(x):
+    assert parse_pq(format_pq(x)) == x
+
+
+@given(st.fractions())
+def test_mpq_and_fraction_format_identically(x):
+    mpq = get_backend("mpq").q(x.numerator, x.denominator)
+    assert format_pq(mpq) == format_pq(x)
+
+
+@pytest.mark.parametrize("bad", ["0.5", "1/0", "2/4", "1e3", "", "a/b", "1/-2", " 1/2", "１/2"])
+def test_parse_rejects_anything_but_lowest_terms_p_over_q(bad):
+    with pytest.raises(ValueError):
+        parse_pq(bad)
+
+
+@pytest.mark.parametrize("value", [0.5, float("nan"), True, "1/2", None])
+def test_as_fraction_refuses_floats_and_non_numbers(value):
+    with pytest.raises(FloatLeak):
+        as_fraction(value)
+
+
+def test_exact_backends_make_exact_constants(exact_backend):
+    third = exact_backend.q(1, 3)
+    assert type(third) is exact_backend.kind
+    assert as_fraction(third * 3) == 1
+    assert as_fraction(exact_backend.zero) == 0 and as_fraction(exact_backend.one) == 1
+
+
+def test_backend_check_catches_a_float_leak(exact_backend):
+    leaked = exact_backend.q(1, 3) * 0.5  # Python silently makes this a float
+    with pytest.raises(FloatLeak, match="at"):
+        exact_backend.check(leaked, (1, 2))
+
+
+def test_float_backend_rounds_once():
+    B = get_backend("float")
+    assert B.q(1, 3) == 1 / 3 and not B.exact
+
+
+def test_unknown_backend_is_a_usage_error():
+    with pytest.raises(UsageError, match="unknown backend"):
+        get_backend("decimal")
+
+
+def test_missing_gmpy2_gives_a_clear_error(monkeypatch):
+    monkeypatch.setattr(numbers, "_gmpy2", None)
+    with pytest.raises(UsageError, match="gmpy2"):
+        get_backend("mpq")
+    assert get_backend("fraction").kind is Fraction
