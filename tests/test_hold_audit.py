@@ -24,6 +24,9 @@ def test_correct_float_solver_has_every_decision_certified_and_tiny_errors(audit
     assert d.counts["wrong"] == d.counts["float-unresolvable"] == 0
     assert audit20["values_float"].max_abs < 1e-14
     assert audit20["candidate_error_float"][0] < 1e-13
+    # the first-order rounding estimate covers what was measured, with room to spare
+    assert audit20["values_float"].within_bound
+    assert audit20["candidate_error_float"][0] < audit20["bound"] / 10
 
 
 def test_published_solver_decisions_are_wrong_not_rounding(audit20):

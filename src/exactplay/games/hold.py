@@ -41,7 +41,7 @@ from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report
 from .hold_judge import judge, judge_arguments
-from .hold_model import PRECISION, alive_scores, fixed_error
+from .hold_model import PRECISION, fixed_error, hold_values, turn_affine
 from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
 from .hold_solver import HoldTable, solve_table, turn_of
 
@@ -51,7 +51,7 @@ if hasattr(sys, "set_int_max_str_digits"):
 MAX_TARGET = 300
 MAX_FACES = 30
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
-FLOAT_ALLOWANCE = 1e-9  # rounding allowance per float candidate in the decision audit
+UNIT_ROUNDOFF = 2.0**-53
 FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target
 
 
@@ -149,6 +149,36 @@ def policy_runs(policy: str) -> list:
 # ------------------------------------------------------------------ audit
 
 
+def a_priori_bound(flt: HoldTable) -> tuple[float, str]:
+    """First-order rounding bound for a float solver of this game (an estimate, not a proof).
+
+    A pair's ``U = (a_c + b_c (1 - a_h - b_h)) / (1 - b_c b_h)`` is built from
+    ``a, b`` sums of at most ``T`` products of reach probabilities (each with at
+    most ``T`` roundings): about ``(12 T + 6) u`` of new error, divided by the
+    determinant ``d``.  Errors of the hold values it uses pass on with weights
+    summing to 1, so the ``2T`` levels of score sums add up:
+    ``2T (12T + 6) u / d_min``.  A hold/continue value adds the turn's own
+    roundings, at most ``(T^2 + 2T) u`` (suffix sums up to ``T``, ``T/2`` rolls).
+    ``d_min`` is the smallest determinant over the float solver's policies.
+    """
+    B = get_backend("float")
+    T, F = flt.target, flt.faces
+    d_min = 1.0
+    for c in range(T):
+        for h in range(c + 1, T):
+            if flt.alive[c] and flt.alive[h]:
+                hv_c = hold_values(B, T, flt.V, flt.alive, c, h)
+                hv_h = hold_values(B, T, flt.V, flt.alive, h, c)
+                b_c = turn_affine(B, F, hv_c, flt.policy[c][h])[1]
+                b_h = turn_affine(B, F, hv_h, flt.policy[h][c])[1]
+                d_min = min(d_min, 1.0 - b_c * b_h)
+    u = UNIT_ROUNDOFF
+    bound = 2 * T * (12 * T + 6) * u / d_min + (T * T + 2 * T) * u
+    label = (f"first-order estimate: 2T levels x (12T+6) roundings / d_min = {d_min:.4f} "
+             f"+ (T^2+2T) roundings in a turn, u = 2^-53")
+    return bound, label
+
+
 def _refine(B, table: HoldTable, cands: dict, states) -> None:
     """Replace the fixed-point candidates of ``states`` by exact ones (one exact turn per pair)."""
     by_pair: dict = {}
@@ -187,10 +217,11 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
             for x, hc in seed_candidates(seed, c, h).items():
                 seed_c[(c, h, x)] = hc
 
+    bound, label = a_priori_bound(flt)
     # exact candidates: fixed point (error <= E units of 2^-P), exact where that could matter
     E = fixed_error(T)
     unit = 1 << PRECISION
-    thresholds = [int(2 * FLOAT_ALLOWANCE * unit), int(SEPARATION * unit)]
+    thresholds = [int(2 * bound * unit), int(SEPARATION * unit)]
     gaps = {s: hc[0] - hc[1] for s, hc in fix_c.items()}
     close = [s for s, g in gaps.items()
              if abs(g) <= 2 * E or any(abs(abs(g) - t) <= 2 * E + 1 for t in thresholds)]
@@ -210,9 +241,8 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
     ex_V = {(c, h): exact.V[c][h] for c in range(top + 1) for h in range(top + 1)}
     seed_V = {(c, h): seed.dp[c][h] for c in range(top + 1) for h in range(top + 1)}
     flt_V = {(c, h): flt.V[c][h] for c in range(top + 1) for h in range(top + 1)}
-    label = f"allowance {FLOAT_ALLOWANCE:g} per value (rounding only; see the candidate errors measured)"
-    values_seed = audit_values(ex_V, seed_V, FLOAT_ALLOWANCE, label)
-    values_float = audit_values(ex_V, flt_V, FLOAT_ALLOWANCE, label)
+    values_seed = audit_values(ex_V, seed_V, bound, label)
+    values_float = audit_values(ex_V, flt_V, bound, label)
 
     def cand_error(cands):
         worst_err, at = 0, None
@@ -230,15 +260,15 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
         return {s: ("H" if (hc[0] > hc[1] if strict else hc[0] >= hc[1]) else "C") for s, hc in cands.items()}
 
     to_map = lambda cands: {s: {"H": hc[0], "C": hc[1]} for s, hc in cands.items()}  # noqa: E731
-    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), FLOAT_ALLOWANCE)
-    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), FLOAT_ALLOWANCE)
+    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), bound)
+    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), bound)
     return {
         "exact": exact, "float": flt, "seed": seed,
         "values_seed": values_seed, "values_float": values_float,
         "decisions_seed": dec_seed, "decisions_float": dec_float,
         "candidate_error_seed": (seed_err, seed_err_at), "candidate_error_float": (flt_err, flt_err_at),
         "below_separation": below, "states": len(fix_c), "refined_exactly": len(refined),
-        "exact_candidates": ex_c,
+        "exact_candidates": ex_c, "bound": bound, "bound_label": label,
     }
 
 
@@ -262,6 +292,8 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
             "float": "correct float solver: policy iteration on each 2-cycle (this package)",
         },
         "query_states": r["states"],
+        "rounding_bound": r["bound"],
+        "rounding_bound_derivation": r["bound_label"],
         "values_published": vs.to_dict(),
         "values_float": vf.to_dict(),
         "candidate_error_published": {"max": r["candidate_error_seed"][0], "at": list(r["candidate_error_seed"][1] or ())},
@@ -285,9 +317,10 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
         lines.append(f"-- {name} solver")
         lines.append(f"   V(c,h) max abs error {v.max_abs:.3e} at {v.max_abs_at}, max ulps {v.max_ulps:.3g}")
         lines.append(f"   hold/continue values: max abs error {ce[0]:.3e} at {ce[1]}")
-        lines.append("   decisions: " + ", ".join(f"{k} {n}" for k, n in d.counts.items())
-                     + f" (allowance {FLOAT_ALLOWANCE:g} per candidate)")
+        lines.append("   decisions: " + ", ".join(f"{k} {n}" for k, n in d.counts.items()))
         lines.append(f"   float decision differs from the exact best in {d.decisions_differ} states")
+    lines.append(f"rounding bound per value: {r['bound']:.3e} ({r['bound_label']}); "
+                 f"flip threshold 2 x bound = {2 * r['bound']:.3e}")
     if ds.smallest_gap is not None:
         lines.append(f"smallest exact margin |p_hold - p_continue|: {float(ds.smallest_gap):.6e} at {ds.smallest_gap_at}")
     lines.append(f"states with margin below 1e-5 (the statement promises none): {r['below_separation']}")
