@@ -30,7 +30,6 @@ import json
 import math
 import sys
 from fractions import Fraction
-from typing import Any
 
 from ..audit import audit_decisions, audit_values
 from ..certificate import build_certificate

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from ..audit import decimal_digits
-from ..errors import EXIT_FAILED, EXIT_OK, UsageError, VerificationError
+from ..errors import EXIT_OK, UsageError, VerificationError
 from ..numbers import Backend
 
 MAX_QUERIES = 1000
@@ -154,4 +154,4 @@ def judge(args, backend: Backend) -> int:
     return EXIT_OK
 
 
-__all__ = ["judge", "judge_arguments", "parse_queries", "parse_answers", "EXIT_FAILED"]
+__all__ = ["judge", "judge_arguments", "parse_queries", "parse_answers"]
