@@ -15,7 +15,21 @@ dish; ``E(n) = D_{{1..n}, 1}`` with ``S(k) = F_k / F_{n+1}``.
 * :mod:`.chefs_fast` -- the same recurrence in integer numerators over one
   denominator per alive set (the fast exact solver, used for ``--backend mpq``);
 * :mod:`.chefs_bound` -- the a-priori error bound of the float solver;
-* this module -- parameters, solve / audit / certify, and the seed's claims.
+* :mod:`.chefs_brute` -- the whole game as one linear system, strategies, simulation;
+* :mod:`.chefs_claims` -- the seed's claims and their checks;
+* this module -- parameters, solve / audit / certify.
+
+Findings: every published number holds, but the answer depends on the tie rule
+(E(7) = 42.28176050 nearest, 41.94526778 farthest; chefs 1 and 2 have the same
+skill F_1 = F_2, so exact ties occur in every n >= 3: 2965 tied states at n = 14,
+where E(14) = 729.12106947 nearest and 728.80122255 farthest).  The seed's memory
+claim is refuted (two layers suffice) and its time bound only counts operations:
+the exact values have ~2.2-2.9x more bits per extra chef (517,897-bit
+denominators at n = 14), so the exact time grows ~3-6x per chef.
+
+Speed (benchmarks/chefs.py): E(14) in ~15 s and ~0.75 GB with :mod:`.chefs_fast`
+against ~110 s for the seed's recurrence in mpq (two layers) -- no gcd per
+operation, one denominator per alive set, float-shadow target choice.
 """
 
 from __future__ import annotations
