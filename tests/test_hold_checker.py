@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactplay.checker import check_certificate
 from exactplay.checker._load import Table, load_certificate
@@ -101,3 +103,19 @@ def test_the_75_point_certificate_rejects_one_flipped_choice_naming_the_state():
     with pytest.raises(VerificationError) as e:
         check_certificate(_redigest(cert))
     assert e.value.field == "table.policy" and e.value.state[:2] == (10, 69)
+
+
+@settings(max_examples=15, deadline=None)
+@given(T=st.integers(3, 11), F=st.integers(2, 6), data=st.data())
+def test_flipping_any_one_stored_choice_is_rejected_within_its_score_pair(T, F, data):
+    """Any single H<->C flip breaks optimality (ties are stored as H): the checker fails at
+    the flipped score pair -- it names a state of that pair, in either player's turn."""
+    cert = _cert(T, F)
+    rows = [r for r in cert["table"]["rows"] if r[3]]
+    row = data.draw(st.sampled_from(rows))
+    i = data.draw(st.integers(0, len(row[3]) - 1))
+    row[3] = row[3][:i] + ("C" if row[3][i] == "H" else "H") + row[3][i + 1:]
+    with pytest.raises(VerificationError) as e:
+        check_certificate(_redigest(cert))
+    assert e.value.field in ("table.policy", "table.V")
+    assert set(e.value.state[:2]) == {row[0], row[1]} or e.value.field == "table.V"
