@@ -209,7 +209,7 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
 
     flt = solve_table(T, F, "float", visit=keep_float)
     exact = solve_table(T, F, B, guide=flt, visit=keep_fixed, progress=progress)
-    seed = seed_solve(T, F)
+    seed = seed_table(T, F)
     seed_c: dict = {}
     for c in range(top + 1):
         for h in range(top + 1):
