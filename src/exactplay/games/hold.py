@@ -225,10 +225,15 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
     close = [s for s, g in gaps.items()
              if abs(g) <= 2 * E or any(abs(abs(g) - t) <= 2 * E + 1 for t in thresholds)]
     ordered = sorted(gaps, key=lambda s: abs(gaps[s]))
+    # each fixed-point gap is within 2E of its exact value, so every state that could be among
+    # the ten smallest exact gaps has a fixed-point gap within 4E of the tenth smallest
     worst = ordered[:10]
     if worst:
-        edge = abs(gaps[worst[-1]]) + 2 * E
-        worst += [s for s in ordered[10:40] if abs(gaps[s]) <= edge]
+        edge = abs(gaps[worst[-1]]) + 4 * E
+        for s in ordered[10:]:
+            if abs(gaps[s]) > edge:
+                break
+            worst.append(s)
     ex_c = {s: {"H": B.q(hc[0], unit), "C": B.q(hc[1], unit)} for s, hc in fix_c.items()}
     refined = sorted(set(close) | set(worst))
     _refine(B, exact, ex_c, refined)
