@@ -335,3 +335,25 @@ def test_wrong_policy_guesses_are_repaired_by_exact_policy_iteration():
     t = solve_table(15, 6, "mpq", guide=bad)
     assert t.repairs > 0
     assert t.V == good.V and t.policy == good.policy
+
+
+def test_fixed_point_shadow_stays_within_its_proved_error_bound():
+    """turn_fixed from floor-rounded inputs is within fixed_error(T) units of the exact turn."""
+    from exactplay.games.hold_model import PRECISION, fixed_error, pass_value, to_fixed, turn_fixed
+
+    T, F = 30, 6
+    t = exact_table(T, F)
+    B = get_backend("mpq")
+    one = 1 << PRECISION
+    worst = 0
+    for c in range(0, T, 3):
+        for h in range(0, T, 4):
+            start, hv, cont, _ = turn_of(t, c, h)
+            hv_f = [0, 0] + [one if x == T - c else (0 if hv[x] == 0 and not (t.alive[h] or t.alive[c + x])
+                                                     else one - to_fixed(t.V[h][c + x]))
+                             for x in range(2, T - c + 1)]
+            L = pass_value(B, t.V, t.alive, h, c)
+            s_f, _, cont_f = turn_fixed(F, hv_f, one - to_fixed(t.V[h][c]) if L != 0 else 0)
+            worst = max(worst, abs(s_f - to_fixed(start)),
+                        *(abs(cont_f[x] - to_fixed(cont[x])) for x in range(2, T - c + 1)))
+    assert 0 < worst <= fixed_error(T)
