@@ -224,22 +224,26 @@ def _cmd_game(args) -> int:
 
 
 def _cmd_check(args) -> int:
-    from .checker import certificate_paths, check_file
+    from .checker import certificate_paths, verify_file
 
     results = []
     status = EXIT_OK
     for path in certificate_paths(args.paths):
         try:
-            summary = check_file(path)
+            found = verify_file(path)
         except ExactplayError as exc:
             results.append({"path": str(path), "ok": False, "error": str(exc)})
             if not args.json:
                 print(f"FAIL {exc}", file=sys.stderr)
             status = EXIT_FAILED
             break
-        results.append({"path": str(path), "ok": True, "summary": summary})
+        results.append({"path": str(path), "ok": True, **found})
         if not args.json and not args.quiet:
-            print(f"ok   {path}: {summary}")
+            params = " ".join(f"{k}={v}" for k, v in found["params"].items())
+            ans = found["answer"]
+            print(f"ok   {path}")
+            print(f"     {found['game']} {params}: {ans['name']} = {ans['decimal']}")
+            print(f"     {found['summary']}")
     if args.json:
         print(json.dumps(results, indent=2))
     return status

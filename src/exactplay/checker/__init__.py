@@ -28,7 +28,7 @@ CHECKERS = {
     "war": "exactplay.checker.war",
 }
 
-__all__ = ["check_certificate", "check_file", "certificate_paths", "Table"]
+__all__ = ["check_certificate", "check_file", "verify_file", "certificate_paths", "Table"]
 
 
 def check_certificate(cert: dict, source: str = "<certificate>") -> str:
@@ -42,12 +42,31 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
 
 
 def check_file(path: str | Path) -> str:
-    """Load and verify one certificate file."""
+    """Load and verify one certificate file; return the checker's summary."""
+    return verify_file(path)["summary"]
+
+
+def verify_file(path: str | Path) -> dict:
+    """Load and verify one certificate file.
+
+    Returns the game, its parameters, the verified answer (``name``, ``value``
+    as ``"p/q"`` and ``decimal`` as stored) and the checker's summary line.
+    """
     cert = load_certificate(path)
     try:
-        return check_certificate(cert, str(path))
+        summary = check_certificate(cert, str(path))
     except VerificationError as exc:
         raise VerificationError(f"{path}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise VerificationError(f"{path}: malformed certificate ({type(exc).__name__}: {exc})") from None
+    answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    _check_decimal(answer, path)
+    return {
+        "game": cert["game"],
+        "params": cert["params"],
+        "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
+        "summary": summary,
+    }
 
 
 def certificate_paths(paths) -> list[Path]:
@@ -65,3 +84,21 @@ def certificate_paths(paths) -> list[Path]:
         else:
             raise UsageError(f"{p}: no such file or directory")
     return out
+
+
+def _check_decimal(answer: dict, path) -> None:
+    """The stored decimal must be the verified exact value, correctly rounded."""
+    from ._load import rational
+
+    if "value" not in answer or "decimal" not in answer:
+        return
+    value = rational(answer["value"], "answer.value")
+    text = answer["decimal"]
+    digits = len(text.partition(".")[2]) if isinstance(text, str) else 0
+    scaled = round(value * 10**digits)
+    sign = "-" if scaled < 0 else ""
+    body = str(abs(scaled)).rjust(digits + 1, "0")
+    expected = f"{sign}{body[:-digits]}.{body[-digits:]}" if digits else f"{sign}{body}"
+    if text != expected:
+        raise VerificationError(f"{path}: stored decimal {text!r} is not the exact value rounded ({expected})",
+                                field="answer.decimal")
