@@ -131,6 +131,13 @@ def test_wrong_answer_ties_winner_vector_and_skills_are_rejected(full_cert, poli
     rejects(cert, "skills")
 
 
+def test_skills_must_match_the_declared_parameters():
+    cert = chefs.certify(skills="1/4,1/2,1")
+    assert "verified" in check_certificate(cert)
+    cert["params"]["skills"] = "1/4,1/2,1/3"
+    rejects(cert, "params")
+
+
 def test_missing_state_is_rejected(policy_cert):
     rejects(with_rows(policy_cert, lambda rows: rows.pop(7)), "table")
 

@@ -74,6 +74,10 @@ def _skills(cert: dict) -> list[Fraction]:
         fib = [Fraction(_fib(k), _fib(n + 1)) for k in range(1, n + 1)]
         if skills != fib:
             raise VerificationError("skills are not F_k/F_{n+1}", field="skills")
+    else:
+        listed = str(params.get("skills", "")).split(",")
+        if [rational(x, "params") for x in listed] != skills:
+            raise VerificationError("params.skills does not list the certificate's skills", field="params")
     return skills
 
 
