@@ -37,13 +37,12 @@ from __future__ import annotations
 import hashlib
 import sys
 from fractions import Fraction
-from typing import Any
+
+from gmpy2 import mpq, mpz
 
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..errors import UsageError
-from gmpy2 import mpq, mpz
-
 from ..numbers import Backend, format_pq, get_backend
 from ..progress import SILENT
 from ..render import exact_number
@@ -404,16 +403,12 @@ def _winner_fields(W1, full_table: bool) -> dict:
 # ------------------------------------------------------------------ the game
 
 
-def _parse_skills_param(text):
-    return parse_skills(text)
-
-
 GAME = Game(
     name="chefs",
     title="Chef Showdown (Project Euler 481): exact winner vectors and E(n)",
     params=(
         Param("n", parse_n, None, f"number of chefs, {MIN_N}..{MAX_N} (default {DEFAULT_N}, or the length of --skills)"),
-        Param("skills", _parse_skills_param, None,
+        Param("skills", parse_skills, None,
               "comma list of skills in (0,1], e.g. 1/4,1/2,1 (default Fibonacci F_k/F_{n+1})"),
     ),
     solve=solve,
