@@ -57,6 +57,8 @@ def _params_text(params: dict) -> str:
 def _claims_html(findings) -> str:
     if not findings:
         return "<p>No fast claims are registered for this game.</p>"
+    from .ledger import summary_line
+
     rows = []
     for f in findings:
         cls = f.status.replace(" ", "")
@@ -64,7 +66,9 @@ def _claims_html(findings) -> str:
             "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>".format(
                 html.escape(f.claim.id), html.escape(f.claim.source), html.escape(f.claim.statement),
                 cls, html.escape(f.status), html.escape(f.verdict.figure)))
-    return ("<table><thead><tr><th>Claim</th><th>Source</th><th>As stated</th><th>Status</th>"
+    return (f"<p>{html.escape(summary_line(findings))} (slow claims: <code>exactplay claims --game "
+            f"{html.escape(findings[0].claim.game)}</code>).</p>"
+            "<table><thead><tr><th>Claim</th><th>Source</th><th>As stated</th><th>Status</th>"
             "<th>Measured</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
