@@ -58,6 +58,15 @@ def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
         )
 
 
+def _param_help(text: str, default) -> str:
+    """The parameter's help, plus its default unless there is none or the help already says it."""
+    if default is None or "default" in text:
+        return text
+    if isinstance(default, (list, tuple)):
+        default = " ".join(map(str, default))
+    return f"{text} (default: {default})"
+
+
 def _add_game_params(p: argparse.ArgumentParser, game: Game) -> None:
     for param in game.params:
         if param.positional:
@@ -67,7 +76,7 @@ def _add_game_params(p: argparse.ArgumentParser, game: Game) -> None:
                 f"--{param.name.replace('_', '-')}",
                 dest=param.name,
                 default=None,
-                help=f"{param.help} (default: {param.default})",
+                help=_param_help(param.help, param.default),
                 metavar=param.metavar or param.name.upper(),
             )
 
@@ -180,8 +189,7 @@ def _cmd_list(args) -> int:
         print(f"{row['game']:6}  {row['title']}")
         for p in row["params"]:
             flag = p["name"].upper() + "..." if p["positional"] else f"--{p['name'].replace('_', '-')}"
-            default = " ".join(map(str, p["default"])) if isinstance(p["default"], (list, tuple)) else p["default"]
-            print(f"        {flag:14} {p['help']} (default: {default})")
+            print(f"        {flag:14} {_param_help(p['help'], p['default'])}")
         print(f"        commands: {', '.join(row['commands'])}; {row['claims']} seed claims "
               f"({row['slow_claims']} slow): exactplay claims --game {row['game']}")
     first = next((r["game"] for r in rows if r["available"]), None)
