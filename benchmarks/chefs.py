@@ -11,6 +11,17 @@ Solvers:
   all-layers-- chefs_cycle in mpq keeping every layer (the seed's storage)
 
 Goal (issue 4): E(14) exact in under 60 s and under 2 GB.
+
+Measured on the shared 2-core machine (other jobs running; n = 14 lines of the
+reference solvers by ``run(14, ...)``):
+
+    n   fast s  fast MB   ref s   all-layers s / MB   denominator bits
+    12    0.81      87     7.2                 - / 154      103,591
+    13    4.96     239    35.9                 - / 487      240,297
+    14   14.9      748    85.9           94.6 / 1597        517,897
+
+Per extra chef the values have ~2.2-2.9x more bits and the time grows ~3-6x;
+memory (two layers) ~3x.
 """
 
 from __future__ import annotations
