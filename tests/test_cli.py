@@ -145,11 +145,11 @@ def test_check_of_a_corrupted_certificate_fails_with_exit_1_and_one_line(capsys,
     assert_one_line_error(err, "FAIL")
 
 
-def test_check_of_malformed_json_fails_with_exit_1_and_one_line(capsys, tmp_path):
+def test_check_of_malformed_json_is_bad_input_exit_2_and_one_line(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ this is not json")
     status, _, err = run(capsys, "check", str(bad))
-    assert status == EXIT_FAILED
+    assert status == EXIT_USAGE
     assert_one_line_error(err, "not JSON")
 
 
@@ -157,7 +157,7 @@ def test_check_json_reports_a_failure_without_stderr(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("[]")
     status, out, err = run(capsys, "check", str(bad), "--json")
-    assert status == EXIT_FAILED and err == ""
+    assert status == EXIT_USAGE and err == ""
     assert json.loads(out)[0]["ok"] is False
 
 

@@ -243,7 +243,7 @@ def _cmd_check(args) -> int:
             results.append({"path": str(path), "ok": False, "error": str(exc)})
             if not args.json:
                 print(f"FAIL {exc}", file=sys.stderr)
-            status = EXIT_FAILED
+            status = exc.exit_status  # 1: does not verify; 2: not a certificate at all
             break
         results.append({"path": str(path), "ok": True, **found})
         if not args.json and not args.quiet:

@@ -3,6 +3,8 @@
 * :class:`UsageError` -- bad input or usage: exit status 2.
 * :class:`VerificationError` -- a certificate, an answer file or a check failed:
   exit status 1.  It names the field and the state where it failed.
+* :class:`MalformedCertificate` -- the file is not a certificate at all (not
+  readable, not JSON, envelope fields missing): bad input, exit status 2.
 """
 
 from __future__ import annotations
@@ -43,3 +45,9 @@ class VerificationError(ExactplayError):
             parts.append(f"state {state}")
         where = f" ({', '.join(parts)})" if parts else ""
         super().__init__(f"{message}{where}")
+
+
+class MalformedCertificate(VerificationError):
+    """The file cannot be read as a certificate; nothing was verified."""
+
+    exit_status = EXIT_USAGE

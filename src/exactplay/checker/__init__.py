@@ -56,7 +56,7 @@ def verify_file(path: str | Path) -> dict:
     try:
         summary = check_certificate(cert, str(path))
     except VerificationError as exc:
-        raise VerificationError(f"{path}: {exc}") from None
+        raise type(exc)(f"{path}: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise VerificationError(f"{path}: malformed certificate ({type(exc).__name__}: {exc})") from None
     answer = cert["answer"] if isinstance(cert["answer"], dict) else {}

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import VerificationError
+from ..errors import MalformedCertificate, VerificationError
 
 REQUIRED = ("format", "version", "game", "params", "answer", "table", "table_sha256", "policy")
 SUPPORTED_VERSIONS = (1,)
@@ -26,22 +26,22 @@ def load_certificate(path: str | Path) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise VerificationError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise MalformedCertificate(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise VerificationError(f"{path}: not UTF-8 text") from None
+        raise MalformedCertificate(f"{path}: not UTF-8 text") from None
     try:
         cert = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise VerificationError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise MalformedCertificate(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(cert, dict):
-        raise VerificationError(f"{path}: not a certificate (top level is not an object)")
+        raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
     for key in REQUIRED:
         if key not in cert:
-            raise VerificationError(f"{path}: missing field", field=key)
+            raise MalformedCertificate(f"{path}: missing field", field=key)
     if cert["format"] != "exactplay-certificate":
-        raise VerificationError(f"{path}: not an exactplay certificate", field="format")
+        raise MalformedCertificate(f"{path}: not an exactplay certificate", field="format")
     if cert["version"] not in SUPPORTED_VERSIONS:
-        raise VerificationError(f"{path}: unsupported version {cert['version']!r}", field="version")
+        raise MalformedCertificate(f"{path}: unsupported version {cert['version']!r}", field="version")
     return cert
 
 
