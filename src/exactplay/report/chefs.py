@@ -123,8 +123,8 @@ def _dependence_figure(rows) -> Figure:
     left.axhline(0, color="black", linewidth=0.8)
     for m, x in zip(ms, rel):
         if not x:
-            left.annotate("same", (m, 0), xytext=(0, 3), textcoords="offset points", ha="center", fontsize=8,
-                          color="tab:green")
+            left.annotate("same", (m, 0), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
+                          fontsize=8, color="tab:green", rotation=90)
     left.set_xticks(ms)
     left.set_xlabel("m: number of chefs")
     left.set_ylabel("(E_farthest - E_nearest) / E_nearest  [%]")
