@@ -31,14 +31,11 @@ from __future__ import annotations
 
 import hashlib
 import math
-import sys
 from fractions import Fraction
 
 from ..errors import VerificationError
 from ._load import integer, rational
 
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)  # exact values here have up to ~160,000 digits
 
 MAX_N = 16
 

@@ -50,14 +50,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from fractions import Fraction
 
 from ..errors import VerificationError
 from ._load import Table, integer, rational
 
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)  # exact values of the 75-point game have ~7,300 digits
 
 P = 128
 ONE_FIXED = 1 << P

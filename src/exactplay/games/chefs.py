@@ -35,7 +35,6 @@ operation, one denominator per alive set, float-shadow target choice.
 from __future__ import annotations
 
 import hashlib
-import sys
 from fractions import Fraction
 
 from gmpy2 import mpq, mpz
@@ -53,8 +52,6 @@ from .chefs_bound import a_priori_bounds
 
 # Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses
 # to print integers beyond 4300 digits unless told otherwise.
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)
 
 MIN_N = 2
 MAX_N = 15  # n = 14 takes ~17 s and ~0.75 GB; each chef more costs ~4.5x time, ~2x memory

@@ -32,7 +32,6 @@ import functools
 import hashlib
 import json
 import math
-import sys
 from fractions import Fraction
 
 from ..audit import audit_decisions, audit_values
@@ -48,8 +47,6 @@ from .hold_model import PRECISION, fixed_error, hold_values, turn_affine
 from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
 from .hold_solver import HoldTable, solve_table, turn_of
 
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)  # exact values of the 75-point game have ~7,300 digits
 
 MAX_TARGET = 300
 MAX_FACES = 30
