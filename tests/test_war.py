@@ -237,3 +237,12 @@ def test_one_rank_deck_cannot_be_swept(capsys):
     assert as_fraction(war.sweep_probability(1, 2, "mpq")) == 0
     assert main(["solve", "war", "--ranks", "1", "--suits", "2"]) == 0
     assert "impossible" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["audit", "certify"])
+def test_audit_and_certify_of_a_deck_that_cannot_be_swept_have_zero_error(command, capsys, tmp_path):
+    """p = 0 (one rank): no final deck, so the bound's chain is empty, not an error."""
+    extra = ["-o", str(tmp_path / "w.json")] if command == "certify" else []
+    assert main([command, "war", "--ranks", "1", "--suits", "2", *extra]) == 0
+    r = war.run_audit(1, 2)
+    assert r["p"] == 0 and r["p_abs_error"] == 0.0 and r["p_rounding_depth"] == 0

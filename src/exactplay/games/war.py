@@ -226,8 +226,12 @@ def gamma(L: int) -> float:
 
 def answer_rounding_depth(ranks: int, suits: int) -> int:
     """``L`` of the final ``sum(P.values())`` (``M - 1`` more additions)."""
-    last = rounding_depths(ranks, suits)[-1]
-    return max(last.values()) + len(last) - 1
+    return _sum_depth(rounding_depths(ranks, suits)[-1])
+
+
+def _sum_depth(last: dict) -> int:
+    """``L`` of ``sum(P.values())`` over the final decks; 0 when no sweep is possible (p = 0)."""
+    return max(last.values()) + len(last) - 1 if last else 0
 
 
 # ------------------------------------------------------------------ the seed's printed figures
@@ -331,7 +335,7 @@ def run_audit(ranks: int, suits: int, backend: Backend | str = "mpq", progress=S
             over += 1
         if b:
             worst_bound_ratio = max(worst_bound_ratio, err / b)
-    L = max(depths[-1].values()) + len(depths[-1]) - 1
+    L = _sum_depth(depths[-1])
     rel_bound = gamma(L)
     values = audit_values(emap, fmap, abs_bound,
                           "per entry gamma_L * P, L = 4 roundings per term along the chain + (k-1) additions")
