@@ -7,19 +7,10 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from fractions import Fraction
 
+from _timing import best_of
 from exactplay.games import coins as C
-
-
-def best_of(f, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main(argv: list[str]) -> None:

@@ -14,18 +14,9 @@ and the ratios to the float time.  Goal (issue 2): mpq within 5x float at 100.
 from __future__ import annotations
 
 import sys
-import time
 
+from _timing import best_of
 from exactplay.games.race import solve_table
-
-
-def best_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main(argv: list[str]) -> None:
@@ -40,7 +31,7 @@ def main(argv: list[str]) -> None:
     print(f"{'target':>6} " + " ".join(f"{k:>11}" for k in variants) + "   ratios to float")
     for n in targets:
         repeat = 5 if n <= 100 else 2
-        t = {k: best_time(lambda: f(n), repeat if k not in ("plain-frac",) else 1) for k, f in variants.items()}
+        t = {k: best_of(lambda: f(n), repeat if k != "plain-frac" else 1) for k, f in variants.items()}
         ratios = "  ".join(f"{k}/float {t[k] / t['float']:.1f}x" for k in variants if k != "float")
         print(f"{n:>6} " + " ".join(f"{t[k]:>10.3f}s" for k in variants) + "   " + ratios)
         print(f"{'':>6} ours (mpq) vs plain Fraction: {t['plain-frac'] / t['mpq']:.1f}x faster")

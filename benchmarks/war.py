@@ -6,18 +6,9 @@ Prints seconds and ratios (exact / float).  Run: ``python benchmarks/war.py [RAN
 from __future__ import annotations
 
 import sys
-import time
 
+from _timing import best_of
 from exactplay.games import war
-
-
-def best_of(f, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main(argv: list[str]) -> None:
