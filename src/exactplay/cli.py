@@ -236,22 +236,28 @@ def _cmd_check(args) -> int:
 
     results = []
     status = EXIT_OK
-    for path in certificate_paths(args.paths):
-        try:
-            found = verify_file(path)
-        except ExactplayError as exc:
-            results.append({"path": str(path), "ok": False, "error": str(exc)})
-            if not args.json:
-                print(f"FAIL {exc}", file=sys.stderr)
-            status = exc.exit_status  # 1: does not verify; 2: not a certificate at all
-            break
-        results.append({"path": str(path), "ok": True, **found})
-        if not args.json and not args.quiet:
-            params = " ".join(f"{k}={v}" for k, v in found["params"].items())
-            ans = found["answer"]
-            print(f"ok   {path}")
-            print(f"     {found['game']} {params}: {ans['name']} = {ans['decimal']}")
-            print(f"     {found['summary']}")
+    paths = certificate_paths(args.paths)
+    progress = make_progress(args.quiet, args.json)
+    try:
+        for number, path in enumerate(paths, 1):
+            progress.start(f"checking {path} ({number}/{len(paths)})")
+            try:
+                found = verify_file(path)
+            except ExactplayError as exc:
+                results.append({"path": str(path), "ok": False, "error": str(exc)})
+                if not args.json:
+                    print(f"FAIL {exc}", file=sys.stderr)
+                status = exc.exit_status  # 1: does not verify; 2: not a certificate at all
+                break
+            results.append({"path": str(path), "ok": True, **found})
+            if not args.json and not args.quiet:
+                params = " ".join(f"{k}={v}" for k, v in found["params"].items())
+                ans = found["answer"]
+                print(f"ok   {path}")
+                print(f"     {found['game']} {params}: {ans['name']} = {ans['decimal']}")
+                print(f"     {found['summary']}")
+    finally:
+        progress.close()
     if args.json:
         print(json.dumps(results, indent=2))
     return status

@@ -10,6 +10,7 @@ machine-readable output and never lands in a pipe or a log file.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 
@@ -35,7 +36,11 @@ SILENT = Silent()
 
 
 class RichProgress(Silent):  # pragma: no cover - needs a terminal
-    """A rich progress bar on stderr, shown only after about two seconds."""
+    """A rich progress bar on stderr, shown only once the work has taken about two seconds.
+
+    One task is reused: ``start`` relabels and resets it.  A timer shows the bar
+    even while a single long step runs without calling ``advance``.
+    """
 
     DELAY = 2.0
 
@@ -46,25 +51,44 @@ class RichProgress(Silent):  # pragma: no cover - needs a terminal
         self._label = ""
         self._total = None
         self._done = 0
+        self._lock = threading.Lock()
+        self._timer = None
+        self._closed = False
+
+    def _show(self) -> None:
+        with self._lock:
+            if self._bar is not None or self._closed:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                                 console=Console(file=sys.stderr), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self._label, total=self._total, completed=self._done)
 
     def start(self, label: str, total: int | None = None) -> None:
         self._label, self._total, self._done = label, total, 0
         if self._bar is not None:
-            self._task = self._bar.add_task(label, total=total)
+            self._bar.update(self._task, description=label, total=total, completed=0)
+        elif self._timer is None:
+            wait = max(0.0, self.DELAY - (time.monotonic() - self._t0))
+            self._timer = threading.Timer(wait, self._show)
+            self._timer.daemon = True
+            self._timer.start()
 
     def advance(self, n: int = 1) -> None:
         self._done += n
-        if self._bar is None and time.monotonic() - self._t0 > self.DELAY:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self._bar = Progress(console=Console(file=sys.stderr), transient=True)
-            self._bar.start()
-            self._task = self._bar.add_task(self._label, total=self._total, completed=self._done)
-        elif self._bar is not None:
+        if self._bar is not None:
             self._bar.update(self._task, advance=n)
+        elif time.monotonic() - self._t0 > self.DELAY:
+            self._show()
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
         if self._bar is not None:
             self._bar.stop()
 
