@@ -120,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
             _add_common(gp)
             if command in ("solve", "audit"):
                 gp.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
+            if command == "audit" and game.value_table is not None:
+                gp.add_argument("--float-table", metavar="FILE", default=None,
+                                help="audit this float table (rows 'state... value', text or JSON) "
+                                     "instead of the published solver")
             if command == "solve":
                 gp.add_argument("--full", action="store_true", help="print long numbers in full")
             if command == "certify":
@@ -214,7 +218,12 @@ def _cmd_game(args) -> int:
         elif args.command == "audit":
             if not 0 <= args.digits <= 10000:
                 raise UsageError("--digits must be between 0 and 10000")
-            report = game.audit(backend=backend, digits=args.digits, progress=progress, **params)
+            if getattr(args, "float_table", None):
+                from .float_table import audit_float_table
+
+                report = audit_float_table(game, args.float_table, backend, progress, **params)
+            else:
+                report = game.audit(backend=backend, digits=args.digits, progress=progress, **params)
             _emit(report, args.json)
         else:
             from .certificate import write_certificate

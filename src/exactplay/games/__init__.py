@@ -58,6 +58,10 @@ class Game:
     # judge(args, backend) -> exit status runs it (``exactplay judge GAME``)
     judge: Callable[..., int] | None = None
     judge_arguments: Callable[..., None] | None = None
+    # optional: value_table(backend, progress, **params) -> (exact {state: value},
+    # state coordinate names, what the value is), to audit a user's float table
+    # (``exactplay audit GAME --float-table FILE``)
+    value_table: Callable[..., tuple] | None = None
 
 
 @dataclass

@@ -676,6 +676,12 @@ CLAIMS = (
 )
 
 
+def value_table(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT):
+    """The exact V(i, j), 0 <= i <= j < n (0-based), for auditing a user's float table."""
+    table = solve_row(resolve_row(coins, file), backend, progress)
+    return table.V, ("i", "j"), "V(i,j), the most the player to move can guarantee from coins i..j (0-based)"
+
+
 GAME = Game(
     name="coins",
     title="Coin row: the most the first player can guarantee",
@@ -694,4 +700,5 @@ GAME = Game(
         ("coins-decimals.json", {"coins": parse_coins("0.1 0.2 0.3 0.4 0.4 0.3 0.2 0.1".split())}),
         ("coins-near-tie.json", {"coins": parse_coins("0.3 0.1 0.2 0.30000000000000001".split())}),
     ),
+    value_table=value_table,
 )

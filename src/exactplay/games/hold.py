@@ -516,6 +516,13 @@ CLAIMS = (
 )
 
 
+def value_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT):
+    """The exact V(c, h), 0 <= c, h < T, for auditing a user's float table."""
+    t = exact_table(target, faces, backend)
+    return {(c, h): t.V[c][h] for c, h in t.pairs()}, ("c", "h"), \
+        "V(c,h), the mover's winning probability at the start of its turn (mover c, opponent h)"
+
+
 GAME = Game(
     name="hold",
     title="Hold or Continue? (ICPC LatAm 2019 H): race to exactly T with a die",
@@ -532,4 +539,5 @@ GAME = Game(
                  for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6), (75, 6))),
     judge=judge,
     judge_arguments=judge_arguments,
+    value_table=value_table,
 )

@@ -391,6 +391,12 @@ def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) 
     )
 
 
+def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
+    """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
+    return solve_table(target, backend, progress=progress).F_map(), ("a", "b"), \
+        "F(a,b), Player 2's winning probability at Player 2's turn, a and b points still needed"
+
+
 GAME = Game(
     name="race",
     title="The Race (Project Euler 232): Player 2's winning probability",
@@ -400,6 +406,7 @@ GAME = Game(
     certify=certify,
     description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
     proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100)),
+    value_table=value_table,
 )
 
 

@@ -1,0 +1,157 @@
+"""Reading a user's float table, to audit it against the exact one.
+
+Two formats, one row per state, the state's integer coordinates first and the
+float value last:
+
+* text: ``a b value`` per line, separated by spaces, tabs or commas; blank
+  lines and lines starting with ``#`` are skipped, and so is a first line
+  with no number on it (a CSV header);
+* JSON: a list of rows ``[a, b, value]``, or ``{"rows": [...]}``.
+
+Every problem is a :class:`UsageError` naming the file, the line (or row) and
+what is wrong: a table is checked, never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any, Hashable, Mapping, Sequence
+
+from .errors import UsageError
+
+
+def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
+    """``{state: float}`` from ``path``; ``columns`` names the state's coordinates."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the float table: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: the float table is not UTF-8 text") from None
+    if text.lstrip().startswith(("[", "{")):
+        rows = _json_rows(path, text)
+    else:
+        rows = _text_rows(path, text, columns)
+    table: dict = {}
+    k = len(columns)
+    for where, fields in rows:
+        if len(fields) != k + 1:
+            raise UsageError(f"{path} {where}: expected {k + 1} fields ({', '.join(columns)}, value), got {len(fields)}")
+        state = tuple(_integer(path, where, name, f) for name, f in zip(columns, fields[:k]))
+        value = _float(path, where, fields[k])
+        if state in table:
+            raise UsageError(f"{path} {where}: state {_show(state)} appears twice")
+        table[state] = value
+    if not table:
+        raise UsageError(f"{path}: the float table has no rows")
+    return table
+
+
+def match_states(path: str | Path, exact: Mapping[Hashable, Any], user: Mapping[tuple, float]) -> dict:
+    """The user's table keyed like ``exact``; it must have exactly the same states."""
+    def key(state):
+        return state if isinstance(state, tuple) else (state,)
+
+    wanted = {key(s): s for s in exact}
+    extra = [s for s in user if s not in wanted]
+    if extra:
+        raise UsageError(f"{path}: state {_show(extra[0])} is not a state of this game instance")
+    missing = [s for s in wanted if s not in user]
+    if missing:
+        raise UsageError(f"{path}: no value for state {_show(missing[0])} ({len(missing)} states missing)")
+    return {wanted[s]: v for s, v in user.items()}
+
+
+def _json_rows(path: Path, text: str):
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    if isinstance(data, dict):
+        data = data.get("rows")
+    if not isinstance(data, list):
+        raise UsageError(f"{path}: JSON float table must be a list of rows [state..., value]")
+    out = []
+    for i, row in enumerate(data):
+        if not isinstance(row, list):
+            raise UsageError(f"{path} row {i}: a row must be a list [state..., value]")
+        out.append((f"row {i}", row))
+    return out
+
+
+def _text_rows(path: Path, text: str, columns: Sequence[str]):
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = [f for f in re.split(r"[\s,]+", line) if f]
+        if not out and not any(_is_number(f) for f in fields):
+            continue  # a header line (column names)
+        out.append((f"line {n}", fields))
+    return out
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _integer(path, where, name, field) -> int:
+    if isinstance(field, bool):
+        raise UsageError(f"{path} {where}: {name} must be an integer, got {field!r}")
+    if isinstance(field, int):
+        return field
+    try:
+        return int(str(field))
+    except ValueError:
+        raise UsageError(f"{path} {where}: {name} must be an integer, got {str(field)[:30]!r}") from None
+
+
+def _float(path, where, field) -> float:
+    if isinstance(field, bool) or not isinstance(field, (int, float, str)):
+        raise UsageError(f"{path} {where}: the value must be a number, got {field!r}")
+    try:
+        value = float(field)
+    except ValueError:
+        raise UsageError(f"{path} {where}: the value {str(field)[:30]!r} is not a number") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{path} {where}: the value {field!r} is not finite")
+    return value
+
+
+def _show(state: tuple) -> str:
+    return "(" + ", ".join(map(str, state)) + ")"
+
+
+def audit_float_table(game, path: str | Path, backend, progress, **params):
+    """Audit a user's float table of ``game`` against the exact values.
+
+    ``game.value_table(backend, progress, **params)`` gives the exact table, the
+    names of the state coordinates and what the value means.
+    """
+    from .audit import audit_values
+    from .games import Report
+
+    if game.value_table is None:
+        raise UsageError(f"game {game.name!r} does not take a --float-table yet")
+    exact, columns, meaning = game.value_table(backend=backend, progress=progress, **params)
+    user = match_states(path, exact, read_float_table(path, columns))
+    v = audit_values(exact, user)
+    data = {"game": game.name, "params": params, "float_table": str(path), "value": meaning,
+            "columns": list(columns), "values": v.to_dict()}
+    lines = [
+        f"Audit of the float table {path} against the exact {game.name} values {params}",
+        f"value         : {meaning}, {v.cells} states ({', '.join(columns)})",
+        f"max abs error : {v.max_abs:.3e} at {v.max_abs_at}",
+        f"max rel error : {v.max_rel:.3e} at {v.max_rel_at}",
+        f"max ulps      : {v.max_ulps:.2f} at {v.max_ulps_at}",
+    ]
+    return Report(data, lines)
