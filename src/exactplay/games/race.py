@@ -42,9 +42,10 @@ from . import Game, Param, Report, positive_int
 
 MAX_TARGET = 1000  # the exact table costs about N^3 digit operations: ~4 s at 200, minutes at 1000
 
-# |float shadow candidate - exact candidate| < 2e-15 (inputs correctly rounded,
-# four roundings of numbers <= 2); candidates further than SHADOW_SLACK below
-# the float runner-up are provably not among the exact best two.
+# A float shadow candidate is computed from correctly rounded exact inputs by
+# sums and products of nonnegative numbers (five roundings in all), so it is
+# within a relative 6 * 2^-53 of the exact candidate; SHADOW_SLACK is a far
+# wider relative margin (see _exact_cell).
 SHADOW_SLACK = 2.0**-40
 
 
@@ -116,9 +117,11 @@ def solve_table(
     if not (B.exact and shadow):
         shadow = None
     else:
-        shadow = ([[0.0] * (N + 1) for _ in range(N + 1)], [[0.0] * (N + 1) for _ in range(N + 1)])
+        # float F, G, 1 - F, 1 - G of the exact values, correctly rounded
+        shadow = tuple([[v] * (N + 1) for _ in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
         for a in range(1, N + 1):
             shadow[0][a][0] = shadow[1][a][0] = 1.0
+            shadow[2][a][0] = shadow[3][a][0] = 0.0
     progress.start(f"race target {N} ({B.name})", N)
     for a in range(1, N + 1):
         Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
@@ -135,8 +138,8 @@ def solve_table(
             if B.exact:
                 B.check(best, (a, b))
             if shadow is not None:
-                shadow[0][a][b] = float(best)
-                shadow[1][a][b] = float(Ga[b])
+                shadow[0][a][b], shadow[2][a][b] = float(best), float(one - best)
+                shadow[1][a][b], shadow[3][a][b] = float(Ga[b]), float(one - Ga[b])
         progress.advance()
     return table
 
@@ -159,25 +162,29 @@ def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
 def _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one):
     """The same candidates, exactly, for those the float shadow cannot rule out.
 
-    The shadow evaluates every candidate in float from the correctly rounded
-    exact inputs; its error is below 2e-15, so a candidate more than
-    ``SHADOW_SLACK`` below the second-largest shadow value is exactly below two
-    other candidates and is neither a best nor the runner-up.
+    The shadow evaluates every candidate twice in float from correctly rounded
+    exact inputs: ``F_t`` itself, and its complement
+    ``1 - F_t = (2 q (1 - S) + (1 - q)(1 - F')) / (1 + q)``, which keeps its
+    relative precision where every F is close to 1.  Both are averages of
+    nonnegative terms, so each is within a relative ``6 * 2**-53`` of the exact
+    value.  A candidate whose shadow lies more than a relative ``SHADOW_SLACK``
+    below the second-largest F shadow (or above the second-smallest complement)
+    is exactly below two other candidates: neither a best nor the runner-up.
     """
-    sF, sG = shadow
-    fprev = sF[a - 1][b]
+    sF, sG, cF, cG = shadow
+    f_prev, c_prev = sF[a - 1][b], cF[a - 1][b]
     approx = []
     for t, d in gains:
-        S = 1.0 if d >= b else sG[a][b - d]
+        S, Sc = (1.0, 0.0) if d >= b else (sG[a][b - d], cG[a][b - d])
         q = 2.0**-t
-        approx.append(((2 * q * S + (1 - q) * fprev) / (1 + q), t, d))
-    approx.sort(key=lambda x: -x[0])
-    cutoff = approx[1][0] - SHADOW_SLACK if len(approx) > 1 else -math.inf
+        approx.append(((2 * q * S + (1 - q) * f_prev) / (1 + q), (2 * q * Sc + (1 - q) * c_prev) / (1 + q), t, d))
+    if len(approx) > 2:
+        second_F = sorted((v[0] for v in approx), reverse=True)[1] * (1 - SHADOW_SLACK)
+        second_C = sorted(v[1] for v in approx)[1] * (1 + SHADOW_SLACK)
+        approx = [v for v in approx if v[0] >= second_F and v[1] <= second_C]
     F_prev = F_prev_row[b]
     cands = {}
-    for v, t, d in approx:
-        if v < cutoff:
-            break
+    for _, _, t, d in approx:
         S = one if d >= b else Ga[b - d]
         cands[t] = candidate(B, t, S, F_prev)
     best_t = min(cands, key=lambda t: (-cands[t], t))  # largest value, then smallest t
