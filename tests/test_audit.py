@@ -98,3 +98,9 @@ def test_rounding_report_measures_distance_to_the_boundary():
 def test_float_digits_are_uncertain_when_the_bound_straddles_a_boundary():
     assert float_digits_certain(0.123, 1e-6, 2)
     assert not float_digits_certain(0.125, 1e-6, 2)
+
+
+def test_relative_error_of_a_value_too_small_for_a_double_is_exact():
+    tiny = Fraction(1, 10**400)  # float(tiny) == 0.0
+    v = audit_values({"s": tiny}, {"s": 0.0})
+    assert v.max_rel == 1.0 and v.max_abs == 0.0

@@ -196,11 +196,19 @@ def test_bad_usage_exits_2_with_one_line_on_stderr(capsys, argv, words):
     assert_one_line_error(err, *words)
 
 
-def test_certify_into_a_missing_directory_is_a_usage_error(capsys, tmp_path):
-    status, _, err = run(capsys, "certify", "race", "--target", "2", "-o", str(tmp_path / "no" / "dir" / "c.json"))
-    assert status in (EXIT_OK, EXIT_USAGE)  # either it creates the directory or says why not
-    if status == EXIT_USAGE:
-        assert_one_line_error(err)
+def test_certify_into_a_missing_directory_creates_it(capsys, tmp_path):
+    target = tmp_path / "no" / "dir" / "c.json"
+    status, _, _ = run(capsys, "certify", "race", "--target", "2", "-o", str(target))
+    assert status == EXIT_OK and json.loads(target.read_text())["game"] == "race"
+
+
+@pytest.mark.parametrize("where", ["dir", "empty", "under-a-file"])
+def test_certify_to_an_unwritable_place_is_one_line_exit_2(capsys, tmp_path, where):
+    (tmp_path / "plain").write_text("x")
+    output = {"dir": str(tmp_path), "empty": "", "under-a-file": str(tmp_path / "plain" / "c.json")}[where]
+    status, out, err = run(capsys, "certify", "race", "--target", "2", "-o", output)
+    assert status == EXIT_USAGE and out == ""
+    assert_one_line_error(err, "-o")
 
 
 def test_report_into_a_file_path_is_a_usage_error(capsys, tmp_path):

@@ -105,3 +105,11 @@ def test_coin_and_hold_tables_are_audited_too(capsys, tmp_path):
     path.write_text("\n".join(f"{c} {h} {ht.V[c][h]!r}" for c, h in ht.pairs()))
     status, out, _ = _run(capsys, "audit", "hold", "--target", "8", "--faces", "2", "--float-table", str(path), "--json")
     assert status == EXIT_OK and json.loads(out)["values"]["max_abs_error"] < 1e-14
+
+
+def test_deeply_nested_json_is_one_line_exit_2_for_tables_and_certificates(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    for argv in (["audit", "race", "--target", "2", "--float-table", str(path)], ["check", str(path)]):
+        status, _, err = _run(capsys, *argv)
+        assert status == EXIT_USAGE and "nested too deeply" in err and len(err.strip().splitlines()) == 1

@@ -62,3 +62,20 @@ def test_missing_gmpy2_gives_a_clear_error(monkeypatch):
     with pytest.raises(UsageError, match="gmpy2"):
         get_backend("mpq")
     assert get_backend("fraction").kind is Fraction
+
+
+@pytest.mark.parametrize("text, value", [("0.1", Fraction(1, 10)), ("1/3", Fraction(1, 3)), ("-2", Fraction(-2)),
+                                         ("1e-3", Fraction(1, 1000)), ("2.5E2", Fraction(250))])
+def test_read_rational_reads_decimals_exactly(text, value):
+    from exactplay.numbers import read_rational
+
+    assert read_rational(text) == value
+
+
+@pytest.mark.parametrize("text, words", [("1e999999999", "exponent"), ("9" * 1001, "longer"), ("", "empty"),
+                                         ("x", "not a number"), ("1/0", "not a number"), ("nan", "not a number")])
+def test_read_rational_refuses_at_once_what_it_cannot_or_should_not_build(text, words):
+    from exactplay.numbers import read_rational
+
+    with pytest.raises(UsageError, match=words):
+        read_rational(text, "coin")

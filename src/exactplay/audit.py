@@ -146,7 +146,8 @@ def audit_values(
         err = abs(float(diff))
         if err > worst_abs:
             worst_abs, at_abs = err, state
-        rel = err / abs(float(x)) if x != 0 else (0.0 if err == 0 else math.inf)
+        # exact ratio: float(x) may underflow to 0 for a tiny nonzero exact value
+        rel = abs(float(diff / x)) if x != 0 else (0.0 if err == 0 else math.inf)
         if rel > worst_rel:
             worst_rel, at_rel = rel, state
         ulps = _ulp_error(err, y)

@@ -228,8 +228,12 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
+            _check_writable(args.output)  # before a long computation, not after
             cert = game.certify(backend=backend, progress=progress, **params)
-            path = write_certificate(cert, args.output)
+            try:
+                path = write_certificate(cert, args.output)
+            except OSError as exc:
+                raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
             if args.json:
                 print(json.dumps({"written": str(path), "game": game.name, "params": cert["params"],
                                   "answer": cert["answer"], "table_sha256": cert["table_sha256"]}, indent=2))
@@ -238,6 +242,22 @@ def _cmd_game(args) -> int:
     finally:
         progress.close()
     return EXIT_OK
+
+
+def _check_writable(output: str) -> None:
+    """One clear error now if ``output`` cannot become a file (directory, bad parent, no permission)."""
+    path = Path(output)
+    if not output or path.is_dir():
+        raise UsageError(f"-o {output!r}: give a file name, not a directory")
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"-o {output}: cannot write there ({exc.strerror or exc})") from None
+    if not existed:
+        path.unlink()
 
 
 def _cmd_check(args) -> int:

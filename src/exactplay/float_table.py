@@ -71,6 +71,8 @@ def _json_rows(path: Path, text: str):
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise UsageError(f"{path}: not a float table (JSON nested too deeply)") from None
     if isinstance(data, dict):
         data = data.get("rows")
     if not isinstance(data, list):

@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - exercised by a monkeypatched test
 
 __all__ = [
     "Backend",
+    "read_rational",
     "BACKEND_NAMES",
     "EXACT_BACKENDS",
     "FloatLeak",
@@ -163,3 +164,31 @@ def _is_int(s: str, signed: bool = True) -> bool:
     if signed and s[:1] == "-":
         s = s[1:]
     return s.isascii() and s.isdigit()
+
+
+MAX_INPUT_CHARS = 1000  # digits a user may type for one number
+MAX_INPUT_EXPONENT = 1000  # |e| in 1e-3 style input
+
+
+def read_rational(text: str, what: str = "value") -> Fraction:
+    """A number typed by a user, read exactly: an integer, a decimal (``0.1``,
+    ``1e-3``) or a fraction ``p/q``; never through a float.
+
+    Bounded (``MAX_INPUT_CHARS`` characters, exponents up to
+    ``MAX_INPUT_EXPONENT``) so that ``1e999999999`` is refused at once instead
+    of being built digit by digit.  Raises :class:`UsageError` with one line.
+    """
+    word = str(text).strip()
+    if not word:
+        raise UsageError(f"empty {what}")
+    if len(word) > MAX_INPUT_CHARS:
+        raise UsageError(f"{what} {word[:20]!r}... is longer than {MAX_INPUT_CHARS} characters")
+    _, e, exponent = word.lower().partition("e")
+    if e and exponent.lstrip("+-").isdigit() and abs(int(exponent)) > MAX_INPUT_EXPONENT:
+        raise UsageError(f"{what} {word[:40]!r}: exponent beyond +-{MAX_INPUT_EXPONENT}")
+    try:
+        return Fraction(word)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(
+            f"{what} {word[:40]!r} is not a number (not a rational: write an integer, a decimal or p/q)"
+        ) from None

@@ -33,6 +33,8 @@ def load_certificate(path: str | Path) -> dict:
         cert = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MalformedCertificate(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise MalformedCertificate(f"{path}: not a certificate (JSON nested too deeply)") from None
     if not isinstance(cert, dict):
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
     for key in REQUIRED:
@@ -84,7 +86,7 @@ class Table:
             try:
                 raw = gzip.decompress(base64.b64decode(t.get("data", ""), validate=True))
                 rows = json.loads(raw)
-            except (binascii.Error, OSError, EOFError, ValueError):
+            except (binascii.Error, OSError, EOFError, ValueError, RecursionError):
                 raise VerificationError("table data does not decode", field="table") from None
         else:
             raise VerificationError(f"unknown table encoding {t['encoding']!r}", field="table")

@@ -42,7 +42,7 @@ from gmpy2 import mpq, mpz
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend
+from ..numbers import Backend, format_pq, get_backend, read_rational
 from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report
@@ -92,10 +92,7 @@ def parse_n(text: str) -> int:
 def parse_skill(text: str) -> Fraction:
     """One skill: ``p/q``, an integer or a decimal, read exactly; must lie in (0, 1]."""
     t = text.strip()
-    try:
-        value = Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"skill {t!r} is not a rational number like 1/4") from None
+    value = read_rational(t, "skill")
     if not 0 < value <= 1:
         raise UsageError(f"skill {t} is outside (0, 1]: a chef must be able to succeed")
     return value

@@ -36,7 +36,7 @@ from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..claims import Claim, verdict
 from ..errors import UsageError
-from ..numbers import Backend, as_fraction, format_pq, get_backend
+from ..numbers import Backend, as_fraction, format_pq, get_backend, read_rational
 from ..progress import SILENT
 from ..render import exact_number, shorten
 from . import Game, Param, Report
@@ -49,14 +49,7 @@ LEFT, RIGHT = "left", "right"
 
 def parse_coin(text: str) -> Fraction:
     """One coin: an integer, a decimal (``0.1``, ``1e-3``) or a fraction (``1/3``), exactly."""
-    word = str(text).strip()
-    if not word:
-        raise UsageError("empty coin value")
-    try:
-        value = Fraction(word)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"coin {word[:40]!r} is not a number (integer, decimal or p/q)") from None
-    return value
+    return read_rational(text, "coin")
 
 
 def _split(words: Sequence[str]) -> list[str]:
