@@ -79,3 +79,28 @@ def test_read_rational_refuses_at_once_what_it_cannot_or_should_not_build(text, 
 
     with pytest.raises(UsageError, match=words):
         read_rational(text, "coin")
+
+
+def test_without_gmpy2_every_game_runs_on_fractions_and_mpq_is_one_clear_error(tmp_path):
+    """A machine without gmpy2: a shadowing module makes ``import gmpy2`` fail."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "gmpy2.py").write_text("raise ImportError('gmpy2 hidden by a test')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "exactplay", *argv], capture_output=True, text=True, env=env)
+
+    listed = run("list", "--json")
+    assert listed.returncode == 0
+    import json
+
+    assert [g["game"] for g in json.loads(listed.stdout)] == ["race", "hold", "chefs", "coins", "war"]
+    for argv in (["race", "--target", "3"], ["hold", "--target", "6", "--faces", "3"], ["chefs", "--n", "3"],
+                 ["coins", "1", "2", "3"], ["war", "--ranks", "3", "--suits", "2"]):
+        done = run("solve", *argv, "--backend", "fraction")
+        assert done.returncode == 0, done.stderr
+    refused = run("solve", "race", "--target", "3")
+    assert refused.returncode == 2 and "gmpy2" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1

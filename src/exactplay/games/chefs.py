@@ -37,7 +37,10 @@ from __future__ import annotations
 import hashlib
 from fractions import Fraction
 
-from gmpy2 import mpq, mpz
+try:
+    from gmpy2 import mpq, mpz
+except ImportError:  # the fraction backend still works; mpq is refused by get_backend
+    mpq, mpz = None, int
 
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
@@ -167,7 +170,7 @@ def _params(n: int, skills, fib: bool) -> dict:
 def pq(x) -> str:
     """:func:`format_pq`, fast for huge values: an mpq is already in lowest terms and
     GMP prints it in subquadratic time (``Fraction`` would redo a quadratic gcd)."""
-    if type(x) is type(mpq(0)):
+    if mpq is not None and type(x) is type(mpq(0)):
         return f"{x.numerator}/{x.denominator}"
     return format_pq(x)
 

@@ -31,8 +31,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-import gmpy2
-from gmpy2 import mpz
+try:
+    from gmpy2 import gcd, lcm, mpz
+    from gmpy2 import mpq as _rational
+except ImportError:  # the same integers, slower: Python ints (E(14) then takes minutes)
+    from math import gcd, lcm
+
+    mpz = int
+    _rational = Fraction
 
 from ..progress import SILENT
 from .chefs_cycle import TIE_RULES, masks_of_size, members
@@ -79,7 +85,7 @@ class FastSolution:
 
     def value(self, x):
         """``x / Den(full set)`` as an mpq (GMP reduces it)."""
-        return gmpy2.mpq(x, self.full.den)
+        return _rational(x, self.full.den)
 
     @property
     def E(self):
@@ -185,7 +191,7 @@ def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_p
     L = dens[0]
     for d in dens[1:]:
         if L % d:
-            L = gmpy2.lcm(L, d)
+            L = lcm(L, d)
     cof = {id(d): L // d for d in dens}
     ar = [a[m] for m in mem]
     cr = [c[m] for m in mem]
@@ -232,14 +238,14 @@ def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_p
         for row in w:
             for x in row:
                 if x:
-                    g = gmpy2.gcd(g, x)
+                    g = gcd(g, x)
                     if g == 1:
                         break
             if g == 1:
                 break
         if g != 1:
             for x in d:
-                g = gmpy2.gcd(g, x)
+                g = gcd(g, x)
                 if g == 1:
                     break
         if g != 1:
