@@ -119,3 +119,14 @@ def test_certificates_of_random_small_targets_verify_independently(target, backe
     equations, as the stdlib-only checker re-derives them."""
     cert = json.loads(json.dumps(certify(target, backend)))
     assert check_certificate(cert).startswith(f"race target {target}:")
+
+
+def test_checker_rejects_a_renamed_answer_and_a_moved_smallest_gap(cert10):
+    bad = copy.deepcopy(cert10)
+    bad["answer"]["name"] = "G(9,9)"
+    with pytest.raises(VerificationError, match="answer.name"):
+        check_certificate(bad)
+    bad = copy.deepcopy(cert10)
+    bad["smallest_gap"]["state"] = [1, 1]
+    with pytest.raises(VerificationError, match="smallest_gap.state"):
+        check_certificate(bad)

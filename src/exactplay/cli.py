@@ -289,6 +289,11 @@ def _cmd_check(args) -> int:
         progress.close()
     if args.json:
         print(json.dumps(results, indent=2))
+    elif status == EXIT_OK and not args.quiet:
+        from .checker import UNVERIFIED_FIELDS
+
+        print(f"{len(results)} certificate(s) verified; informational fields not re-verified: "
+              f"{', '.join(UNVERIFIED_FIELDS)}")
     return status
 
 

@@ -10,6 +10,10 @@ receives the parsed certificate and its decoded, digest-checked table, checks
 the game's optimality equations in every state and raises
 :class:`~exactplay.errors.VerificationError` naming the field and the state of
 the first failure.  It returns a one-line summary.
+
+What is *not* re-verified: ``audit`` (the float-audit summary, which would need
+the float programs the checker must not share), ``notes`` and ``tool_version``.
+They are reported as unverified (:data:`UNVERIFIED_FIELDS`).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ CHECKERS = {
     "coins": "exactplay.checker.coins",
     "war": "exactplay.checker.war",
 }
+
+UNVERIFIED_FIELDS = ("audit", "notes", "tool_version")
 
 __all__ = ["check_certificate", "check_file", "verify_file", "certificate_paths", "Table"]
 
@@ -66,6 +72,7 @@ def verify_file(path: str | Path) -> dict:
         "params": cert["params"],
         "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
         "summary": summary,
+        "unverified_fields": [f for f in UNVERIFIED_FIELDS if f in cert],
     }
 
 

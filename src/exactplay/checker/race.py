@@ -132,6 +132,8 @@ def verify(cert: dict, table: Table) -> str:
     if not isinstance(answer, dict) or "value" not in answer:
         raise VerificationError("answer has no value", field="answer")
     value = rational(answer["value"], "answer.value")
+    if answer.get("name") != f"G({N},{N})":
+        raise VerificationError(f"answer is named {answer.get('name')!r}, not G({N},{N})", field="answer.name")
     if value != g(N, N):
         raise VerificationError(f"answer {value} is not G(N,N) = {g(N, N)}", field="answer.value", state=(N, N))
 
@@ -152,6 +154,9 @@ def verify(cert: dict, table: Table) -> str:
     if sg is not None and smallest is not None:
         if rational(sg.get("value"), "smallest_gap.value") != smallest[0]:
             raise VerificationError("smallest gap does not match the table", field="smallest_gap")
+        if sg.get("state") != list(smallest[1]):
+            raise VerificationError(f"smallest gap is at {smallest[1]}, not {sg.get('state')}",
+                                    field="smallest_gap.state")
 
     return f"race target {N}: {N * N} cells satisfy the Bellman equations exactly; G({N},{N}) = " \
            f"{float(value):.10f}; exact ties: {ties}"
