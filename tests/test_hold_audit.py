@@ -67,7 +67,7 @@ def test_solve_cli_reports_the_first_player_value(capsys):
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (["solve", "hold", "--target", "1"], "target must be between 2 and 300"),
+    (["solve", "hold", "--target", "1"], "target must be between 2 and 150"),
     (["solve", "hold", "--faces", "six"], "faces must be a whole number"),
 ])
 def test_bad_parameters_are_one_line_usage_errors(argv, needle, capsys):

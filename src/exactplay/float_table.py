@@ -147,13 +147,26 @@ def audit_float_table(game, path: str | Path, backend, progress, **params):
     exact, columns, meaning = game.value_table(backend=backend, progress=progress, **params)
     user = match_states(path, exact, read_float_table(path, columns))
     v = audit_values(exact, user)
-    data = {"game": game.name, "params": params, "float_table": str(path), "value": meaning,
+    shown = {k: _plain(x) for k, x in params.items() if x is not None}
+    data = {"game": game.name, "params": shown, "float_table": str(path), "value": meaning,
             "columns": list(columns), "values": v.to_dict()}
     lines = [
-        f"Audit of the float table {path} against the exact {game.name} values {params}",
+        f"Audit of the float table {path} against the exact {game.name} values "
+        + ", ".join(f"{k}={' '.join(x) if isinstance(x, list) else x}" for k, x in shown.items()),
         f"value         : {meaning}, {v.cells} states ({', '.join(columns)})",
         f"max abs error : {v.max_abs:.3e} at {v.max_abs_at}",
         f"max rel error : {v.max_rel:.3e} at {v.max_rel_at}",
         f"max ulps      : {v.max_ulps:.2f} at {v.max_ulps_at}",
     ]
     return Report(data, lines)
+
+
+def _plain(x):
+    """A parameter as JSON: rationals as ``"p/q"`` text, sequences as lists."""
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        return str(x)
+    if isinstance(x, (list, tuple)):
+        return [_plain(y) for y in x]
+    return x

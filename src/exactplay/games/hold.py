@@ -48,8 +48,8 @@ from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
 from .hold_solver import HoldTable, solve_table, turn_of
 
 
-MAX_TARGET = 300
-MAX_FACES = 30
+MAX_TARGET = 150  # solve time grows fast: ~2 s at 75, ~14 s at 100, about a minute at 150
+MAX_FACES = 12
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
 UNIT_ROUNDOFF = 2.0**-53
 FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target

@@ -40,7 +40,7 @@ from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report, positive_int
 
-MAX_TARGET = 1000  # the exact table costs about N^3 digit operations: ~4 s at 200, minutes at 1000
+MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
 
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is

@@ -57,7 +57,10 @@ def _sweep_by_turn(r: dict, ranks: int, suits: int) -> Figure:
     ax.set_ylabel(f"Pr(A wins turns 1..t) / ({w_text})^t")
     title = f"A's chance to win the first t turns, against independent turns ({ranks} ranks x {suits} suits)"
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8)
+    if w:
+        ax.legend(fontsize=8)
+    else:  # one rank: no turn can be won, nothing to plot
+        ax.text(0.5, 0.5, "A cannot win a turn: every card has the same rank", transform=ax.transAxes, ha="center")
     ax.grid(alpha=0.3)
     last = len(exact) - 1
     ratio = float(exact_p[-1] / w**last) if w else float("nan")
