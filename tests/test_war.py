@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.checker.war import _multiplicities, _successors
+from exactplay.checker.war import _successors
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
 from exactplay.cli import main
 from exactplay.games import war

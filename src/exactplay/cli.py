@@ -208,16 +208,14 @@ def _cmd_game(args) -> int:
     game = get_game(args.game)
     params = _game_params(args, game)
     backend = get_backend(args.backend)
+    if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:
+        raise UsageError("--digits must be between 0 and 10000")
     progress = make_progress(args.quiet, args.json)
     try:
         if args.command == "solve":
-            if not 0 <= args.digits <= 10000:
-                raise UsageError("--digits must be between 0 and 10000")
             report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress, **params)
             _emit(report, args.json)
         elif args.command == "audit":
-            if not 0 <= args.digits <= 10000:
-                raise UsageError("--digits must be between 0 and 10000")
             if getattr(args, "float_table", None):
                 from .float_table import audit_float_table
 

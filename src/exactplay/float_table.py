@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Mapping, Sequence
 
@@ -163,8 +164,6 @@ def audit_float_table(game, path: str | Path, backend, progress, **params):
 
 def _plain(x):
     """A parameter as JSON: rationals as ``"p/q"`` text, sequences as lists."""
-    from fractions import Fraction
-
     if isinstance(x, Fraction):
         return str(x)
     if isinstance(x, (list, tuple)):

@@ -22,7 +22,7 @@ import importlib
 from pathlib import Path
 
 from ..errors import UsageError, VerificationError
-from ._load import Table, load_certificate
+from ._load import Table, load_certificate, rational
 
 CHECKERS = {
     "race": "exactplay.checker.race",
@@ -95,8 +95,6 @@ def certificate_paths(paths) -> list[Path]:
 
 def _check_decimal(answer: dict, path) -> None:
     """The stored decimal must be the verified exact value, correctly rounded."""
-    from ._load import rational
-
     if "value" not in answer or "decimal" not in answer:
         return
     value = rational(answer["value"], "answer.value")

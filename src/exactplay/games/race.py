@@ -26,7 +26,7 @@ cannot rule out (see :func:`_exact_cell`), which is what makes it fast.
 
 from __future__ import annotations
 
-import math
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction as _Fraction
 from typing import Any
@@ -34,7 +34,6 @@ from typing import Any
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..claims import NOT_CHECKABLE, Claim, Verdict, verdict
-from ..errors import UsageError
 from ..numbers import Backend, as_fraction, format_pq, get_backend
 from ..progress import SILENT
 from ..render import exact_number
@@ -114,22 +113,20 @@ def solve_table(
         F[a][0] = G[a][0] = one
     table = RaceTable(N, B.name, t_max, F, G)
     gains = [(t, 2 ** (t - 1)) for t in range(1, t_max + 1)]
-    if not (B.exact and shadow):
-        shadow = None
-    else:
-        # float F, G, 1 - F, 1 - G of the exact values, correctly rounded
-        shadow = tuple([[v] * (N + 1) for _ in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
+    tables = None  # float F, G, 1 - F, 1 - G of the exact values, correctly rounded
+    if B.exact and shadow:
+        tables = tuple([[v] * (N + 1) for _ in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
         for a in range(1, N + 1):
-            shadow[0][a][0] = shadow[1][a][0] = 1.0
-            shadow[2][a][0] = shadow[3][a][0] = 0.0
+            tables[0][a][0] = tables[1][a][0] = 1.0
+            tables[2][a][0] = tables[3][a][0] = 0.0
     progress.start(f"race target {N} ({B.name})", N)
     for a in range(1, N + 1):
         Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
         for b in range(1, N + 1):
-            if shadow is None:
+            if tables is None:
                 best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
             else:
-                best, bt, cands = _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one)
+                best, bt, cands = _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one)
             Fa[b] = best
             Ga[b] = (F_prev_row[b] + best) * half
             table.best_t[(a, b)] = bt
@@ -137,9 +134,9 @@ def solve_table(
                 table.candidates[(a, b)] = cands
             if B.exact:
                 B.check(best, (a, b))
-            if shadow is not None:
-                shadow[0][a][b], shadow[2][a][b] = float(best), float(one - best)
-                shadow[1][a][b], shadow[3][a][b] = float(Ga[b]), float(one - Ga[b])
+            if tables is not None:
+                tables[0][a][b], tables[2][a][b] = float(best), float(one - best)
+                tables[1][a][b], tables[3][a][b] = float(Ga[b]), float(one - Ga[b])
         progress.advance()
     return table
 
@@ -159,7 +156,7 @@ def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
     return best, bt, cands
 
 
-def _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one):
+def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
     """The same candidates, exactly, for those the float shadow cannot rule out.
 
     The shadow evaluates every candidate twice in float from correctly rounded
@@ -171,7 +168,7 @@ def _exact_cell(B, shadow, a, Ga, F_prev_row, b, gains, one):
     below the second-largest F shadow (or above the second-smallest complement)
     is exactly below two other candidates: neither a best nor the runner-up.
     """
-    sF, sG, cF, cG = shadow
+    sF, sG, cF, cG = tables
     f_prev, c_prev = sF[a - 1][b], cF[a - 1][b]
     approx = []
     for t, d in gains:
@@ -422,10 +419,10 @@ GAME = Game(
 _SEED = "race.md"
 
 
-def _cached_audit(target: int = 100, _cache: dict = {}) -> dict:
-    if target not in _cache:
-        _cache[target] = run_audit(target)
-    return _cache[target]
+@functools.lru_cache(maxsize=2)
+def _cached_audit(target: int = 100) -> dict:
+    """One audit shared by the claims that read it."""
+    return run_audit(target)
 
 
 def _claim_small_values():

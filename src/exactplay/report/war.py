@@ -15,7 +15,7 @@ from ..games.war import gamma, rounding_depths, run_audit
 from ..numbers import as_fraction
 from ..progress import SILENT
 from . import Figure, GameReport
-from .figures import log10_exact, new_figure
+from .figures import new_figure
 
 
 def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT) -> GameReport:
