@@ -1,0 +1,179 @@
+"""Exact evaluation of a fixed policy inside one strongly connected component.
+
+Under a fixed action per state the values of a component ``S`` solve::
+
+    V(s) = r(s) + sum_{t in S} p(s,t) V(t) + sum_{t not in S} p(s,t) V(t)
+
+with the values outside ``S`` known.  States of ``S`` that cannot leave ``S``
+under the policy never end: they are worth 0 (:func:`closed_states`).  The
+rest is solved without a dense elimination of the whole component:
+
+1. A depth-first search marks the target of every back edge as an *unknown*
+   (a feedback vertex set: every cycle contains a back edge, so removing the
+   unknowns leaves an acyclic graph).
+2. In the search's post-order every other state becomes an affine form
+   ``c(s) + sum_k a_k(s) x_k`` in the unknowns (successors finish first).
+3. The unknowns' own equations ``x_k = c(f_k) + sum_j a_j(f_k) x_j`` form a
+   small dense system ``(I - A) x = c``, solved by Gauss-Jordan elimination
+   over the exact field, one right-hand side per payoff component.
+
+In dice games the unknowns are the few states where a turn starts (e.g. two
+in a Pig component of hundreds of states), so the cost is a handful of dense
+unknowns plus one pass over the component.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+__all__ = ["closed_states", "evaluate_component", "gauss_solve", "SingularSystem"]
+
+
+class SingularSystem(ArithmeticError):
+    """The linear system has no unique solution (a bug: closed states are removed first)."""
+
+
+def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in_s: set[int]) -> set[int]:
+    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``."""
+    exits = []
+    preds: dict[int, list[int]] = {s: [] for s in nodes}
+    for s in nodes:
+        leaves = False
+        for t in succ(s):
+            if t in in_s:
+                preds[t].append(s)
+            else:
+                leaves = True
+        if leaves:
+            exits.append(s)
+    reach = set(exits)
+    stack = list(exits)
+    while stack:
+        t = stack.pop()
+        for s in preds[t]:
+            if s not in reach:
+                reach.add(s)
+                stack.append(s)
+    return set(nodes) - reach
+
+
+def gauss_solve(A: list[list[Any]], rhs: list[list[Any]], zero: Any) -> list[list[Any]]:
+    """Solve ``A x = rhs`` exactly (Gauss-Jordan, first non-zero pivot); rows of ``rhs`` are vectors.
+
+    >>> from fractions import Fraction as F
+    >>> gauss_solve([[F(2), F(1)], [F(1), F(3)]], [[F(3)], [F(5)]], F(0))
+    [[Fraction(4, 5)], [Fraction(7, 5)]]
+    """
+    m = len(A)
+    rows = [list(A[i]) + list(rhs[i]) for i in range(m)]
+    for col in range(m):
+        piv = next((r for r in range(col, m) if rows[r][col] != zero), None)
+        if piv is None:
+            raise SingularSystem(f"singular system at column {col} of {m}")
+        if piv != col:
+            rows[col], rows[piv] = rows[piv], rows[col]
+        prow = rows[col]
+        inv = 1 / prow[col]
+        prow = rows[col] = [x * inv for x in prow]
+        for r in range(m):
+            if r == col:
+                continue
+            f = rows[r][col]
+            if f != zero:
+                rr = rows[r]
+                rows[r] = [a - f * b for a, b in zip(rr, prow)]
+    return [row[m:] for row in rows]
+
+
+def evaluate_component(
+    nodes: Sequence[int],
+    dist: Callable[[int], Sequence[tuple[int, Any]]],
+    reward: Callable[[int], Sequence[Any] | None],
+    known: Callable[[int], Sequence[Any]],
+    n_comp: int,
+    zero: Any,
+    one: Any,
+) -> tuple[dict[int, tuple], int]:
+    """Values of ``nodes`` (all able to leave the component) under a fixed policy,
+    and the number of unknowns of the dense system that was solved.
+
+    ``dist(s)`` is the policy's distribution at ``s`` (successor, probability),
+    ``reward(s)`` its reward vector or ``None``, ``known(t)`` the value vector of
+    a successor outside ``nodes``.
+    """
+    in_s = set(nodes)
+    unknown: dict[int, int] = {}
+    post: list[int] = []
+    state: dict[int, int] = {}
+    for root in nodes:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter([t for t, _ in dist(root)]))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                if w not in in_s:
+                    continue
+                st = state.get(w)
+                if st is None:
+                    state[w] = 1
+                    stack.append((w, iter([t for t, _ in dist(w)])))
+                    break
+                if st == 1 and w not in unknown:
+                    unknown[w] = len(unknown)
+            else:
+                stack.pop()
+                state[v] = 2
+                post.append(v)
+    forms: dict[int, tuple[list, dict]] = {}
+    for v in post:
+        r = reward(v)
+        const = list(r) if r is not None else [zero] * n_comp
+        coef: dict[int, Any] = {}
+        for t, p in dist(v):
+            if t not in in_s:
+                kv = known(t)
+                for c in range(n_comp):
+                    if kv[c]:
+                        const[c] = const[c] + p * kv[c]
+            elif t in unknown:
+                k = unknown[t]
+                coef[k] = coef.get(k, zero) + p
+            else:
+                tc, tk = forms[t]
+                for c in range(n_comp):
+                    if tc[c]:
+                        const[c] = const[c] + p * tc[c]
+                for k, a in tk.items():
+                    coef[k] = coef.get(k, zero) + p * a
+        forms[v] = (const, coef)
+    m = len(unknown)
+    xs: list[list[Any]] = []
+    if m:
+        order = sorted(unknown, key=unknown.get)
+        A = []
+        rhs = []
+        for f in order:
+            const, coef = forms[f]
+            row = [zero] * m
+            row[unknown[f]] = one
+            for k, a in coef.items():
+                row[k] = row[k] - a
+            A.append(row)
+            rhs.append(const)
+        xs = gauss_solve(A, rhs, zero)
+    out: dict[int, tuple] = {}
+    for v in post:
+        if v in unknown:
+            out[v] = tuple(xs[unknown[v]])
+            continue
+        const, coef = forms[v]
+        val = list(const)
+        for k, a in coef.items():
+            xk = xs[k]
+            for c in range(n_comp):
+                if xk[c]:
+                    val[c] = val[c] + a * xk[c]
+        out[v] = tuple(val)
+    return out, m

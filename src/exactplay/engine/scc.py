@@ -1,0 +1,116 @@
+"""Strongly connected components (Tarjan, iterative) and end components.
+
+:func:`tarjan` returns the components of a directed graph in the order
+Tarjan's algorithm closes them, which is sink-first: a component is emitted
+only after every component reachable from it.  Solving them in that order
+means every successor outside the current component is already known.
+
+>>> tarjan([[1], [0, 2], [], [2]])
+[[2], [1, 0], [3]]
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+__all__ = ["tarjan", "has_end_component"]
+
+
+def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
+    """SCCs of the graph ``adj`` (node -> successors), sink-first.
+
+    With ``nodes`` only those nodes are visited and edges leaving them are ignored.
+    """
+    n = len(adj)
+    allowed = None
+    if nodes is not None:
+        allowed = set(nodes)
+        roots = list(nodes)
+    else:
+        roots = range(n)
+    index = {}
+    low = {}
+    on_stack = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in roots:
+        if root in index:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(adj[root]))]
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if allowed is not None and w not in allowed:
+                    continue
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(adj[w])))
+                    advanced = True
+                    break
+                if w in on_stack and index[w] < low[v]:
+                    low[v] = index[w]
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
+
+
+def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> bool:
+    """Whether some way of choosing actions keeps play inside ``states`` forever.
+
+    ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The
+    classic refinement: keep only actions all of whose successors stay in the
+    set, drop states left without such an action, split into SCCs and drop
+    single states without a staying self-loop; repeat until nothing changes.
+    A non-empty remainder is an end component.
+    """
+    current = set(states)
+    while current:
+        kept: dict[int, list[set[int]]] = {}
+        for s in current:
+            acts = [succ for succ in action_succ(s) if succ <= current]
+            if acts:
+                kept[s] = acts
+        if not kept:
+            return False
+        nodes = list(kept)
+        adj = {s: set().union(*kept[s]) & kept.keys() for s in nodes}
+        order = {s: i for i, s in enumerate(nodes)}
+        adj_list = [sorted(order[t] for t in adj[s]) for s in nodes]
+        comps = tarjan(adj_list)
+        survivors = set()
+        for comp in comps:
+            members = {nodes[i] for i in comp}
+            if len(members) > 1:
+                survivors |= members
+            else:
+                (s,) = members
+                if any(succ == {s} for succ in kept[s]):
+                    survivors.add(s)
+        # a survivor must still have an action staying inside its own component set
+        if survivors == current:
+            return True
+        current = survivors
+    return False

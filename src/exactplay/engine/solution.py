@@ -1,0 +1,85 @@
+"""The typed result of the engine: values, policy, margins, ties, ranks, statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Model
+
+__all__ = ["Solution", "SCCStats", "WITNESSES"]
+
+# How the values are pinned down (and what a certificate's ranks prove):
+# termination  -- every play ends under all strategies: every action of every state has
+#                 a successor of lower rank, so the Bellman equations have one solution;
+# reachability -- plays may go on forever (worth 0) and the value component's payoffs are
+#                 >= 0: ranks lead states of positive value to a positive payoff
+#                 (a maximiser: some optimal action; a minimiser or chance: every action);
+# policy       -- no choice lies on a cycle: under the policy every state of non-zero value
+#                 reaches a terminal state (a lower-ranked successor), the rest is worth 0.
+WITNESSES = ("termination", "reachability", "policy")
+
+
+@dataclass
+class SCCStats:
+    components: int = 0
+    single: int = 0  # one state, no self-loop: one exact Bellman step
+    self_loop: int = 0  # one state with a self-loop: closed form per action
+    cyclic: int = 0  # two states or more
+    cyclic_with_choices: int = 0
+    with_end_component: int = 0  # play can stay inside forever under some choices
+    largest: int = 0
+    largest_dense: int = 0  # most unknowns of one dense solve (feedback vertices)
+    rounds: int = 0  # policy / strategy iteration rounds, all components
+    max_rounds: int = 0  # most rounds in one component
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Solution:
+    """The exact solution of a :class:`~exactplay.model.Model`.
+
+    ``values[s]`` is the value vector of state ``s`` (one exact number per
+    certified component, see ``components``); ``policy[s]`` the index of the
+    chosen action (``None`` at terminal states, ``0`` at chance states);
+    ``margins[s]`` at every choice state the exact gap, in the mover's own
+    objective, between the best action and the runner-up (0 on a tie);
+    ``ties[s]`` the indices of all exactly tied best actions.
+    """
+
+    model: Model
+    backend: str
+    objective: str
+    keys: list[tuple[int, int]]  # per player: (component, sign) it maximises
+    components: list[int]  # the payoff components the values hold
+    witness: str
+    values: list[tuple]
+    policy: list[int | None]
+    margins: dict[int, Any] = field(default_factory=dict)
+    ties: dict[int, list[int]] = field(default_factory=dict)
+    ranks: list[int | None] = field(default_factory=list)
+    never_ends: list[int] = field(default_factory=list)  # states whose play never ends under the policy
+    stats: SCCStats = field(default_factory=SCCStats)
+
+    @property
+    def value(self) -> tuple:
+        """The value vector of the initial state."""
+        return self.values[self.model.initial]
+
+    def value_of(self, state: int, component: int | None = None) -> Any:
+        comp = self.components[0] if component is None else component
+        return self.values[state][self.components.index(comp)]
+
+    def action_name(self, s: int) -> Any:
+        a = self.policy[s]
+        return None if a is None else self.model.actions[s][a]
+
+    def smallest_margin(self) -> tuple[Any, int] | None:
+        """The smallest non-zero margin and its state (None if every choice is tied or there is none)."""
+        best = None
+        for s, m in self.margins.items():
+            if m and (best is None or m < best[0]):
+                best = (m, s)
+        return best

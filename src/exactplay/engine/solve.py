@@ -1,0 +1,492 @@
+"""The exact engine: solve a model component by component, sink-first.
+
+Semantics (stated once, tested in tests/test_engine.py):
+
+* The value of a state is the expected terminal payoff plus the expected total
+  reward; a play that never ends is worth 0 to every player.
+* At a state of player ``i`` the chosen action maximises ``sign * V[comp]``
+  where ``(comp, sign) = keys[i]`` (:meth:`Model.keys`): by default each player
+  maximises its own payoff; in a zero-sum game player 1 minimises player 0's.
+* The earlier action in the model's order wins exact ties (all ties are
+  listed), except that a maximiser in a game where play can go on forever takes
+  the earliest optimal action that makes progress (decreases the rank); a tied
+  action that loops forever would not attain the value.
+
+Components (Tarjan, :mod:`.scc`):
+
+* one state without a self-loop: one exact Bellman step;
+* one state with a self-loop: per action ``Q_a = (r_a + sum_{t != s} p V(t)) / (1 - p_ss)``;
+  ``p_ss = 1`` never ends (0);
+* a larger component without choices: one exact linear solve (:mod:`.linear`);
+* with choices of one player: exact policy iteration seeded by float value
+  iteration, switching only on a strict improvement; with both players of a
+  zero-sum game: Hoffman-Karp strategy iteration (the maximiser's strategy is
+  improved, the minimiser's best reply is solved by policy iteration after the
+  states where she can keep the value at 0 are fixed);
+* choices of different players with different objectives on one cycle have no
+  single value: refused with a message.
+
+Which games are refused, and why, is decided up front by :func:`witness_kind`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..errors import UsageError
+from ..model import Model, ModelError, build_model
+from ..model.compiled import MAX_STATES
+from ..numbers import get_backend
+from ..progress import SILENT
+from .linear import closed_states, evaluate_component
+from .ranks import rank_component
+from .scc import has_end_component, tarjan
+from .solution import SCCStats, Solution
+
+__all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
+
+MAX_ROUNDS = 10_000  # policy / strategy iteration rounds in one component
+SEED_WORK = 5_000_000  # float operations allowed for the value-iteration seed of one component
+
+
+def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES) -> Solution:
+    """Solve a game (a Python object following the protocol, or a compiled :class:`Model`) exactly."""
+    model = game if isinstance(game, Model) else build_model(game, max_states, progress)
+    return solve_model(model, backend, progress)
+
+
+def solve_model(model: Model, backend: str = "mpq", progress=SILENT) -> Solution:
+    return _Engine(model, backend, progress).run()
+
+
+def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[str, list[int]]:
+    """Which witness pins the values down, and which payoff components are certified.
+
+    Raises :class:`ModelError` for the games the engine refuses.
+    """
+    n = len(model)
+    keys = model.keys()
+    choosers = model.choice_states()
+    on_cycle = set()
+    for comp in comps:
+        if len(comp) > 1 or comp[0] in model.successors(comp[0]):
+            on_cycle.update(comp)
+    chooser_comps = {keys[model.mover[s]][0] for s in choosers}
+    if len(chooser_comps) > 1 and any(s in on_cycle for s in choosers):
+        raise ModelError(
+            "players with different objectives choose on a common cycle of play: such a game has no single "
+            "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
+    if not any(ec):
+        return "termination", list(range(model.num_players))
+    for comp, has in zip(comps, ec):
+        if has and any(r is not None for s in comp for r in model.rewards[s]):
+            raise ModelError(
+                f"state {model.state_name(comp[0])}: rewards on states where play can go on forever are not supported "
+                "(the expected total reward needs every play to end)")
+    if not any(s in on_cycle for s in choosers):
+        return "policy", list(range(model.num_players))
+    (c,) = chooser_comps
+    negative = [s for s in range(n) if model.terminal[s] is not None and model.terminal[s][c] < 0]
+    negative += [s for s in range(n) for r in model.rewards[s] if r is not None and r[c] < 0]
+    if negative:
+        raise ModelError(
+            f"state {model.state_name(negative[0])}: a negative payoff for {model.player_names[c]} in a game where "
+            "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
+    return "reachability", [c]
+
+
+class _Engine:
+    def __init__(self, model: Model, backend: str, progress) -> None:
+        B = get_backend(backend)
+        if not B.exact:
+            raise UsageError("the engine computes exactly: choose the backend mpq or fraction")
+        self.B = B
+        self.model = model
+        self.progress = progress
+        self.zero, self.one = B.zero, B.one
+        self._cache: dict[Fraction, Any] = {}
+        n = len(model)
+        self.n = n
+        self.succ = [sorted(model.successors(s)) for s in range(n)]
+        self.stats = SCCStats()
+
+    # ------------------------------------------------------------ numbers
+
+    def num(self, x: Fraction) -> Any:
+        v = self._cache.get(x)
+        if v is None:
+            v = self._cache[x] = self.B.make(x.numerator, x.denominator)
+        return v
+
+    def _setup_projection(self, components: list[int]) -> None:
+        m = self.model
+        self.components = components
+        index = {c: i for i, c in enumerate(components)}
+        self.P = len(components)
+        self.keys = [(index.get(c), sign) for c, sign in m.keys()]
+        self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
+        self.dist = [[tuple((t, self.num(p)) for t, p in d) for d in acts] for acts in m.trans]
+        self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
+                     for r in rs] for rs in m.rewards]
+
+    # ------------------------------------------------------------ driver
+
+    def run(self) -> Solution:
+        m = self.model
+        comps = tarjan(self.succ)
+        ec = []
+        for comp in comps:
+            if len(comp) == 1:
+                s = comp[0]
+                ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
+            else:
+                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]]))
+        self.witness, components = witness_kind(m, comps, ec)
+        self._setup_projection(components)
+        n = self.n
+        self.V: list[tuple | None] = [None] * n
+        self.policy: list[int | None] = [None] * n
+        self.ranks: list[int | None] = [None] * n
+        self.margins: dict[int, Any] = {}
+        self.ties: dict[int, list[int]] = {}
+        self.never: list[int] = []
+        st = self.stats
+        st.components = len(comps)
+        self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
+        for comp, has_ec in zip(comps, ec):
+            st.largest = max(st.largest, len(comp))
+            st.with_end_component += has_ec
+            if len(comp) == 1 and comp[0] not in self.succ[comp[0]]:
+                st.single += 1
+                self._single(comp[0])
+            elif len(comp) == 1:
+                st.self_loop += 1
+                self._self_loop(comp[0])
+            else:
+                st.cyclic += 1
+                self._cyclic(comp, has_ec)
+            self.progress.advance(len(comp))
+        return Solution(
+            model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
+            components=components, witness=self.witness, values=self.V, policy=self.policy,
+            margins=self.margins, ties=self.ties, ranks=self.ranks, never_ends=sorted(self.never), stats=st,
+        )
+
+    # ------------------------------------------------------------ Bellman pieces
+
+    def _q(self, s: int, a: int, local: dict | None = None) -> list:
+        """``r_a + sum p V(t)`` as a list over the certified components."""
+        r = self.rew[s][a]
+        out = list(r) if r is not None else [self.zero] * self.P
+        for t, p in self.dist[s][a]:
+            v = local[t] if local is not None and t in local else self.V[t]
+            for c in range(self.P):
+                if v[c]:
+                    out[c] = out[c] + p * v[c]
+        return out
+
+    def _q_key(self, s: int, a: int, c: int, local: dict | None = None) -> Any:
+        r = self.rew[s][a]
+        out = r[c] if r is not None else self.zero
+        for t, p in self.dist[s][a]:
+            v = local[t] if local is not None and t in local else self.V[t]
+            if v[c]:
+                out = out + p * v[c]
+        return out
+
+    def _choose(self, s: int, q: list[Any]) -> None:
+        """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
+        sign = self.keys[self.model.mover[s]][1]
+        keyed = [sign * x for x in q]
+        best = max(keyed)
+        opt = [a for a, x in enumerate(keyed) if x == best]
+        rest = [x for x in keyed if x != best]
+        if len(opt) > 1:
+            self.ties[s] = opt
+            self.margins[s] = self.zero
+        else:
+            self.margins[s] = best - max(rest)
+        return opt
+
+    def _is_choice(self, s: int) -> bool:
+        return self.model.mover[s] is not None and len(self.dist[s]) > 1
+
+    def _finish(self, states: list[int], opt: dict[int, list[int]], key_c: dict[int, int]) -> None:
+        """Ranks for ``states`` (values known), then the policy by the tie rule."""
+        relevant: dict[int, list[tuple[int, ...]]] = {}
+        every: set[int] = set()
+        w = self.witness
+        for s in states:
+            acts = self.dist[s]
+            if w == "termination":
+                relevant[s] = [tuple(t for t, _ in d) for d in acts]
+                every.add(s)
+            elif w == "reachability":
+                if self.V[s][0] > 0:
+                    maximiser = self._is_choice(s) and self.keys[self.model.mover[s]][1] > 0
+                    chosen = opt[s] if maximiser else range(len(acts))
+                    relevant[s] = [tuple(t for t, _ in acts[a]) for a in chosen]
+                    if not maximiser:
+                        every.add(s)
+            else:  # policy: the chosen action only (choices are not on cycles here)
+                a = opt[s][0] if s in opt else 0
+                relevant[s] = [tuple(t for t, _ in acts[a])]
+        rank_component(states, relevant, every, self.ranks)
+        for s in states:
+            if s not in opt:
+                self.policy[s] = 0
+                continue
+            choice = opt[s][0]
+            r = self.ranks[s]
+            if w == "reachability" and r is not None and self.keys[self.model.mover[s]][1] > 0:
+                choice = next(a for a in opt[s]
+                              if any(self.ranks[t] is not None and self.ranks[t] < r for t, _ in self.dist[s][a]))
+            self.policy[s] = choice
+        self._check_ranks(states)
+
+    def _check_ranks(self, states: list[int]) -> None:
+        """The witness must exist: an unranked state where one is required is an engine bug."""
+        for s in states:
+            if self.ranks[s] is not None:
+                continue
+            w = self.witness
+            if w == "termination" or (w == "reachability" and self.V[s][0] > 0) or (
+                    w == "policy" and (any(self.V[s]) or self.rew[s][self.policy[s]] is not None)):
+                raise RuntimeError(f"internal error: no {w} witness for state {self.model.state_name(s)}")
+
+    # ------------------------------------------------------------ the three kinds of component
+
+    def _single(self, s: int) -> None:
+        if self.pay[s] is not None:
+            self.V[s] = self.pay[s]
+            if self.witness != "reachability" or self.pay[s][0] > 0:
+                self.ranks[s] = 0
+            return
+        qs = [self._q(s, a) for a in range(len(self.dist[s]))]
+        opt = {}
+        if self._is_choice(s):
+            c = self.keys[self.model.mover[s]][0]
+            opt[s] = self._choose(s, [q[c] for q in qs])
+        self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
+        self._finish([s], opt, {})
+        self.V[s] = tuple(qs[self.policy[s]])
+
+    def _self_loop(self, s: int) -> None:
+        qs = []
+        for a, d in enumerate(self.dist[s]):
+            stay = sum((p for t, p in d if t == s), self.zero)
+            if stay == 1:
+                if self.rew[s][a] is not None:
+                    raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
+                                     "forever while collecting a reward (infinite total reward)")
+                qs.append([self.zero] * self.P)
+                continue
+            r = self.rew[s][a]
+            acc = list(r) if r is not None else [self.zero] * self.P
+            for t, p in d:
+                if t != s:
+                    v = self.V[t]
+                    for c in range(self.P):
+                        if v[c]:
+                            acc[c] = acc[c] + p * v[c]
+            leave = self.one - stay
+            qs.append([x / leave for x in acc])
+        opt = {}
+        if self._is_choice(s):
+            c = self.keys[self.model.mover[s]][0]
+            opt[s] = self._choose(s, [q[c] for q in qs])
+        self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
+        self._finish([s], opt, {})
+        self.V[s] = tuple(qs[self.policy[s]])
+        if self.V[s] == tuple([self.zero] * self.P) and all(t == s for t, _ in self.dist[s][self.policy[s]]):
+            self.never.append(s)
+
+    def _cyclic(self, S: list[int], has_ec: bool) -> None:
+        choice = [s for s in S if self._is_choice(s)]
+        if not choice:
+            pol = {s: 0 for s in S}
+            self._evaluate_all(S, pol)
+            self._finish(S, {}, {})
+            return
+        self.stats.cyclic_with_choices += 1
+        comps = {self.keys[self.model.mover[s]][0] for s in choice}
+        if len(comps) != 1 or None in comps:  # witness_kind refuses these first
+            raise ModelError("choices of players with different objectives on one cycle")
+        (c,) = comps
+        maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
+        miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
+        pol = self._seed_policy(S, c)
+        rounds = 0
+        while True:
+            rounds += 1
+            if rounds > MAX_ROUNDS:
+                raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds "
+                                 f"(component of {len(S)} states)")
+            if miners:
+                val = self._min_reply(S, pol, miners, c, has_ec)
+            else:
+                val = self._evaluate_key(S, pol, c, set())
+            if not maxers or not self._improve(maxers, pol, val, c, 1):
+                break
+        self.stats.rounds += rounds
+        self.stats.max_rounds = max(self.stats.max_rounds, rounds)
+        opt = {}
+        for s in S:
+            self.V[s] = tuple(val[s] if i == c else self.zero for i in range(self.P))
+        for s in choice:
+            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
+        self._finish(S, opt, {})
+        final = {s: self.policy[s] for s in S}
+        self._evaluate_all(S, final)
+        for s in S:
+            if self.V[s][c] != val[s]:
+                raise RuntimeError(f"internal error: the tie-broken policy changes the value at {self.model.state_name(s)}")
+
+    # ------------------------------------------------------------ policy evaluation and improvement
+
+    def _policy_dist(self, pol: dict[int, int]):
+        return lambda s: self.dist[s][pol[s]]
+
+    def _evaluate_all(self, S: list[int], pol: dict[int, int]) -> None:
+        """Every component of ``S`` under ``pol``; closed states are worth 0 (and reported)."""
+        in_s = set(S)
+        dist = self._policy_dist(pol)
+        closed = closed_states(S, lambda s: [t for t, _ in dist(s)], in_s)
+        zero = tuple([self.zero] * self.P)
+        for s in closed:
+            if self.rew[s][pol[s]] is not None:
+                raise ModelError(f"state {self.model.state_name(s)}: play can go on forever here while "
+                                 "collecting a reward (infinite total reward)")
+            self.V[s] = zero
+            self.never.append(s)
+        rest = [s for s in S if s not in closed]
+        if rest:
+            vals, dense = self._solve_linear(rest, dist, lambda s: self.rew[s][pol[s]], self.P, lambda t: self.V[t])
+            for s, v in vals.items():
+                self.V[s] = v
+
+    def _solve_linear(self, nodes, dist, reward, n_comp, known):
+        out = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
+        vals, dense = out
+        self.stats.largest_dense = max(self.stats.largest_dense, dense)
+        return vals, dense
+
+    def _evaluate_key(self, S: list[int], pol: dict[int, int], c: int, zero_set: set[int]) -> dict[int, Any]:
+        """Component ``c`` of the states of ``S`` under ``pol``; ``zero_set`` and closed states are 0."""
+        nodes = [s for s in S if s not in zero_set]
+        in_s = set(nodes)
+        dist = self._policy_dist(pol)
+        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s)
+        val = {s: self.zero for s in zero_set}
+        val.update({s: self.zero for s in closed})
+        rest = [s for s in nodes if s not in closed]
+        if rest:
+            def known(t):
+                return (val[t],) if t in val else (self.V[t][c],)
+
+            def reward(s):
+                r = self.rew[s][pol[s]]
+                return None if r is None else (r[c],)
+
+            vals, _ = self._solve_linear(rest, dist, reward, 1, known)
+            for s, v in vals.items():
+                val[s] = v[0]
+        return val
+
+    def _improve(self, states: list[int], pol: dict[int, int], val: dict[int, Any], c: int, sign: int) -> bool:
+        """Switch each state to its best action when that is strictly better; True if any switched."""
+        local = {t: (v,) for t, v in val.items()}
+        switched = False
+        for s in states:
+            q = [sign * self._q_key1(s, a, c, local) for a in range(len(self.dist[s]))]
+            best = max(q)
+            if best > q[pol[s]]:
+                pol[s] = q.index(best)
+                switched = True
+        return switched
+
+    def _q_key1(self, s: int, a: int, c: int, local: dict) -> Any:
+        r = self.rew[s][a]
+        out = r[c] if r is not None else self.zero
+        for t, p in self.dist[s][a]:
+            v = local[t][0] if t in local else self.V[t][c]
+            if v:
+                out = out + p * v
+        return out
+
+    def _min_reply(self, S, pol, miners, c, has_ec) -> dict[int, Any]:
+        """The minimiser's best reply (policy iteration) with the maximiser's actions fixed in ``pol``."""
+        zero_set: set[int] = set()
+        if has_ec:
+            zero_set = self._min_zero_region(S, pol, set(miners), c)
+            for s in miners:
+                if s in zero_set:
+                    pol[s] = next(a for a, d in enumerate(self.dist[s])
+                                  if all(t in zero_set or (t not in set(S) and not self.V[t][c]) for t, _ in d))
+        free = [s for s in miners if s not in zero_set]
+        while True:
+            val = self._evaluate_key(S, pol, c, zero_set)
+            if not free or not self._improve(free, pol, val, c, -1):
+                return val
+
+    def _min_zero_region(self, S, pol, miners: set[int], c: int) -> set[int]:
+        """States of ``S`` where the minimiser can keep play away from positive value forever."""
+        in_s = set(S)
+        positive: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for s in S:
+                if s in positive:
+                    continue
+                acts = range(len(self.dist[s])) if s in miners else [pol.get(s, 0)]
+                hits = [any((t in positive) if t in in_s else self.V[t][c] > 0 for t, _ in self.dist[s][a])
+                        for a in acts]
+                if all(hits):
+                    positive.add(s)
+                    changed = True
+        return in_s - positive
+
+    def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
+        """A first policy: greedy after float value iteration on component ``c`` (Gauss-Seidel)."""
+        fv = {s: 0.0 for s in S}
+        outside: dict[int, float] = {}
+
+        def fval(t):
+            if t in fv:
+                return fv[t]
+            x = outside.get(t)
+            if x is None:
+                try:
+                    x = float(self.V[t][c])
+                except OverflowError:
+                    x = float("inf") if self.V[t][c] > 0 else float("-inf")
+                outside[t] = x
+            return x
+
+        fdist = {s: [([(t, float(p)) for t, p in d], float(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
+                     for a, d in enumerate(self.dist[s])] for s in S}
+        signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
+        work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
+        sweeps = max(1, min(1000, SEED_WORK // work))
+        for _ in range(sweeps):
+            delta = 0.0
+            for s in S:
+                sign = signs[s]
+                best = None
+                for d, r in fdist[s]:
+                    q = r + sum(p * fval(t) for t, p in d)
+                    if best is None or sign * q > sign * best:
+                        best = q
+                delta = max(delta, abs(best - fv[s]))
+                fv[s] = best
+            if delta < 1e-15:
+                break
+        pol = {}
+        for s in S:
+            sign = signs[s]
+            qs = [r + sum(p * fval(t) for t, p in d) for d, r in fdist[s]]
+            keyed = [sign * q for q in qs]
+            pol[s] = keyed.index(max(keyed))
+        return pol

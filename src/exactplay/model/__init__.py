@@ -1,0 +1,40 @@
+"""The game model: what a finite game of chance is, for the engine.
+
+A user writes a game in plain Python against a small protocol (an
+OpenSpiel-like state API), or as an explicit JSON model file; either is
+compiled into one :class:`~exactplay.model.compiled.Model`: numbered states,
+exact transition probabilities, terminal payoff vectors, optional rewards.
+
+The Python protocol (see :mod:`exactplay.model.protocol` for the full text)::
+
+    class MyGame:
+        num_players = 2                       # payoff components
+        def initial_state(self): ...          # any hashable value
+        def is_terminal(self, s): ...
+        def payoff(self, s): ...              # terminal: one exact number per player
+        def mover(self, s): ...               # 0 .. num_players-1, or None (chance)
+        def actions(self, s): ...             # ordered; the earlier wins exact ties
+        def transitions(self, s, a): ...      # [(probability, next_state), ...]
+        def reward(self, s, a): ...           # optional, per-step reward vector
+
+Probabilities are exact: ``int``, :class:`fractions.Fraction`, gmpy2 ``mpq``
+or a ``"p/q"`` string.  A float is refused with an error, never converted.
+"""
+
+from .build import build_model
+from .compiled import Model, ModelError
+from .explicit import load_model_file, model_from_json, model_to_json
+from .load import load_factory, parse_params
+from .protocol import to_rational
+
+__all__ = [
+    "Model",
+    "ModelError",
+    "build_model",
+    "load_factory",
+    "load_model_file",
+    "model_from_json",
+    "model_to_json",
+    "parse_params",
+    "to_rational",
+]

@@ -1,0 +1,156 @@
+"""Enumerate a Python game's reachable states into a :class:`Model`.
+
+Breadth-first from ``initial_state()``.  Every probability is read exactly
+(:func:`~exactplay.model.protocol.to_rational`); duplicate successors of one
+action are merged; zero-probability outcomes are dropped; an action whose
+probabilities do not sum to exactly 1, a negative probability, a state that is
+neither terminal nor has an action, or more than ``max_states`` states (a game
+that is not finite, or too large for the memory limit) is refused with a
+:class:`ModelError` naming the state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from typing import Any, Hashable
+
+from ..progress import SILENT
+from .compiled import MAX_STATES, OBJECTIVES, Model, ModelError
+from .protocol import to_rational
+
+__all__ = ["build_model"]
+
+
+def _vector(x: Any, n: int | None, what: str, where: str) -> tuple[Fraction, ...]:
+    if isinstance(x, (list, tuple)):
+        items = x
+    else:
+        items = [x]
+    try:
+        vec = tuple(to_rational(v, what) for v in items)
+    except (TypeError, ValueError) as exc:
+        raise ModelError(f"{where}: {exc}") from None
+    if n is not None and len(vec) != n:
+        raise ModelError(f"{where}: {what} has {len(vec)} components, the game has {n} players")
+    return vec
+
+
+def _label(game, s) -> str:
+    f = getattr(game, "state_label", None)
+    return str(f(s)) if callable(f) else repr(s)
+
+
+def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
+    """The reachable part of ``game`` as a :class:`Model` (state 0 is the initial state)."""
+    for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
+        if not callable(getattr(game, method, None)):
+            raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")
+    objective = getattr(game, "objective", "auto") or "auto"
+    if objective not in OBJECTIVES:
+        raise ModelError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    n_players = getattr(game, "num_players", None)
+    reward_fn = getattr(game, "reward", None)
+    reward_fn = reward_fn if callable(reward_fn) else None
+    index: dict[Hashable, int] = {}
+    states: list[Hashable] = []
+    terminal, mover, actions, trans, rewards = [], [], [], [], []
+    try:
+        start = game.initial_state()
+        hash(start)
+    except TypeError as exc:
+        raise ModelError(f"initial state is not hashable: {exc}") from None
+    index[start] = 0
+    states.append(start)
+    queue = deque([start])
+    progress.start("enumerating states")
+    while queue:
+        s = queue.popleft()
+        where = f"state {_label(game, s)}"
+        if game.is_terminal(s):
+            pay = _vector(game.payoff(s), n_players, "payoff", where)
+            n_players = len(pay) if n_players is None else n_players
+            terminal.append(pay)
+            mover.append(None)
+            actions.append([])
+            trans.append([])
+            rewards.append([])
+            continue
+        m = game.mover(s)
+        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 0):
+            raise ModelError(f"{where}: mover {m!r} is not a player number (0, 1, ...) or None")
+        if m is None:
+            acts = [None]
+        else:
+            acts = list(game.actions(s))
+            if not acts:
+                raise ModelError(f"{where}: player {m} to move but there is no action")
+            if len(set(map(repr, acts))) != len(acts):
+                raise ModelError(f"{where}: actions are not distinct: {acts!r}")
+        dists, rews = [], []
+        for a in acts:
+            dist: dict[int, Fraction] = {}
+            total = Fraction(0)
+            for item in game.transitions(s, a):
+                try:
+                    p, t = item
+                except (TypeError, ValueError):
+                    raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
+                                     f"got {item!r}") from None
+                try:
+                    p = to_rational(p, "probability")
+                except (TypeError, ValueError) as exc:
+                    raise ModelError(f"{where}, action {a!r}: {exc}") from None
+                if p < 0:
+                    raise ModelError(f"{where}, action {a!r}: negative probability {p}")
+                total += p
+                if p == 0:
+                    continue
+                try:
+                    j = index.get(t)
+                except TypeError as exc:
+                    raise ModelError(f"{where}, action {a!r}: next state {t!r} is not hashable ({exc})") from None
+                if j is None:
+                    j = index[t] = len(states)
+                    if j >= max_states:
+                        raise ModelError(f"more than {max_states:,} reachable states: the game is not finite "
+                                         f"or too large for the state limit (raise it with --max-states)")
+                    states.append(t)
+                    queue.append(t)
+                dist[j] = dist.get(j, Fraction(0)) + p
+            if total != 1:
+                raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
+            dists.append(tuple(dist.items()))
+            r = None
+            if reward_fn is not None:
+                raw = reward_fn(s, a)
+                if raw is not None:
+                    r = _vector(raw, n_players, "reward", f"{where}, action {a!r}")
+                    if not any(r):
+                        r = None
+            rews.append(r)
+        terminal.append(None)
+        mover.append(m)
+        actions.append(acts)
+        trans.append(dists)
+        rewards.append(rews)
+        if len(states) % 4096 == 0:
+            progress.advance(0)
+    if n_players is None:
+        raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
+    names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
+    model = Model(
+        name=str(getattr(game, "name", type(game).__name__)),
+        num_players=n_players,
+        player_names=names,
+        objective=objective,
+        states=[_label(game, s) for s in states],
+        terminal=terminal,
+        mover=mover,
+        actions=[[repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
+                 for acts in actions],
+        trans=trans,
+        rewards=rewards,
+    )
+    model.validate()
+    return model

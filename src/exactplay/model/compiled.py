@@ -1,0 +1,120 @@
+"""The compiled model: numbered states with exact transitions.
+
+State ``0`` is the initial state.  For every state ``s``:
+
+* ``terminal[s]`` is its payoff vector (a tuple of :class:`Fraction`, one per
+  player) or ``None`` if play goes on;
+* ``mover[s]`` is the choosing player, or ``None`` at chance states;
+* ``actions[s]`` are the action names (``[None]`` at chance states);
+* ``trans[s][i]`` is the distribution of action ``i``: ``((t, p), ...)`` with
+  distinct successors ``t`` and ``p > 0`` summing to exactly 1;
+* ``rewards[s][i]`` is the reward vector of action ``i`` or ``None`` (zero).
+
+Objectives.  ``keys[player] = (component, sign)``: at a state of ``player``
+the chosen action maximises ``sign * V[component]``.  By default player ``i``
+maximises its own payoff ``(i, +1)``; ``objective = "zero-sum"`` makes
+player 1 minimise player 0's payoff ``(0, -1)``; ``"min"`` makes the single
+player minimise its payoff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Hashable
+
+__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES"]
+
+OBJECTIVES = ("auto", "max", "zero-sum", "min")
+MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
+
+
+class ModelError(ValueError):
+    """The model is not finite, not well formed, too large, or not solvable as stated."""
+
+
+@dataclass
+class Model:
+    name: str
+    num_players: int
+    player_names: list[str]
+    objective: str
+    states: list[Hashable]  # the user's state values (or labels), for display
+    terminal: list[tuple[Fraction, ...] | None]
+    mover: list[int | None]
+    actions: list[list[Any]]
+    trans: list[list[tuple[tuple[int, Fraction], ...]]]
+    rewards: list[list[tuple[Fraction, ...] | None]]
+    labels: list[list[str]] = field(default_factory=list)  # per state: atomic propositions (DRN / PRISM)
+    initial: int = 0
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    @property
+    def has_rewards(self) -> bool:
+        return any(r is not None for rs in self.rewards for r in rs)
+
+    def keys(self) -> list[tuple[int, int]]:
+        """``(component, sign)`` that each player's choice maximises."""
+        obj = self.resolved_objective()
+        if obj == "zero-sum":
+            return [(0, 1), (0, -1)]
+        if obj == "min":
+            return [(0, -1)]
+        return [(i, 1) for i in range(self.num_players)]
+
+    def resolved_objective(self) -> str:
+        """``auto`` becomes ``zero-sum`` for a two-player game whose payoffs sum to a constant
+        and whose rewards sum to zero, else ``max``."""
+        if self.objective != "auto":
+            return self.objective
+        if self.num_players == 2 and self.is_constant_sum():
+            return "zero-sum"
+        return "max"
+
+    def is_constant_sum(self) -> bool:
+        sums = {p[0] + p[1] for p in self.terminal if p is not None}
+        rewards_ok = all(r is None or r[0] + r[1] == 0 for rs in self.rewards for r in rs)
+        return len(sums) <= 1 and rewards_ok
+
+    def state_name(self, s: int) -> str:
+        x = self.states[s]
+        return str(x)
+
+    def choice_states(self) -> list[int]:
+        return [s for s in range(len(self.states)) if self.mover[s] is not None and len(self.actions[s]) > 1]
+
+    def successors(self, s: int) -> set[int]:
+        return {t for dist in self.trans[s] for t, _ in dist}
+
+    def validate(self) -> None:
+        """Structural checks (the builders already enforce them; explicit files need them)."""
+        n = len(self.states)
+        keys = self.keys()
+        for s in range(n):
+            if self.terminal[s] is not None:
+                if len(self.terminal[s]) != self.num_players:
+                    raise ModelError(f"state {self.state_name(s)}: payoff has {len(self.terminal[s])} "
+                                     f"components, the game has {self.num_players} players")
+                continue
+            m = self.mover[s]
+            if m is not None and not 0 <= m < len(keys):
+                raise ModelError(f"state {self.state_name(s)}: mover {m} is not a player of this game "
+                                 f"(0..{len(keys) - 1} for objective {self.resolved_objective()!r})")
+            if not self.trans[s]:
+                raise ModelError(f"state {self.state_name(s)}: not terminal and has no action")
+            for i, dist in enumerate(self.trans[s]):
+                total = sum(p for _, p in dist)
+                if total != 1:
+                    raise ModelError(f"state {self.state_name(s)}, action {self.actions[s][i]!r}: "
+                                     f"probabilities sum to {total}, not exactly 1")
+                for t, p in dist:
+                    if p <= 0:
+                        raise ModelError(f"state {self.state_name(s)}: probability {p} is not positive")
+                    if not 0 <= t < n:
+                        raise ModelError(f"state {self.state_name(s)}: unknown successor {t}")
+                r = self.rewards[s][i]
+                if r is not None and len(r) != self.num_players:
+                    raise ModelError(f"state {self.state_name(s)}: reward has {len(r)} components, "
+                                     f"the game has {self.num_players} players")
