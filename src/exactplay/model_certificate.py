@@ -1,0 +1,89 @@
+"""Certificate v2: any model's exact solution, for the generic checker.
+
+::
+
+    format        "exactplay-certificate"
+    version       2
+    kind          "model"
+    model         the explicit model (exactplay.model.explicit format)
+    model_sha256  SHA-256 of json.dumps(model, sort_keys=True, separators=(",", ":"))
+    solution      objective   "max" | "zero-sum" | "min" (the model's, resolved)
+                  witness     "termination" | "reachability" | "policy"
+                  components  the payoff components the values hold
+                  values      per state: ["p/q", ...] over the components
+                  policy      per state: chosen action index (null at terminal states, 0 at chance)
+                  ranks       per state: integer rank or null
+                  margins     per state: "p/q" at choice states (best minus runner-up in the
+                              mover's objective, 0 on a tie), null elsewhere
+                  ties        [[state, [tied action indices]], ...]
+    answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
+    smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
+    tool_version  informational
+    notes         informational
+
+What the checker proves from it is stated in :mod:`exactplay.checker.model`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from . import __version__
+from .audit import decimal_digits
+from .engine import Solution
+from .model import model_to_json
+from .numbers import format_pq
+
+__all__ = ["model_certificate", "model_digest"]
+
+
+def model_digest(model_json: dict) -> str:
+    raw = json.dumps(model_json, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(raw).hexdigest()
+
+
+def answer_name(sol: Solution) -> str:
+    m = sol.model
+    c = sol.components[0]
+    return f"value of {m.state_name(m.initial)} to {m.player_names[c]}"
+
+
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
+    m = sol.model
+    model_json = model_to_json(m)
+    n = len(m)
+    c = sol.components[0]
+    value = sol.values[m.initial][0]
+    smallest = sol.smallest_margin()
+    smallest_state = None
+    if smallest is not None:
+        smallest_state = min(s for s, x in sol.margins.items() if x == smallest[0])
+    return {
+        "format": "exactplay-certificate",
+        "version": 2,
+        "kind": "model",
+        "model": model_json,
+        "model_sha256": model_digest(model_json),
+        "solution": {
+            "objective": sol.objective,
+            "witness": sol.witness,
+            "components": list(sol.components),
+            "values": [[format_pq(x) for x in sol.values[s]] for s in range(n)],
+            "policy": list(sol.policy),
+            "ranks": list(sol.ranks),
+            "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in range(n)],
+            "ties": [[s, list(a)] for s, a in sorted(sol.ties.items())],
+        },
+        "answer": {
+            "name": answer_name(sol),
+            "state": m.initial,
+            "component": c,
+            "value": format_pq(value),
+            "decimal": decimal_digits(value, digits),
+            "digits": digits,
+        },
+        "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        "tool_version": __version__,
+        "notes": notes,
+    }
