@@ -99,8 +99,23 @@ def build_certificate(
 
 def write_certificate(cert: dict, path: str | Path) -> Path:
     """Write ``cert`` as JSON (indented, keys in a fixed order) and return the path."""
+    text = json.dumps(cert, indent=1, allow_nan=False)
+    return write_text_atomic(path, text + "\n")
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to a temporary file beside ``path``, then rename it: never a half-written file."""
+    import os
+    import tempfile
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(cert, indent=1, allow_nan=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return path

@@ -408,6 +408,11 @@ def _cmd_report(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     try:
+        argv = sys.argv[1:] if argv is None else list(argv)
+        from .model_cli import run_model_command, wants_model
+
+        if wants_model(argv):
+            return run_model_command(argv, _Parser)
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:

@@ -46,7 +46,8 @@ class Solution:
     chosen action (``None`` at terminal states, ``0`` at chance states);
     ``margins[s]`` at every choice state the exact gap, in the mover's own
     objective, between the best action and the runner-up (0 on a tie);
-    ``ties[s]`` the indices of all exactly tied best actions.
+    ``ties[s]`` the indices of all exactly tied best actions; ``q[s]`` each
+    action's exact value in the component the mover optimises.
     """
 
     model: Model
@@ -59,6 +60,7 @@ class Solution:
     policy: list[int | None]
     margins: dict[int, Any] = field(default_factory=dict)
     ties: dict[int, list[int]] = field(default_factory=dict)
+    q: dict[int, list] = field(default_factory=dict)  # choice state -> each action's value in the mover's component
     ranks: list[int | None] = field(default_factory=list)
     never_ends: list[int] = field(default_factory=list)  # states whose play never ends under the policy
     stats: SCCStats = field(default_factory=SCCStats)

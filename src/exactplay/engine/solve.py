@@ -150,6 +150,7 @@ class _Engine:
         self.ranks: list[int | None] = [None] * n
         self.margins: dict[int, Any] = {}
         self.ties: dict[int, list[int]] = {}
+        self.q: dict[int, list] = {}
         self.never: list[int] = []
         st = self.stats
         st.components = len(comps)
@@ -170,7 +171,7 @@ class _Engine:
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
             components=components, witness=self.witness, values=self.V, policy=self.policy,
-            margins=self.margins, ties=self.ties, ranks=self.ranks, never_ends=sorted(self.never), stats=st,
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=sorted(self.never), stats=st,
         )
 
     # ------------------------------------------------------------ Bellman pieces
@@ -198,6 +199,7 @@ class _Engine:
     def _choose(self, s: int, q: list[Any]) -> None:
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
+        self.q[s] = list(q)
         keyed = [sign * x for x in q]
         best = max(keyed)
         opt = [a for a, x in enumerate(keyed) if x == best]

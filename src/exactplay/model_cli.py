@@ -1,0 +1,155 @@
+"""``exactplay solve|audit|certify --game MOD:FACTORY [--param k=v ...] | --model FILE``.
+
+A user's own game goes through the same commands as a built-in one: the
+factory (or the explicit model file) is compiled into a model, the exact
+engine solves it, and the result is printed, audited or certified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import EXIT_OK, UsageError
+from .model import ModelError
+
+__all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
+
+MODEL_COMMANDS = ("solve", "audit", "certify")
+
+
+def wants_model(argv: list[str]) -> bool:
+    """True for ``solve|audit|certify`` invoked with ``--game`` or ``--model``."""
+    if not argv or argv[0] not in MODEL_COMMANDS:
+        return False
+    return any(a in ("--game", "--model") or a.startswith(("--game=", "--model=")) for a in argv[1:])
+
+
+def _parser(command: str, parser_class) -> argparse.ArgumentParser:
+    p = parser_class(prog=f"exactplay {command}", description={
+        "solve": "Solve your own game exactly: the value, the optimal action and the exact margin to the runner-up "
+                 "in every state, every exact tie.",
+        "audit": "Audit a float solution of your game against the exact one: float value iteration (default) or "
+                 "your own table (--float-table).",
+        "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
+    }[command], epilog="exit status: 0 success; 1 a check failed; 2 bad usage or bad input (one line on stderr).")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--game", metavar="MOD:FACTORY",
+                     help="a Python factory: module:function or path/to/file.py:function")
+    src.add_argument("--model", metavar="FILE", help="an explicit model file (JSON, format exactplay-model)")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE",
+                   help="a parameter for the factory (repeatable); integers stay integers, p/q and decimals "
+                        "become exact fractions")
+    p.add_argument("--backend", choices=["mpq", "fraction"], default="mpq",
+                   help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction")
+    p.add_argument("--max-states", type=int, default=None, metavar="N",
+                   help="refuse games with more reachable states (default 3,000,000)")
+    p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    if command in ("solve", "audit"):
+        p.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
+    if command == "solve":
+        p.add_argument("--full", action="store_true", help="print long numbers in full")
+        p.add_argument("--all", dest="all_states", action="store_true",
+                       help="list every state (value, action, margin); JSON always has them")
+    if command == "audit":
+        p.add_argument("--float-table", metavar="FILE",
+                       help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
+                            "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
+    if command == "certify":
+        p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
+    return p
+
+
+def _load(args, progress):
+    from .model import build_model, load_model_file, parse_params
+    from .model.compiled import MAX_STATES
+    from .model.load import make_game
+
+    limit = MAX_STATES if args.max_states is None else args.max_states
+    if limit < 1:
+        raise UsageError("--max-states must be at least 1")
+    if args.model:
+        if args.param:
+            raise UsageError("--param is for --game factories; a --model file has no parameters")
+        model = load_model_file(args.model)
+        if len(model) > limit:
+            raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
+        return model, args.model
+    params = parse_params(args.param)
+    game = make_game(args.game, params)
+    shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
+    return build_model(game, limit, progress), shown
+
+
+def run_model_command(argv: list[str], parser_class) -> int:
+    from .progress import make_progress
+
+    command = argv[0]
+    args = _parser(command, parser_class).parse_args(argv[1:])
+    if command in ("solve", "audit") and not 0 <= args.digits <= 10000:
+        raise UsageError("--digits must be between 0 and 10000")
+    if command == "certify" and args.output != "-":
+        from .cli import _check_writable
+
+        _check_writable(args.output)
+    progress = make_progress(args.quiet, args.json)
+    try:
+        try:
+            model, source = _load(args, progress)
+            from .engine import solve_model
+
+            sol = solve_model(model, args.backend, progress)
+        except ModelError as exc:
+            raise UsageError(str(exc)) from None
+        if command == "solve":
+            from .model_report import solution_report
+
+            report = solution_report(sol, args.digits, args.full, args.all_states, source)
+        elif command == "audit":
+            report = _audit(args, model, sol, progress)
+        else:
+            return _certify(args, sol)
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(report.data, indent=2, allow_nan=False))
+    else:
+        for line in report.lines:
+            print(line)
+    return EXIT_OK
+
+
+def _audit(args, model, sol, progress):
+    from .engine.value_iteration import value_iteration
+    from .model_report import audit_report
+
+    if args.float_table:
+        from .model_table import read_model_table
+
+        flt = read_model_table(args.float_table, model)
+        return audit_report(sol, flt, f"the float table {args.float_table}", args.digits)
+    flt = value_iteration(model, progress=progress)
+    return audit_report(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
+                        args.digits)
+
+
+def _certify(args, sol) -> int:
+    from .model_certificate import model_certificate
+
+    cert = model_certificate(sol)
+    text = json.dumps(cert, indent=1, allow_nan=False) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    from .certificate import write_text_atomic
+
+    write_text_atomic(args.output, text)
+    if args.json:
+        print(json.dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
+                          "model_sha256": cert["model_sha256"]}, indent=2))
+    else:
+        print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
+              f"({len(sol.model):,} states, witness {sol.witness})")
+    return EXIT_OK

@@ -1,0 +1,132 @@
+"""A user's float table for a model: one value per state, to audit against the exact solution.
+
+Rows are ``STATE VALUE``: ``STATE`` is the state's number (as printed by
+``exactplay solve --all`` or in its JSON ``state_values``) in text rows, and
+a number or the state's name in JSON rows ``[state, value]``.  Text rows may
+be separated by spaces, tabs or commas; ``#`` comments, blank lines and a
+header line are skipped.  ``-`` reads standard input.  The value is the
+float table's value of the state in the certified component (e.g. the
+first player's winning probability).  Every state must appear exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+from .engine.value_iteration import FloatSolution
+from .errors import UsageError
+from .model import Model
+
+__all__ = ["read_model_table", "MAX_TABLE_BYTES"]
+
+MAX_TABLE_BYTES = 256 * 2**20
+MAX_FIELD_CHARS = 400
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        text = sys.stdin.read(MAX_TABLE_BYTES + 1)
+    else:
+        p = Path(path)
+        try:
+            if p.stat().st_size > MAX_TABLE_BYTES:
+                raise UsageError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes")
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot read the float table ({exc.strerror or exc})") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{path}: the float table is not UTF-8 text") from None
+    if len(text) > MAX_TABLE_BYTES:
+        raise UsageError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes")
+    return text
+
+
+def _float(path, where, field) -> float:
+    if isinstance(field, bool) or not isinstance(field, (int, float, str)):
+        raise UsageError(f"{path} {where}: the value must be a number, got {str(field)[:30]!r}")
+    if isinstance(field, str) and len(field) > MAX_FIELD_CHARS:
+        raise UsageError(f"{path} {where}: the value {field[:20]}... is longer than {MAX_FIELD_CHARS} characters")
+    try:
+        value = float(field)
+    except (ValueError, OverflowError):
+        raise UsageError(f"{path} {where}: the value {str(field)[:30]!r} is not a number") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{path} {where}: the value {str(field)[:30]} is not a finite float")
+    return value
+
+
+def read_model_table(path: str, model: Model) -> FloatSolution:
+    text = _read_text(path)
+    names = {model.state_name(s): s for s in range(len(model))}
+    rows = []
+    if text.lstrip().startswith(("[", "{")):
+        try:
+            data = json.loads(text, parse_int=lambda t: int(t) if len(t) <= MAX_FIELD_CHARS else _too_long(path, t))
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        except RecursionError:
+            raise UsageError(f"{path}: not a float table (JSON nested too deeply)") from None
+        if isinstance(data, dict):
+            data = data.get("rows")
+        if not isinstance(data, list):
+            raise UsageError(f"{path}: a JSON float table is a list of rows [state, value]")
+        for i, row in enumerate(data):
+            if not isinstance(row, list) or len(row) != 2:
+                raise UsageError(f"{path} row {i}: a row is [state, value]")
+            rows.append((f"row {i}", row[0], row[1]))
+    else:
+        for n, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = [f for f in re.split(r"[\s,]+", line) if f]
+            if not rows and not fields[0].isdigit():
+                continue  # header
+            if len(fields) != 2:
+                raise UsageError(f"{path} line {n}: expected 2 fields (state, value), got {len(fields)}")
+            rows.append((f"line {n}", fields[0], fields[1]))
+    values: dict[int, float] = {}
+    for where, st, val in rows:
+        if isinstance(st, str) and st in names:
+            s = names[st]
+        elif isinstance(st, int) and not isinstance(st, bool) or (isinstance(st, str) and st.isascii() and st.isdigit()
+                                                                  and len(st) <= 12):
+            s = int(st)
+            if not 0 <= s < len(model):
+                raise UsageError(f"{path} {where}: state {s} is not a state of this model (0..{len(model) - 1})")
+        else:
+            raise UsageError(f"{path} {where}: {str(st)[:40]!r} is neither a state number nor a state name")
+        if s in values:
+            raise UsageError(f"{path} {where}: state {model.state_name(s)} appears twice")
+        values[s] = _float(path, where, val)
+    if not values:
+        raise UsageError(f"{path}: the float table has no rows")
+    missing = [s for s in range(len(model)) if s not in values]
+    if missing:
+        raise UsageError(f"{path}: no value for state {missing[0]} ({model.state_name(missing[0])}); "
+                         f"{len(missing)} states missing")
+    # the table holds one component; decisions follow greedily from it
+    P = model.num_players
+    keys = model.keys()
+    c0 = keys[0][0] if model.resolved_objective() != "max" else 0
+    vals = [[values[s] if c == c0 else 0.0 for c in range(P)] for s in range(len(model))]
+    q: dict[int, list[float]] = {}
+    policy: list[int | None] = [None] * len(model)
+    for s in range(len(model)):
+        m = model.mover[s]
+        if model.terminal[s] is not None:
+            continue
+        policy[s] = 0
+        if m is None or len(model.trans[s]) < 2 or keys[m][0] != c0:
+            continue
+        q[s] = [(float(r[c0]) if r is not None else 0.0) + sum(float(p) * values[t] for t, p in d)
+                for d, r in zip(model.trans[s], model.rewards[s])]
+    return FloatSolution(vals, policy, q, 0, 0.0)
+
+
+def _too_long(path, text):
+    raise UsageError(f"{path}: a number of {len(text):,} digits is longer than {MAX_FIELD_CHARS}")
