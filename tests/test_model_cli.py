@@ -1,0 +1,128 @@
+"""The CLI on a user's own game: --game MOD:FACTORY / --model FILE through solve, audit, certify."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from exactplay.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
+LOOP = str(ROOT / "examples" / "loop-or-gamble.json")
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def strict(text):
+    def bad(x):
+        raise ValueError(f"non-strict JSON constant {x}")
+
+    return json.loads(text, parse_constant=bad)
+
+
+def test_pig_solve_prints_the_exact_value_of_the_first_player(capsys):
+    status, out, _ = run(capsys, "solve", "--game", PIG, "--param", "goal=5", "--json")
+    assert status == 0
+    data = strict(out)
+    assert data["answer"]["value"] == "216/271"
+    assert data["objective"] == "zero-sum" and data["witness"] == "termination"
+    assert len(data["state_values"]) == data["states"] == 66
+
+
+def test_pig_goal_2_value_is_six_sevenths_by_hand(capsys):
+    # goal 2: any face 2..6 wins at once, a 1 passes the turn: V = 5/6 + 1/6 (1 - V)  =>  V = 6/7
+    status, out, _ = run(capsys, "solve", "--game", PIG, "--param", "goal=2", "--json")
+    assert status == 0 and strict(out)["answer"]["value"] == "6/7"
+
+
+def test_explicit_model_ties_are_listed_and_the_progressing_action_is_chosen(capsys):
+    status, out, _ = run(capsys, "solve", "--model", LOOP, "--json")
+    assert status == 0
+    data = strict(out)
+    assert data["answer"]["value"] == "1/1" and data["witness"] == "reachability"
+    start = data["state_values"][0]
+    assert start["tied_actions"] == ["wait", "gamble"] and start["action"] == "gamble"
+
+
+def test_certify_then_check_verifies(capsys, tmp_path):
+    out_file = tmp_path / "pig.json"
+    status, out, _ = run(capsys, "certify", "--game", PIG, "--param", "goal=6", "-o", str(out_file))
+    assert status == 0 and out_file.exists()
+    cert = strict(out_file.read_text())
+    assert cert["version"] == 2 and cert["answer"]["value"] == cert["solution"]["values"][0][0]
+
+
+def test_certify_to_stdout(capsys):
+    status, out, _ = run(capsys, "certify", "--model", LOOP, "-o", "-")
+    assert status == 0 and strict(out)["kind"] == "model"
+
+
+def test_audit_of_float_value_iteration_is_strict_json_and_certifies_every_decision(capsys):
+    status, out, _ = run(capsys, "audit", "--game", PIG, "--param", "goal=10", "--json")
+    assert status == 0
+    data = strict(out)
+    assert data["values"]["max_abs_error"] < 1e-13
+    assert data["decisions"]["counts"]["wrong"] == 0
+
+
+def test_audit_of_a_users_float_table(capsys, tmp_path):
+    table = tmp_path / "t.txt"
+    # the exact values, rounded, plus one state off by 0.25
+    status, out, _ = run(capsys, "solve", "--model", LOOP, "--json")
+    rows = strict(out)["state_values"]
+    lines = ["state,value"] + [f"{r['state']},{float(Fraction(r['value'][0]))}" for r in rows]
+    lines[2] = "1,0.75"
+    table.write_text("\n".join(lines) + "\n")
+    status, out, _ = run(capsys, "audit", "--model", LOOP, "--float-table", str(table), "--json")
+    assert status == 0
+    data = strict(out)
+    assert data["values"]["max_abs_error"] == pytest.approx(0.25)
+    assert data["values"]["max_abs_error_at"] == [1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", "--game", "no_such_module_xyz:f"], "cannot import"),
+    (["solve", "--game", PIG, "--param", "goal"], "NAME=VALUE"),
+    (["solve", "--game", PIG, "--param", "nope=1"], "does not take"),
+    (["solve", "--model", "/no/such/file.json"], "cannot read"),
+    (["solve", "--game", PIG, "--param", "goal=50", "--max-states", "10"], "more than 10"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_float_probability_in_a_python_game_is_refused(capsys, tmp_path):
+    game = tmp_path / "floaty.py"
+    game.write_text(
+        "class G:\n"
+        "    def initial_state(self): return 0\n"
+        "    def is_terminal(self, s): return s == 1\n"
+        "    def payoff(self, s): return [1]\n"
+        "    def mover(self, s): return None\n"
+        "    def transitions(self, s, a): return [(0.5, 1), (0.5, 1)]\n"
+        "def make(): return G()\n")
+    status, _, err = run(capsys, "solve", "--game", f"{game}:make")
+    assert status == 2 and "float" in err
+
+
+def test_a_float_in_a_model_file_is_refused(capsys, tmp_path):
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps({"format": "exactplay-model", "version": 1, "players": 1, "states": [
+        {"id": 0, "mover": None, "next": [[0.5, 1], ["1/2", 1]]}, {"id": 1, "payoff": ["1/1"]}]}))
+    status, _, err = run(capsys, "solve", "--model", str(f))
+    assert status == 2 and "float" in err
+
+
+def test_probabilities_that_do_not_sum_to_one_are_refused(capsys, tmp_path):
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps({"format": "exactplay-model", "version": 1, "players": 1, "states": [
+        {"id": 0, "mover": None, "next": [["1/3", 1], ["1/3", 1]]}, {"id": 1, "payoff": ["1/1"]}]}))
+    status, _, err = run(capsys, "solve", "--model", str(f))
+    assert status == 2 and "not exactly 1" in err
