@@ -63,6 +63,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
     index[start] = 0
     states.append(start)
     queue = deque([start])
+    sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
     progress.start("enumerating states")
     while queue:
         s = queue.popleft()
@@ -90,7 +91,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
         dists, rews = [], []
         for a in acts:
             dist: dict[int, Fraction] = {}
-            total = Fraction(0)
+            probs = []
             for item in game.transitions(s, a):
                 try:
                     p, t = item
@@ -103,7 +104,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
                     raise ModelError(f"{where}, action {a!r}: {exc}") from None
                 if p < 0:
                     raise ModelError(f"{where}, action {a!r}: negative probability {p}")
-                total += p
+                probs.append(p)
                 if p == 0:
                     continue
                 try:
@@ -117,7 +118,11 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
                                          f"or too large for the state limit (raise it with --max-states)")
                     states.append(t)
                     queue.append(t)
-                dist[j] = dist.get(j, Fraction(0)) + p
+                dist[j] = dist[j] + p if j in dist else p
+            key = tuple(probs)
+            total = sums.get(key)
+            if total is None:
+                total = sums[key] = sum(probs, Fraction(0))
             if total != 1:
                 raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
             dists.append(tuple(dist.items()))
