@@ -151,6 +151,8 @@ class _Engine:
         self.margins: dict[int, Any] = {}
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = {}
+        self._last_q: dict[int, list] = {}
+        self._closed: set[int] = set()  # states the last evaluation found unable to leave
         self.never: list[int] = []
         st = self.stats
         st.components = len(comps)
@@ -308,7 +310,8 @@ class _Engine:
         choice = [s for s in S if self._is_choice(s)]
         if not choice:
             pol = {s: 0 for s in S}
-            self._evaluate_all(S, pol)
+            self._store(S, self._evaluate(S, pol, set()))
+            self.never.extend(self._closed)
             self._finish(S, {}, {})
             return
         self.stats.cyclic_with_choices += 1
@@ -328,94 +331,85 @@ class _Engine:
             if miners:
                 val = self._min_reply(S, pol, miners, c, has_ec)
             else:
-                val = self._evaluate_key(S, pol, c, set())
+                val = self._evaluate(S, pol, set())
             if not maxers or not self._improve(maxers, pol, val, c, 1):
                 break
         self.stats.rounds += rounds
         self.stats.max_rounds = max(self.stats.max_rounds, rounds)
+        evaluated = dict(pol)
+        self._store(S, val)
         opt = {}
-        for s in S:
-            self.V[s] = tuple(val[s] if i == c else self.zero for i in range(self.P))
         for s in choice:
-            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
+            q = self._last_q.get(s)
+            if q is None:
+                q = [self._q_key(s, a, c) for a in range(len(self.dist[s]))]
+            opt[s] = self._choose(s, q)
         self._finish(S, opt, {})
         final = {s: self.policy[s] for s in S}
-        self._evaluate_all(S, final)
-        for s in S:
-            if self.V[s][c] != val[s]:
-                raise RuntimeError(f"internal error: the tie-broken policy changes the value at {self.model.state_name(s)}")
+        self.never.extend(closed_states(S, lambda s: [t for t, _ in self.dist[s][final[s]]], set(S)))
+        if any(self.policy[s] != evaluated[s] for s in S):
+            key = {s: val[s][c] for s in S}
+            self._store(S, self._evaluate(S, final, set()))
+            for s in S:
+                if self.V[s][c] != key[s]:
+                    raise RuntimeError("internal error: the tie-broken policy changes the value at "
+                                       f"{self.model.state_name(s)}")
 
     # ------------------------------------------------------------ policy evaluation and improvement
 
-    def _policy_dist(self, pol: dict[int, int]):
-        return lambda s: self.dist[s][pol[s]]
+    def _store(self, S: list[int], val: dict[int, tuple]) -> None:
+        for s in S:
+            self.V[s] = val[s]
 
-    def _evaluate_all(self, S: list[int], pol: dict[int, int]) -> None:
-        """Every component of ``S`` under ``pol``; closed states are worth 0 (and reported)."""
-        in_s = set(S)
-        dist = self._policy_dist(pol)
-        closed = closed_states(S, lambda s: [t for t, _ in dist(s)], in_s)
-        zero = tuple([self.zero] * self.P)
-        for s in closed:
-            if self.rew[s][pol[s]] is not None:
-                raise ModelError(f"state {self.model.state_name(s)}: play can go on forever here while "
-                                 "collecting a reward (infinite total reward)")
-            self.V[s] = zero
-            self.never.append(s)
-        rest = [s for s in S if s not in closed]
-        if rest:
-            vals, dense = self._solve_linear(rest, dist, lambda s: self.rew[s][pol[s]], self.P, lambda t: self.V[t])
-            for s, v in vals.items():
-                self.V[s] = v
+    def _evaluate(self, S: list[int], pol: dict[int, int], zero_set: set[int]) -> dict[int, tuple]:
+        """Value vectors of ``S`` under ``pol``; ``zero_set`` and states that cannot leave ``S`` are 0.
 
-    def _solve_linear(self, nodes, dist, reward, n_comp, known):
-        out = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
-        vals, dense = out
-        self.stats.largest_dense = max(self.stats.largest_dense, dense)
-        return vals, dense
-
-    def _evaluate_key(self, S: list[int], pol: dict[int, int], c: int, zero_set: set[int]) -> dict[int, Any]:
-        """Component ``c`` of the states of ``S`` under ``pol``; ``zero_set`` and closed states are 0."""
+        The states that cannot leave are recorded as never ending (a play from them goes on forever)
+        when this is the final evaluation; a reward on them is an infinite total reward, refused.
+        """
+        self._last_q = {}
         nodes = [s for s in S if s not in zero_set]
         in_s = set(nodes)
         dist = self._policy_dist(pol)
         closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s)
-        val = {s: self.zero for s in zero_set}
-        val.update({s: self.zero for s in closed})
+        zero = tuple([self.zero] * self.P)
+        val = {s: zero for s in zero_set}
+        for s in closed:
+            if self.rew[s][pol[s]] is not None:
+                raise ModelError(f"state {self.model.state_name(s)}: play can go on forever here while "
+                                 "collecting a reward (infinite total reward)")
+            val[s] = zero
+        self._closed = closed
         rest = [s for s in nodes if s not in closed]
         if rest:
-            def known(t):
-                return (val[t],) if t in val else (self.V[t][c],)
-
-            def reward(s):
-                r = self.rew[s][pol[s]]
-                return None if r is None else (r[c],)
-
-            vals, _ = self._solve_linear(rest, dist, reward, 1, known)
-            for s, v in vals.items():
-                val[s] = v[0]
+            vals, _ = self._solve_linear(rest, dist, lambda s: self.rew[s][pol[s]], self.P,
+                                         lambda t: val[t] if t in val else self.V[t])
+            val.update(vals)
         return val
 
-    def _improve(self, states: list[int], pol: dict[int, int], val: dict[int, Any], c: int, sign: int) -> bool:
-        """Switch each state to its best action when that is strictly better; True if any switched."""
-        local = {t: (v,) for t, v in val.items()}
+    def _policy_dist(self, pol: dict[int, int]):
+        return lambda s: self.dist[s][pol[s]]
+
+    def _solve_linear(self, nodes, dist, reward, n_comp, known):
+        vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
+        self.stats.largest_dense = max(self.stats.largest_dense, dense)
+        return vals, dense
+
+    def _improve(self, states: list[int], pol: dict[int, int], val: dict[int, tuple], c: int, sign: int) -> bool:
+        """Switch each state to its best action when that is strictly better; True if any switched.
+
+        The exact action values are kept (``_last_q``): after the last round they are the final ones.
+        """
         switched = False
         for s in states:
-            q = [sign * self._q_key1(s, a, c, local) for a in range(len(self.dist[s]))]
-            best = max(q)
-            if best > q[pol[s]]:
-                pol[s] = q.index(best)
+            q = [self._q_key(s, a, c, val) for a in range(len(self.dist[s]))]
+            self._last_q[s] = q
+            keyed = [sign * x for x in q]
+            best = max(keyed)
+            if best > keyed[pol[s]]:
+                pol[s] = keyed.index(best)
                 switched = True
         return switched
-
-    def _q_key1(self, s: int, a: int, c: int, local: dict) -> Any:
-        r = self.rew[s][a]
-        out = r[c] if r is not None else self.zero
-        for t, p in self.dist[s][a]:
-            v = local[t][0] if t in local else self.V[t][c]
-            if v:
-                out = out + p * v
-        return out
 
     def _min_reply(self, S, pol, miners, c, has_ec) -> dict[int, Any]:
         """The minimiser's best reply (policy iteration) with the maximiser's actions fixed in ``pol``."""
@@ -428,7 +422,7 @@ class _Engine:
                                   if all(t in zero_set or (t not in set(S) and not self.V[t][c]) for t, _ in d))
         free = [s for s in miners if s not in zero_set]
         while True:
-            val = self._evaluate_key(S, pol, c, zero_set)
+            val = self._evaluate(S, pol, zero_set)
             if not free or not self._improve(free, pol, val, c, -1):
                 return val
 
