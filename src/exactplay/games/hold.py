@@ -355,7 +355,7 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
     T = target
     full = T <= FULL_TABLE_UP_TO
     value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
-    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":")).encode()).hexdigest()
+    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":"), allow_nan=False).encode()).hexdigest()
     if full:
         columns = ["c", "h", "V", "policy"]
         rows = [[c, h, format_pq(table.V[c][h]), table.policy[c][h]] for c in range(T) for h in range(T)]
