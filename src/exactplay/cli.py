@@ -18,7 +18,11 @@ from .numbers import BACKEND_NAMES, get_backend
 from .progress import make_progress
 from .strict_json import dumps
 
-EPILOG = """exit status: 0 success; 1 a certificate, answer file or check failed;
+EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
+measure with no double value (a relative error against an exact 0, an ulp count
+beyond 1.8e308) is null, with a sibling "<field>_reason" starting "infinite:" or
+"out of range:".
+exit status: 0 success; 1 a certificate, answer file or check failed;
 2 bad usage or bad input (one line on stderr says what was wrong)."""
 
 
@@ -47,7 +51,8 @@ def _available_games() -> list[Game]:
 
 
 def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
-    p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
+    p.add_argument("--json", action="store_true",
+                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null with a \"<field>_reason\")")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     if backend:
         p.add_argument(
