@@ -37,6 +37,7 @@ from exactplay.strict_json import NonFinite, NonFiniteOutput, dumps, json_ready
 ROOT = Path(__file__).resolve().parents[1]
 PROOFS = ROOT / "proofs"
 REASON_PREFIXES = ("infinite: ", "out of range: ")
+NON_FINITE_TEXT = ("inf", "-inf", "+inf", "nan", "Infinity", "-Infinity", "NaN")
 HYPOTHESIS = settings(max_examples=25, deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -57,10 +58,12 @@ def run(capsys, argv: list[str]) -> tuple[int, str, str]:
 
 
 def assert_encoded_measures_documented(obj, where: str = "") -> int:
-    """Every ``<field>_reason`` sits beside a ``null`` ``<field>`` and starts with a documented kind.
+    """Every ``<field>_reason`` sits beside a ``null`` ``<field>`` and starts with a documented kind,
+    and no infinity hides in a string (``"inf"``, the encoding hold used to have).
 
     Returns how many such measures were found."""
     found = 0
+    assert obj not in NON_FINITE_TEXT, f"{where} = {obj!r}: an infinity written as text, not null + _reason"
     if isinstance(obj, dict):
         for key, value in obj.items():
             if isinstance(key, str) and key.endswith("_reason") and key[: -len("_reason")] in obj:
@@ -95,7 +98,7 @@ def assert_one_line_error(capsys, argv: list[str]) -> None:
 
 GAME_INSTANCES = {
     "race": [["--target", "1"], ["--target", "3"]],
-    "hold": [["--target", "2", "--faces", "2"], ["--target", "5", "--faces", "3"]],
+    "hold": [["--target", "2", "--faces", "2"], ["--target", "5", "--faces", "3"], ["--target", "8", "--faces", "2"]],
     "chefs": [["--n", "3"], ["--skills", "1,2/3,2/5,2/3"], ["--skills", "1,1,1"],
               ["--skills", "1/100000000000000000000,1"], ["--skills", "1/3,1/1000000000000,1,1/7"]],
     "coins": [["--", "0.1", "0.2", "-0.1"], ["--", "0"], ["--", "0", "0", "0"], ["--", "-1", "-2", "1e-300"],
@@ -184,6 +187,12 @@ def test_audit_coins_with_a_zero_value_writes_an_infinite_relative_error_as_null
     json_of(capsys, ["certify", "coins", "-o", str(cert), "--json", "--", "0.1", "0.2", "-0.1"])
     audit = strict_loads(cert.read_text(encoding="utf-8"))["audit"]
     assert assert_encoded_measures_documented(audit) >= 1
+
+
+def test_audit_hold_writes_its_infinite_relative_error_like_every_game_not_as_text(capsys):
+    data = json_of(capsys, ["audit", "hold", "--target", "8", "--faces", "2", "--json"])
+    assert data["values_published"]["max_rel_error"] is None
+    assert data["values_published"]["max_rel_error_reason"].startswith("infinite: exact value 0")
 
 
 def test_audit_chefs_with_a_float_zero_writes_its_ulp_count_as_null_and_prints_the_reason(capsys):

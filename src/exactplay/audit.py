@@ -15,7 +15,7 @@ For a float value ``y`` of an exact value ``x``:
 
 A measure with no double value -- the relative error when ``x = 0`` and
 ``y != 0``, an ulp count beyond the largest double (``y = 0`` has the ulp
-4.9e-324), a bound-over-measured ratio when the measured error is 0 -- is a
+4.9e-324), a bound-over-measured ratio beyond the largest double -- is a
 :class:`~exactplay.strict_json.NonFinite`: it compares as ``inf``, prints as
 ``inf (exact value 0 ...)`` and is written to JSON as ``null`` with a sibling
 ``<field>_reason`` (see :mod:`exactplay.strict_json`).  Game code makes such
@@ -157,9 +157,10 @@ class ValueAudit:
     def bound_ratio(self) -> float | None:
         """How many times the a-priori bound exceeds the measured maximum.
 
-        None without a bound; a :class:`NonFinite` when the table is exact (measured error 0).
+        None (not applicable) without a bound or when the table is exact (measured error 0);
+        a :class:`NonFinite` when the ratio is beyond the largest double (a subnormal error).
         """
-        if self.bound is None:
+        if self.bound is None or self.max_abs == 0:
             return None
         return ratio(self.bound, self.max_abs, "measured error 0: the float table is exact")
 

@@ -7,8 +7,8 @@ use, and it always passes ``allow_nan=False``.
 **Encoding of infinite or out-of-range error measures.**  Some error measures
 have no double value: the relative error ``|y - x| / |x|`` when the exact value
 ``x`` is 0 and the float ``y`` is not, an ulp count beyond the largest double
-(a float of 0 has an ulp of 4.9e-324), a bound-over-measured ratio when the
-measured error is 0.  The audit layer makes such a measure as a
+(a float of 0 has an ulp of 4.9e-324), a bound-over-measured ratio beyond the
+largest double (a subnormal measured error).  The audit layer makes such a measure as a
 :class:`NonFinite` (a ``float`` subclass, ``inf``, that carries its reason), and
 in JSON it is written as::
 
