@@ -136,6 +136,15 @@ def test_solve_audit_certify_and_check_json_are_strict_json(capsys, tmp_path, ga
     assert [r["ok"] for r in checked] == [True]
 
 
+@pytest.mark.parametrize("game,params", [("coins", ["--", "0.1", "0.2", "-0.1"]), ("chefs", ["--skills", "1,2/3,2/5,2/3"]),
+                                         ("hold", ["--target", "8", "--faces", "2"]), ("race", ["--target", "1"]),
+                                         ("war", ["--ranks", "2", "--suits", "2"])], ids=lambda x: str(x))
+def test_audit_json_on_fractions_encodes_infinite_measures_like_on_mpq(capsys, game, params):
+    on_mpq = json_of(capsys, ["audit", game] + _with_options(params, "--json"))
+    on_fractions = json_of(capsys, ["audit", game] + _with_options(params, "--json", "--backend", "fraction"))
+    assert on_fractions == on_mpq
+
+
 def test_check_json_of_small_proofs_and_of_a_failure_is_strict_json(capsys, tmp_path):
     small = [PROOFS / "race/race-3.json", PROOFS / "hold/hold-5-3.json", PROOFS / "chefs/chefs-fib-3.json",
              PROOFS / "coins/coins-seed-example.json", PROOFS / "war/war-4x2.json"]
