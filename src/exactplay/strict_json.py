@@ -80,11 +80,46 @@ class NonFiniteOutput(ExactplayError):
     """A non-finite float that no audit measure explains reached an output (a bug)."""
 
 
-def _where(path: list[str]) -> str:
-    return "".join(path) or "(top level)"
+class _Bad(Exception):
+    """A non-finite value found while walking; ``path`` is filled in on the way up."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+        self.path: list[str] = []
 
 
-def json_ready(obj: Any, path: list[str] | None = None) -> Any:
+def _walk(obj: Any) -> Any:
+    kind = type(obj)
+    if kind is str or kind is int or kind is bool or obj is None:
+        return obj
+    if isinstance(obj, dict):
+        out = {}
+        for key, value in obj.items():
+            if isinstance(value, NonFinite):
+                out[key] = None
+                out[f"{key}_reason"] = value.json_reason
+                continue
+            try:
+                out[key] = _walk(value)
+            except _Bad as bad:
+                bad.path.insert(0, f"[{key!r}]")
+                raise
+        return out
+    if isinstance(obj, (list, tuple)):
+        out_list = []
+        for i, value in enumerate(obj):
+            try:
+                out_list.append(_walk(value))
+            except _Bad as bad:
+                bad.path.insert(0, f"[{i}]")
+                raise
+        return out_list
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise _Bad(obj)
+    return obj
+
+
+def json_ready(obj: Any) -> Any:
     """``obj`` with every :class:`NonFinite` dict value written as ``null`` plus ``<key>_reason``.
 
     Containers are copied (tuples become lists); other values are returned as
@@ -94,25 +129,22 @@ def json_ready(obj: Any, path: list[str] | None = None) -> Any:
     >>> json_ready({"rel": NonFinite(INFINITE, "exact value 0"), "abs": 0.5})
     {'rel': None, 'rel_reason': 'infinite: exact value 0', 'abs': 0.5}
     """
-    path = [] if path is None else path
-    if isinstance(obj, dict):
-        out = {}
-        for key, value in obj.items():
-            if isinstance(value, NonFinite):
-                out[key] = None
-                out[f"{key}_reason"] = value.json_reason
-            else:
-                out[key] = json_ready(value, path + [f"[{key!r}]"])
-        return out
-    if isinstance(obj, (list, tuple)):
-        return [json_ready(v, path + [f"[{i}]"]) for i, v in enumerate(obj)]
-    if isinstance(obj, float) and not math.isfinite(obj):
+    try:
+        return _walk(obj)
+    except _Bad as bad:
+        where = "".join(bad.path) or "(top level)"
         raise NonFiniteOutput(
-            f"internal error: the output has the non-finite number {float(obj)} at {_where(path)}; "
-            "this is a bug in exactplay, please report it")
-    return obj
+            f"internal error: the output has the non-finite number {float(bad.value)} at {where}; "
+            "this is a bug in exactplay, please report it") from None
 
 
 def dumps(obj: Any, indent: int | None = 2, **kwargs: Any) -> str:
-    """``obj`` as strict JSON (see the module docstring for infinite measures)."""
-    return json.dumps(json_ready(obj), indent=indent, allow_nan=False, **kwargs)
+    """``obj`` as strict JSON (see the module docstring for infinite measures).
+
+    The common case (every float finite) is one ``json.dumps``; only output
+    with a non-finite float is walked by :func:`json_ready`.
+    """
+    try:
+        return json.dumps(obj, indent=indent, allow_nan=False, **kwargs)
+    except ValueError:  # a non-finite float: encode the measures, refuse anything else
+        return json.dumps(json_ready(obj), indent=indent, allow_nan=False, **kwargs)
