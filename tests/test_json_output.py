@@ -136,9 +136,12 @@ def test_solve_audit_certify_and_check_json_are_strict_json(capsys, tmp_path, ga
     assert [r["ok"] for r in checked] == [True]
 
 
-@pytest.mark.parametrize("game,params", [("coins", ["--", "0.1", "0.2", "-0.1"]), ("chefs", ["--skills", "1,2/3,2/5,2/3"]),
-                                         ("hold", ["--target", "8", "--faces", "2"]), ("race", ["--target", "1"]),
-                                         ("war", ["--ranks", "2", "--suits", "2"])], ids=lambda x: str(x))
+REPORTED = [("coins", ["--", "0.1", "0.2", "-0.1"]), ("chefs", ["--skills", "1,2/3,2/5,2/3"]),
+            ("hold", ["--target", "8", "--faces", "2"]), ("race", ["--target", "1"]),
+            ("war", ["--ranks", "2", "--suits", "2"])]
+
+
+@pytest.mark.parametrize("game,params", REPORTED, ids=[f"{g} {' '.join(p)}" for g, p in REPORTED])
 def test_audit_json_on_fractions_encodes_infinite_measures_like_on_mpq(capsys, game, params):
     on_mpq = json_of(capsys, ["audit", game] + _with_options(params, "--json"))
     on_fractions = json_of(capsys, ["audit", game] + _with_options(params, "--json", "--backend", "fraction"))
@@ -387,3 +390,14 @@ def test_help_and_readme_document_the_encoding_of_infinite_measures():
     assert "_reason" in help_text and "null" in help_text
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "_reason" in readme
+
+
+def test_the_encoding_examples_in_the_docstrings_hold():
+    import doctest
+
+    import exactplay.audit
+    import exactplay.strict_json
+
+    for module in (exactplay.strict_json, exactplay.audit):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0, module.__name__

@@ -224,13 +224,9 @@ def audit_values(
             worst_ulp, at_ulp = ulps, state
     if n == 0:
         raise ValueError("nothing to audit: the exact table is empty")
-    worst_rel = _rel_measure(worst_rel, exact[at_rel], _as_float(approx[at_rel]))
-    worst_ulp = _ulp_measure(worst_ulp, _as_float(approx[at_ulp]))
+    worst_rel = _rel_measure(worst_rel, exact[at_rel], float(approx[at_rel]))
+    worst_ulp = _ulp_measure(worst_ulp, float(approx[at_ulp]))
     return ValueAudit(n, worst_abs, at_abs, worst_rel, at_rel, worst_ulp, at_ulp, bound, bound_label)
-
-
-def _as_float(y: Any) -> float:
-    return float(y)
 
 
 def _exact_as_float(q: Any) -> float:

@@ -52,7 +52,8 @@ def _available_games() -> list[Game]:
 
 def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
     p.add_argument("--json", action="store_true",
-                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null with a \"<field>_reason\")")
+                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
+                        "with a \"<field>_reason\")")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     if backend:
         p.add_argument(
