@@ -13,6 +13,14 @@ For a float value ``y`` of an exact value ``x``:
   exactly and rounded once at the end;
 * error in ulps ``|y - x| / ulp(y)``, ``ulp`` the spacing of doubles at ``y``.
 
+A measure with no double value -- the relative error when ``x = 0`` and
+``y != 0``, an ulp count beyond the largest double (``y = 0`` has the ulp
+4.9e-324), a bound-over-measured ratio beyond the largest double -- is a
+:class:`~exactplay.strict_json.NonFinite`: it compares as ``inf``, prints as
+``inf (exact value 0 ...)`` and is written to JSON as ``null`` with a sibling
+``<field>_reason`` (see :mod:`exactplay.strict_json`).  Game code makes such
+measures with :func:`relative_error`, :func:`ulp_error` and :func:`ratio`.
+
 A decision is classified against a bound ``e`` on the error of each float
 candidate: if the exact gap between the best and the runner-up exceeds ``2e``
 no rounding can reorder them, so a float choice equal to the exact best is
@@ -34,6 +42,7 @@ except ImportError:  # pragma: no cover
     _mpq = None
 
 from .numbers import as_fraction
+from .strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 
 __all__ = [
     "CERTIFIED",
@@ -49,7 +58,10 @@ __all__ = [
     "decimal_digits",
     "exact_minus_float",
     "float_digits_certain",
+    "ratio",
+    "relative_error",
     "rounding_report",
+    "ulp_error",
 ]
 
 CERTIFIED = "certified"
@@ -70,9 +82,61 @@ def exact_minus_float(y: float, x: Any) -> Any:
     return Fraction(y) - as_fraction(x)
 
 
-def _ulp_error(diff: float, y: float) -> float:
+def _to_float(q: Any) -> float:
+    """An exact rational as a double; ``inf`` (with its sign) beyond the double range."""
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
+
+
+def _rel_measure(rel: float, x: Any, y: float) -> float:
+    """``rel`` as it is, or the :class:`NonFinite` saying why it has no double value."""
+    if math.isfinite(rel):
+        return rel
+    if x == 0:
+        return NonFinite(INFINITE, f"exact value 0, float {y!r}")
+    return NonFinite(OUT_OF_RANGE, f"exact value about {_to_float(x):.3e}, float {y!r}")
+
+
+def _ulp_measure(ulps: float, y: float) -> float:
+    if math.isfinite(ulps):
+        return ulps
+    return NonFinite(OUT_OF_RANGE, f"float {y!r}, whose ulp is {math.ulp(y):.3g}")
+
+
+def relative_error(y: float, x: Any) -> float:
+    """``|y - x| / |x|`` rounded once; 0 when both are 0; a :class:`NonFinite` when ``x = 0 != y``.
+
+    >>> relative_error(0.5, 0), relative_error(0.0, 0)
+    (inf (exact value 0, float 0.5), 0.0)
+    """
+    diff = exact_minus_float(y, x)
+    if x == 0:
+        return 0.0 if diff == 0 else _rel_measure(math.inf, x, y)
+    return _rel_measure(abs(_to_float(diff / x)), x, y)
+
+
+def ulp_error(y: float, x: Any) -> float:
+    """``|y - x| / ulp(y)`` rounded once, or a :class:`NonFinite` beyond the largest double.
+
+    >>> ulp_error(1.0, 1), ulp_error(0.0, 1)
+    (0.0, > 1.8e+308 (float 0.0, whose ulp is 4.94e-324))
+    """
+    diff = abs(exact_minus_float(y, x))
     u = math.ulp(y)
-    return abs(diff) / u
+    u_exact = _mpq(u) if _mpq is not None and type(diff) is type(_mpq(0)) else Fraction(u)
+    return _ulp_measure(_to_float(diff / u_exact), y)
+
+
+def ratio(num: float, den: float, zero_reason: str) -> float:
+    """``num / den`` for a bound over a measured error; :class:`NonFinite` when ``den`` is 0 or it overflows."""
+    if den == 0:
+        return NonFinite(INFINITE, zero_reason)
+    q = num / den
+    if not math.isfinite(q):
+        return NonFinite(OUT_OF_RANGE, f"{num:.3e} / {den:.3e}")
+    return q
 
 
 @dataclass
@@ -91,17 +155,22 @@ class ValueAudit:
 
     @property
     def bound_ratio(self) -> float | None:
-        """How many times the a-priori bound exceeds the measured maximum (None if exact)."""
-        if self.bound is None:
+        """How many times the a-priori bound exceeds the measured maximum.
+
+        None (not applicable) without a bound or when the table is exact (measured error 0);
+        a :class:`NonFinite` when the ratio is beyond the largest double (a subnormal error).
+        """
+        if self.bound is None or self.max_abs == 0:
             return None
-        return None if self.max_abs == 0 else self.bound / self.max_abs
+        return ratio(self.bound, self.max_abs, "measured error 0: the float table is exact")
 
     @property
     def within_bound(self) -> bool | None:
         return None if self.bound is None else self.max_abs <= self.bound
 
     def to_dict(self) -> dict:
-        return {
+        """JSON-ready (strict): an infinite measure is ``null`` plus ``<field>_reason``."""
+        return json_ready({
             "cells": self.cells,
             "max_abs_error": self.max_abs,
             "max_abs_error_at": _state_json(self.max_abs_at),
@@ -113,7 +182,7 @@ class ValueAudit:
             "a_priori_bound_derivation": self.bound_label,
             "bound_over_measured": self.bound_ratio,
             "within_bound": self.within_bound,
-        }
+        })
 
 
 def audit_values(
@@ -143,19 +212,29 @@ def audit_values(
             raise ValueError(f"float table value at state {state} is {y}")
         n += 1
         diff = exact_minus_float(y, x)
-        err = abs(float(diff))
+        err = abs(_to_float(diff))
         if err > worst_abs:
             worst_abs, at_abs = err, state
         # exact ratio: float(x) may underflow to 0 for a tiny nonzero exact value
-        rel = abs(float(diff / x)) if x != 0 else (0.0 if err == 0 else math.inf)
+        rel = abs(_to_float(diff / x)) if x != 0 else (0.0 if diff == 0 else math.inf)
         if rel > worst_rel:
             worst_rel, at_rel = rel, state
-        ulps = _ulp_error(err, y)
+        ulps = err / math.ulp(y)  # inf beyond the largest double: made a NonFinite below
         if ulps > worst_ulp:
             worst_ulp, at_ulp = ulps, state
     if n == 0:
         raise ValueError("nothing to audit: the exact table is empty")
+    worst_rel = _rel_measure(worst_rel, exact[at_rel], float(approx[at_rel]))
+    worst_ulp = _ulp_measure(worst_ulp, float(approx[at_ulp]))
     return ValueAudit(n, worst_abs, at_abs, worst_rel, at_rel, worst_ulp, at_ulp, bound, bound_label)
+
+
+def _exact_as_float(q: Any) -> float:
+    """An exact number's float, or a :class:`NonFinite` beyond the double range."""
+    f = _to_float(q)
+    if math.isfinite(f):
+        return f
+    return NonFinite(OUT_OF_RANGE, "beyond the largest double; the exact value is in the p/q field")
 
 
 def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
@@ -203,21 +282,24 @@ class DecisionAudit:
         def gap_json(g):
             return None if g is None else format_pq(g)
 
-        return {
+        def gap_float(g):
+            return None if g is None else _exact_as_float(g)
+
+        return json_ready({
             "states": sum(self.counts.values()),
             "flip_threshold": self.flip_threshold,
             "counts": dict(self.counts),
             "float_unresolvable_but_on_exact_best": self.unresolvable_on_best,
             "float_decisions_not_exact_best": self.decisions_differ,
             "smallest_gap": gap_json(self.smallest_gap),
-            "smallest_gap_float": None if self.smallest_gap is None else float(self.smallest_gap),
+            "smallest_gap_float": gap_float(self.smallest_gap),
             "smallest_gap_at": _state_json(self.smallest_gap_at),
             "worst_cells": [
                 {
                     "state": _state_json(s),
                     "class": self.classes[s],
                     "gap": gap_json(self.gaps[s]),
-                    "gap_float": None if self.gaps[s] is None else float(self.gaps[s]),
+                    "gap_float": gap_float(self.gaps[s]),
                     "exact_best": [_state_json(c) for c in self.exact_best[s]],
                     "float_choice": _state_json(self.float_choice.get(s)),
                 }
@@ -226,7 +308,7 @@ class DecisionAudit:
             "non_certified_cells": [
                 _state_json(s) for s, c in self.classes.items() if c != CERTIFIED
             ][:worst],
-        }
+        })
 
 
 def audit_decisions(
@@ -326,7 +408,7 @@ class RoundingReport:
         return float_digits_certain(self.float_value, self.float_bound, self.digits)
 
     def to_dict(self) -> dict:
-        return {
+        return json_ready({
             "digits": self.digits,
             "rounded": self.rounded,
             "distance_to_rounding_boundary": float(self.distance),
@@ -336,7 +418,7 @@ class RoundingReport:
             "float_digits_agree": self.float_digits_agree,
             "float_bound": self.float_bound,
             "float_digits_certain_from_bound": self.float_digits_certain,
-        }
+        })
 
 
 def _boundary_distance(f: Fraction, digits: int) -> Fraction:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import __version__
+from .strict_json import dumps
 
 FORMAT = "exactplay-certificate"
 FORMAT_VERSION = 1
@@ -43,7 +44,7 @@ COMPRESS_ABOVE = 200_000  # bytes of canonical rows
 
 def canonical_rows(rows: Sequence[Sequence[Any]]) -> bytes:
     """The bytes the table digest is taken of."""
-    return json.dumps([list(r) for r in rows], separators=(",", ":")).encode("utf-8")
+    return json.dumps([list(r) for r in rows], separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
 def encode_table(columns: Sequence[str], rows: Sequence[Sequence[Any]], compress: bool | None = None) -> tuple[dict, str]:
@@ -99,8 +100,7 @@ def build_certificate(
 
 def write_certificate(cert: dict, path: str | Path) -> Path:
     """Write ``cert`` as JSON (indented, keys in a fixed order) and return the path."""
-    text = json.dumps(cert, indent=1, allow_nan=False)
-    return write_text_atomic(path, text + "\n")
+    return write_text_atomic(path, dumps(cert, indent=1) + "\n")
 
 
 def write_text_atomic(path: str | Path, text: str) -> Path:

@@ -7,7 +7,6 @@ Exit statuses: 0 success; 1 a certificate, answer file or check failed;
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -17,8 +16,13 @@ from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
 from .numbers import BACKEND_NAMES, get_backend
 from .progress import make_progress
+from .strict_json import dumps
 
-EPILOG = """exit status: 0 success; 1 a certificate, answer file or check failed;
+EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
+measure with no double value (a relative error against an exact 0, an ulp count
+beyond 1.8e308) is null, with a sibling "<field>_reason" starting "infinite:" or
+"out of range:".
+exit status: 0 success; 1 a certificate, answer file or check failed;
 2 bad usage or bad input (one line on stderr says what was wrong)."""
 
 
@@ -47,7 +51,9 @@ def _available_games() -> list[Game]:
 
 
 def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
-    p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
+    p.add_argument("--json", action="store_true",
+                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
+                        "with a \"<field>_reason\")")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     if backend:
         p.add_argument(
@@ -149,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _emit(report, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(report.data, indent=2, allow_nan=False))
+        print(dumps(report.data))
     else:
         for line in report.lines:
             print(line)
@@ -184,7 +190,7 @@ def _cmd_list(args) -> int:
             }
         )
     if args.json:
-        print(json.dumps(rows, indent=2, default=list))
+        print(dumps(rows, default=list))
         return EXIT_OK
     for row in rows:
         if not row["available"]:
@@ -233,8 +239,8 @@ def _cmd_game(args) -> int:
             except OSError as exc:
                 raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
             if args.json:
-                print(json.dumps({"written": str(path), "game": game.name, "params": cert["params"],
-                                  "answer": cert["answer"], "table_sha256": cert["table_sha256"]}, indent=2))
+                print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
+                             "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
             else:
                 print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     finally:
@@ -286,7 +292,7 @@ def _cmd_check(args) -> int:
     finally:
         progress.close()
     if args.json:
-        print(json.dumps(results, indent=2))
+        print(dumps(results))
     elif status == EXIT_OK and not args.quiet:
         from .checker import UNVERIFIED_FIELDS
 
@@ -367,7 +373,7 @@ def _cmd_claims(args) -> int:
         path.write_text(replace_section(text, markdown_table(findings)), encoding="utf-8")
         print(f"updated the findings section of {path} ({len(findings)} claims)", file=sys.stderr)
     if args.json:
-        print(json.dumps(json_rows(findings), indent=2, allow_nan=False))
+        print(dumps(json_rows(findings)))
     elif args.markdown:
         print(markdown_table(findings))
     elif not args.update_readme:

@@ -39,7 +39,7 @@ __all__ = ["model_certificate", "model_digest"]
 
 
 def model_digest(model_json: dict) -> str:
-    raw = json.dumps(model_json, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    raw = json.dumps(model_json, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
     return hashlib.sha256(raw).hexdigest()
 
 

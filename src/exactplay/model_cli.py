@@ -8,11 +8,11 @@ engine solves it, and the result is printed, audited or certified.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
+from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 
@@ -114,7 +114,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
     finally:
         progress.close()
     if args.json:
-        print(json.dumps(report.data, indent=2, allow_nan=False))
+        print(dumps(report.data))
     else:
         for line in report.lines:
             print(line)
@@ -139,7 +139,7 @@ def _certify(args, sol) -> int:
     from .model_certificate import model_certificate
 
     cert = model_certificate(sol)
-    text = json.dumps(cert, indent=1, allow_nan=False) + "\n"
+    text = dumps(cert, indent=1) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
         return EXIT_OK
@@ -147,8 +147,8 @@ def _certify(args, sol) -> int:
 
     write_text_atomic(args.output, text)
     if args.json:
-        print(json.dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
-                          "model_sha256": cert["model_sha256"]}, indent=2))
+        print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
+                     "model_sha256": cert["model_sha256"]}))
     else:
         print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
               f"({len(sol.model):,} states, witness {sol.witness})")

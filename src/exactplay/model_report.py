@@ -149,10 +149,10 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
     rr = rounding_report(value, digits, fv, e)
     data = {
         "model": m.name, "float_solver": what, "states": len(m),
-        "values": _json_clean(va.to_dict()),
+        "values": va.to_dict(),
         "bound": _finite(e), "bound_derivation": label,
-        "decisions": None if da is None else _json_clean(da.to_dict()),
-        "rounding": _json_clean(rr.to_dict()),
+        "decisions": None if da is None else da.to_dict(),
+        "rounding": rr.to_dict(),
     }
     if flt.sweeps:
         data["sweeps"] = flt.sweeps
@@ -162,8 +162,8 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
         lines.append(f"sweeps        : {flt.sweeps} (last change {flt.last_change:.3e})")
     lines += [
         f"max abs error : {va.max_abs:.3e} at {m.state_name(va.max_abs_at[0])}",
-        f"max rel error : {_show(va.max_rel)} at {m.state_name(va.max_rel_at[0])}",
-        f"max ulps      : {_show(va.max_ulps, '.2f')} at {m.state_name(va.max_ulps_at[0])}",
+        f"max rel error : {va.max_rel:.3e} at {m.state_name(va.max_rel_at[0])}",
+        f"max ulps      : {va.max_ulps:.2f} at {m.state_name(va.max_ulps_at[0])}",
     ]
     if da is not None:
         lines.append(f"decisions     : " + ", ".join(f"{k} {v}" for k, v in da.counts.items())
@@ -172,18 +172,3 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
     lines.append(f"rounded answer: exact {rr.rounded}, float prints {rr.float_rounded} "
                  f"({'agree' if rr.float_digits_agree else 'DIFFER'})")
     return Report(data, lines)
-
-
-def _show(x: float, fmt: str = ".3e") -> str:
-    return format(x, fmt) if math.isfinite(x) else "inf (exact value 0)"
-
-
-def _json_clean(obj):
-    """Replace non-finite floats by ``None`` (documented: undefined errors are null)."""
-    if isinstance(obj, float):
-        return obj if math.isfinite(obj) else None
-    if isinstance(obj, dict):
-        return {k: _json_clean(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_clean(v) for v in obj]
-    return obj

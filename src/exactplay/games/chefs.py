@@ -308,7 +308,7 @@ def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, 
         f"{dishes.cells} expected dish counts D_M,t)",
         f"W max abs error : {values.max_abs:.3e} at {values.max_abs_at}; max ulps {values.max_ulps:.1f}",
         f"W a-priori bound: {values.bound:.3e} ({values.bound_label}); bound/measured "
-        + ("inf" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
+        + ("inf (float table exact)" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
         f"D max abs error : {dishes.max_abs:.3e} at {dishes.max_abs_at}; max rel {dishes.max_rel:.3e};"
         f" bound {dishes.bound:.3e}",
         "decisions       : " + ", ".join(f"{k} {v}" for k, v in c.items()),

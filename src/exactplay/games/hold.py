@@ -31,7 +31,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import math
 from fractions import Fraction
 
 from ..audit import audit_decisions, audit_values
@@ -331,18 +330,7 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
     lines.append(f"states with margin below 1e-5 (the statement promises none): {r['below_separation']}")
     lines.append(f"exact solver: {exact.repairs} pairs needed a policy repair, {exact.exact_fallbacks} turns an exact "
                  f"comparison; {r['refined_exactly']} audited states recomputed exactly")
-    return Report(_json_safe(data), lines)
-
-
-def _json_safe(obj):
-    """JSON has no infinities (a relative error at an exact value 0 is one): write them as text."""
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return str(obj)
-    if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_safe(v) for v in obj]
-    return obj
+    return Report(data, lines)
 
 
 # ------------------------------------------------------------------ certify
@@ -355,7 +343,7 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
     T = target
     full = T <= FULL_TABLE_UP_TO
     value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
-    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":")).encode()).hexdigest()
+    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":"), allow_nan=False).encode()).hexdigest()
     if full:
         columns = ["c", "h", "V", "policy"]
         rows = [[c, h, format_pq(table.V[c][h]), table.policy[c][h]] for c in range(T) for h in range(T)]

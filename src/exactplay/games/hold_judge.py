@@ -16,6 +16,7 @@ from pathlib import Path
 from ..audit import decimal_digits
 from ..errors import EXIT_OK, UsageError, VerificationError
 from ..numbers import Backend
+from ..strict_json import dumps
 
 MAX_QUERIES = 1000
 
@@ -122,8 +123,7 @@ def judge(args, backend: Backend) -> int:
                     f"{ans_source} line {i + 1}: answered {got} for query '{c} {h} {x}', the exact answer is {right}",
                     field="answers", state=(c, h, x))
         if args.json:
-            import json
-            print(json.dumps({"ok": True, "queries": len(queries)}))
+            print(dumps({"ok": True, "queries": len(queries)}, indent=None))
         else:
             print(f"ok: all {len(queries)} answers are exactly right")
         return EXIT_OK
@@ -137,10 +137,8 @@ def judge(args, backend: Backend) -> int:
             margin = hv[x] - cont[x]
             rows.append({"query": [c, h, x], "answer": a, "hold": hv[x], "continue": cont[x], "margin": margin})
         if args.json:
-            import json
-
             from ..numbers import format_pq
-            print(json.dumps([{**r, "hold": format_pq(r["hold"]), "continue": format_pq(r["continue"]),
+            print(dumps([{**r, "hold": format_pq(r["hold"]), "continue": format_pq(r["continue"]),
                                "margin": format_pq(r["margin"]),
                                "margin_float": float(r["margin"])} for r in rows], indent=1))
         else:

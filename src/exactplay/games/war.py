@@ -33,13 +33,14 @@ from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Any, Iterator
 
-from ..audit import audit_values, rounding_report
+from ..audit import audit_values, ratio, relative_error, rounding_report, ulp_error
 from ..certificate import build_certificate
 from ..claims import Claim, verdict
 from ..errors import UsageError
 from ..numbers import Backend, as_fraction, format_pq, get_backend
 from ..progress import SILENT
 from ..render import exact_number
+from ..strict_json import INFINITE, NonFinite
 from . import Game, Param, Report, positive_int
 
 MAX_RANKS = 26
@@ -280,11 +281,15 @@ SEED_EIGHT_CARD = {(8, 1): 0.0625, (4, 2): 0.03571428571428571}
 
 
 def correct_digits(y: float, x: Any) -> float:
-    """Correct significant decimal digits of ``y`` as an approximation of ``x``: ``-log10 |y - x| / |x|``."""
+    """Correct significant decimal digits of ``y`` as an approximation of ``x``: ``-log10 |y - x| / |x|``.
+
+    A :class:`~exactplay.strict_json.NonFinite` (infinitely many) when ``y`` is ``x`` exactly."""
     x = as_fraction(x)
     err = abs(Fraction(y) - x)
     if err == 0:
-        return math.inf
+        return NonFinite(INFINITE, "the float equals the exact value")
+    if x == 0:
+        return 0.0
     return -math.log10(err / abs(x))
 
 
@@ -302,7 +307,7 @@ def compare_printed_turns(exact: list[dict], flt: list[dict]) -> list[dict]:
                 "exact": format_pq(x),
                 "port_reproduces_printed": ours == y,
                 "correctly_rounded": y == float(x),
-                "ulps": float(abs(Fraction(y) - x) / Fraction(math.ulp(y))),
+                "ulps": ulp_error(y, x),
                 "correct_digits": correct_digits(y, x),
             })
     return rows
@@ -342,8 +347,7 @@ def run_audit(ranks: int, suits: int, backend: Backend | str = "mpq", progress=S
     err = abs(Fraction(pf) - as_fraction(p))
     return {
         "exact": exact, "float": flt, "p": p, "p_float": pf,
-        "p_abs_error": float(err), "p_rel_error": float(err / as_fraction(p)) if p else 0.0,
-        "p_ulps": float(err / Fraction(math.ulp(pf))) if pf else 0.0,
+        "p_abs_error": float(err), "p_rel_error": relative_error(pf, p), "p_ulps": ulp_error(pf, p),
         "p_rel_bound": rel_bound, "p_rounding_depth": L,
         "entries_over_bound": over, "worst_error_over_bound": worst_bound_ratio,
         "values": values, "states": len(emap),
@@ -416,7 +420,7 @@ def audit(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digit
         f"p error       : abs {r['p_abs_error']:.3e}, rel {r['p_rel_error']:.3e}, {r['p_ulps']:.1f} ulps",
         f"a-priori bound: rel {r['p_rel_bound']:.3e} (gamma_L, L = {r['p_rounding_depth']} roundings along the "
         f"longest chain: 4 per term + additions); bound/measured "
-        + ("inf" if not r['p_rel_error'] else f"{r['p_rel_bound'] / r['p_rel_error']:.1f}"),
+        + f"{ratio(r['p_rel_bound'], r['p_rel_error'], 'measured error 0: the float p is exact'):.1f}",
         f"per-turn tables: max abs {values.max_abs:.3e} at {values.max_abs_at}, max rel {values.max_rel:.3e} at "
         f"{values.max_rel_at}, max {values.max_ulps:.1f} ulps",
         f"entries beyond their own a-priori bound: {r['entries_over_bound']} "

@@ -11,11 +11,11 @@ import base64
 import datetime as _dt
 import html
 import io
-import json
 from pathlib import Path
 
 from .. import __version__
 from ..progress import SILENT
+from ..strict_json import dumps
 from . import GameReport, ReportFiles
 
 DPI = 110
@@ -139,9 +139,9 @@ def write_report(out: Path, game: str, params: dict, backend: str, rep: GameRepo
 
 
 def files_json(files: ReportFiles) -> str:
-    return json.dumps({"html": str(files.html), "png": [str(p) for p in files.pngs],
-                       "figures": [{"name": f.name, "title": f.title, "caption": f.caption}
-                                   for f in files.report.figures]}, indent=2)
+    return dumps({"html": str(files.html), "png": [str(p) for p in files.pngs],
+                  "figures": [{"name": f.name, "title": f.title, "caption": f.caption}
+                              for f in files.report.figures]})
 
 
 __all__ = ["render_html", "write_report", "png_bytes", "files_json"]

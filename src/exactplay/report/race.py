@@ -86,8 +86,10 @@ def _float_ulps(exact, flt, values, N: int) -> Figure:
     exact_cells = sum(1 for row in grid for e in row if e == 0)
     caption = (
         f"Bright cells carry the largest error: at most {values.max_ulps:.2f} ulps (at {values.max_ulps_at}); "
-        f"{exact_cells} of {N * N} float values are exact, and the largest absolute error "
-        f"{values.max_abs:.2e} is {values.bound_ratio or math.inf:.0f} times below the a-priori bound."
+        f"{exact_cells} of {N * N} float values are exact"
+        + (", that is all of them." if values.bound_ratio is None else
+           f", and the largest absolute error {values.max_abs:.2e} is {values.bound_ratio:.0f} times below the "
+           "a-priori bound.")
     )
     return Figure("float-ulps", title, caption, fig)
 
