@@ -126,3 +126,19 @@ def test_probabilities_that_do_not_sum_to_one_are_refused(capsys, tmp_path):
         {"id": 0, "mover": None, "next": [["1/3", 1], ["1/3", 1]]}, {"id": 1, "payoff": ["1/1"]}]}))
     status, _, err = run(capsys, "solve", "--model", str(f))
     assert status == 2 and "not exactly 1" in err
+
+
+def test_report_writes_html_with_both_figures(capsys, tmp_path):
+    status, out, _ = run(capsys, "report", "--game", PIG, "--param", "goal=4", "-o", str(tmp_path / "r"), "--json")
+    assert status == 0
+    files = strict(out)
+    assert files["html"].endswith("pig-to-4-report.html") and len(files["png"]) == 2
+    page = (tmp_path / "r" / "pig-to-4-report.html").read_text()
+    assert "data:image/png;base64" in page and "Float value iteration" in page
+
+
+def test_report_into_a_file_is_refused_before_computing(capsys, tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    status, _, err = run(capsys, "report", "--game", PIG, "--param", "goal=4", "-o", str(f))
+    assert status == 2 and "not a directory" in err

@@ -16,7 +16,7 @@ from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 
-MODEL_COMMANDS = ("solve", "audit", "certify")
+MODEL_COMMANDS = ("solve", "audit", "certify", "report")
 
 
 def wants_model(argv: list[str]) -> bool:
@@ -33,6 +33,7 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
         "audit": "Audit a float solution of your game against the exact one: float value iteration (default) or "
                  "your own table (--float-table).",
         "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
+        "report": "Write an HTML report (figures embedded) and the PNGs of your game's exact solution and float audit.",
     }[command], epilog="exit status: 0 success; 1 a check failed; 2 bad usage or bad input (one line on stderr).")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--game", metavar="MOD:FACTORY",
@@ -59,6 +60,8 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                             "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
+    if command == "report":
+        p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
     return p
 
 
@@ -88,6 +91,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
 
     command = argv[0]
     args = _parser(command, parser_class).parse_args(argv[1:])
+    if command == "report":
+        from .report import check_output_dir
+
+        check_output_dir(args.output)
     if command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
     if command == "certify" and args.output != "-":
@@ -109,6 +116,8 @@ def run_model_command(argv: list[str], parser_class) -> int:
             report = solution_report(sol, args.digits, args.full, args.all_states, source)
         elif command == "audit":
             report = _audit(args, model, sol, progress)
+        elif command == "report":
+            return _report(args, model, sol, source, progress)
         else:
             return _certify(args, sol)
     finally:
@@ -152,4 +161,31 @@ def _certify(args, sol) -> int:
     else:
         print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
               f"({len(sol.model):,} states, witness {sol.witness})")
+    return EXIT_OK
+
+
+def _report(args, model, sol, source, progress) -> int:
+    import re
+
+    from .engine.value_iteration import value_iteration
+    from .model_report import audit_report, solution_report
+    from .report.html import files_json, write_report
+    from .report.model import model_report
+
+    flt = value_iteration(model, progress=progress)
+    summary = solution_report(sol, 8, False, False, source).lines + [""] + audit_report(
+        sol, flt, "float value iteration").lines
+    rep = model_report(sol, flt, summary)
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
+    from pathlib import Path
+
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress)
+    if args.json:
+        print(files_json(files))
+    else:
+        print(f"wrote {files.html}")
+        for png in files.pngs:
+            print(f"      {png}")
     return EXIT_OK

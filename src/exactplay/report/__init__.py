@@ -61,6 +61,20 @@ def game_report(game: str, params: dict, backend: str = "mpq", progress=SILENT) 
     return module.build(backend=backend, progress=progress, **params)
 
 
+def check_output_dir(out_dir: str | Path) -> None:
+    """One clear error before any computing if ``out_dir`` cannot be the report's directory."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"-o {out}: exists and is not a directory; name a directory for the report")
+    probe = out
+    while not probe.exists():
+        probe = probe.parent
+    import os
+
+    if not os.access(probe, os.W_OK):
+        raise UsageError(f"-o {out}: cannot write there (permission denied)")
+
+
 def build_report(game: str, params: dict, out_dir: str | Path, backend: str = "mpq", progress=SILENT,
                  with_claims: bool = True) -> ReportFiles:
     """Compute, draw and write ``<game>-report.html`` and ``<game>-<figure>.png`` into ``out_dir``."""
