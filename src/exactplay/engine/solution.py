@@ -32,6 +32,8 @@ class SCCStats:
     largest_dense: int = 0  # most unknowns of one dense solve (feedback vertices)
     rounds: int = 0  # policy / strategy iteration rounds, all components
     max_rounds: int = 0  # most rounds in one component
+    exact_action_values: int = 0  # action values computed exactly after the ball filter
+    ruled_out_by_balls: int = 0  # action values the balls proved irrelevant (neither best nor runner-up)
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -60,7 +62,8 @@ class Solution:
     policy: list[int | None]
     margins: dict[int, Any] = field(default_factory=dict)
     ties: dict[int, list[int]] = field(default_factory=dict)
-    q: dict[int, list] = field(default_factory=dict)  # choice state -> each action's value in the mover's component
+    # choice state -> each action's exact value in the mover's component (None: proved neither best nor runner-up)
+    q: dict[int, list] = field(default_factory=dict)
     ranks: list[int | None] = field(default_factory=list)
     never_ends: list[int] = field(default_factory=list)  # states whose play never ends under the policy
     stats: SCCStats = field(default_factory=SCCStats)

@@ -39,6 +39,9 @@ from ..model import Model, ModelError, build_model
 from ..model.compiled import MAX_STATES
 from ..numbers import get_backend
 from ..progress import SILENT
+from flint import arb
+
+from ..enclosure import ball, may_be_top_two
 from .linear import closed_states, evaluate_component
 from .ranks import rank_component
 from .scc import has_end_component, tarjan
@@ -56,8 +59,9 @@ def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STA
     return solve_model(model, backend, progress)
 
 
-def solve_model(model: Model, backend: str = "mpq", progress=SILENT) -> Solution:
-    return _Engine(model, backend, progress).run()
+def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True) -> Solution:
+    """``filter=False`` evaluates every action exactly (the reference the ball filter is tested against)."""
+    return _Engine(model, backend, progress, filter).run()
 
 
 def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[str, list[int]]:
@@ -97,7 +101,8 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
 
 
 class _Engine:
-    def __init__(self, model: Model, backend: str, progress) -> None:
+    def __init__(self, model: Model, backend: str, progress, filter: bool = True) -> None:
+        self.filter = filter
         B = get_backend(backend)
         if not B.exact:
             raise UsageError("the engine computes exactly: choose the backend mpq or fraction")
@@ -152,6 +157,9 @@ class _Engine:
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = {}
         self._last_q: dict[int, list] = {}
+        self._balls: dict = {}  # (state, component) -> ball of its final value
+        self._local_balls: dict = {}  # the same for the values of the current evaluation
+        self._pballs: dict = {}
         self._closed: set[int] = set()  # states the last evaluation found unable to leave
         self.never: list[int] = []
         st = self.stats
@@ -202,10 +210,10 @@ class _Engine:
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
-        keyed = [sign * x for x in q]
-        best = max(keyed)
+        keyed = [None if x is None else sign * x for x in q]
+        best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x == best]
-        rest = [x for x in keyed if x != best]
+        rest = [x for x in keyed if x is not None and x != best]
         if len(opt) > 1:
             self.ties[s] = opt
             self.margins[s] = self.zero
@@ -342,7 +350,7 @@ class _Engine:
         for s in choice:
             q = self._last_q.get(s)
             if q is None:
-                q = [self._q_key(s, a, c) for a in range(len(self.dist[s]))]
+                q = self._action_values(s, c)
             opt[s] = self._choose(s, q)
         self._finish(S, opt, {})
         final = {s: self.policy[s] for s in S}
@@ -368,6 +376,7 @@ class _Engine:
         when this is the final evaluation; a reward on them is an infinite total reward, refused.
         """
         self._last_q = {}
+        self._local_balls = {}
         nodes = [s for s in S if s not in zero_set]
         in_s = set(nodes)
         dist = self._policy_dist(pol)
@@ -402,14 +411,53 @@ class _Engine:
         """
         switched = False
         for s in states:
-            q = [self._q_key(s, a, c, val) for a in range(len(self.dist[s]))]
+            q = self._action_values(s, c, val)
             self._last_q[s] = q
-            keyed = [sign * x for x in q]
-            best = max(keyed)
-            if best > keyed[pol[s]]:
+            keyed = [None if x is None else sign * x for x in q]
+            best = max(x for x in keyed if x is not None)
+            current = keyed[pol[s]]
+            if current is None or best > current:  # an action ruled out by the balls is not the best
                 pol[s] = keyed.index(best)
                 switched = True
         return switched
+
+    def _action_values(self, s: int, c: int, local: dict | None = None) -> list:
+        """Each action's exact value in component ``c``, or ``None`` for actions that provably are
+        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed)."""
+        n_act = len(self.dist[s])
+        if n_act <= 2 or not self.filter:
+            return [self._q_key(s, a, c, local) for a in range(n_act)]
+        sign = self.keys[self.model.mover[s]][1]
+        balls = []
+        for a in range(n_act):
+            r = self.rew[s][a]
+            b = ball(r[c]) if r is not None else arb(0)
+            for t, p in self.dist[s][a]:
+                b += self._pball(p) * self._vball(t, c, local)
+            balls.append(b if sign > 0 else -b)
+        keep = set(may_be_top_two(balls))
+        self.stats.exact_action_values += len(keep)
+        self.stats.ruled_out_by_balls += n_act - len(keep)
+        return [self._q_key(s, a, c, local) if a in keep else None for a in range(n_act)]
+
+    def _pball(self, p) -> arb:
+        b = self._pballs.get(p)
+        if b is None:
+            b = self._pballs[p] = ball(p)
+        return b
+
+    def _vball(self, t: int, c: int, local: dict | None) -> arb:
+        if local is not None and t in local:
+            key = (t, c)
+            b = self._local_balls.get(key)
+            if b is None:
+                b = self._local_balls[key] = ball(local[t][c])
+            return b
+        key = (t, c)
+        b = self._balls.get(key)
+        if b is None:
+            b = self._balls[key] = ball(self.V[t][c])
+        return b
 
     def _min_reply(self, S, pol, miners, c, has_ec) -> dict[int, Any]:
         """The minimiser's best reply (policy iteration) with the maximiser's actions fixed in ``pol``."""

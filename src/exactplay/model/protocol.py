@@ -71,7 +71,7 @@ def to_rational(x: Any, what: str = "number") -> Fraction:
     Fraction(1, 2)
     >>> to_rational(2)
     Fraction(2, 1)
-    >>> to_rational(0.5)
+    >>> to_rational(0.5, "probability")
     Traceback (most recent call last):
     ...
     TypeError: probability 0.5 is a float: give an exact rational (int, Fraction, mpq or "p/q")
