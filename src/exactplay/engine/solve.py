@@ -513,7 +513,7 @@ class _Engine:
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
-        sweeps = max(1, min(200, SEED_WORK // work))
+        sweeps = max(1, min(20, SEED_WORK // work))
         for _ in range(sweeps):
             delta = 0.0
             for s in S:
