@@ -11,6 +11,14 @@ the game's optimality equations in every state and raises
 :class:`~exactplay.errors.VerificationError` naming the field and the state of
 the first failure.  It returns a one-line summary.
 
+Every field of a certificate is verified or rejected: the envelope and each
+game's fields are listed (:data:`ENVELOPE_FIELDS`, :data:`GAME_FIELDS`,
+:data:`PARAMS`, :data:`ANSWER_FIELDS`, :data:`TABLE_FIELDS`) and any other key
+fails, naming it.  The answer's name, digit counts, decimal, ``decimal_certain``
+and ``distance_to_rounding_boundary`` are recomputed here from the verified
+exact value; each game's module checks its policy (descriptive texts
+included), smallest gap and own fields.
+
 What is *not* re-verified: ``audit`` (the float-audit summary, which would need
 the float programs the checker must not share), ``notes`` and ``tool_version``.
 They are reported as unverified (:data:`UNVERIFIED_FIELDS`).
@@ -214,8 +222,11 @@ def _check_answer(cert: dict, game: str) -> None:
     if not 0 <= digits <= MAX_DIGITS:
         raise VerificationError(f"digits must be 0..{MAX_DIGITS}", field="answer.digits")
     text = answer["decimal"]
-    if not isinstance(text, str) or len(text.partition(".")[2]) != digits or (digits == 0) != ("." not in text):
-        raise VerificationError(f"the decimal does not have {digits} decimals", field="answer.decimal")
+    if not isinstance(text, str):
+        raise VerificationError("the decimal must be a string", field="answer.decimal")
+    if len(text.partition(".")[2]) != digits or (digits == 0) != ("." not in text):
+        raise VerificationError(f"digits says {digits}, the decimal {text[:40]!r} has {len(text.partition('.')[2])}",
+                                field="answer.digits")
     expected = _rounded(value, digits)
     if text != expected:
         raise VerificationError(f"stored decimal {text[:40]!r} is not the exact value rounded ({expected})",
