@@ -214,7 +214,7 @@ def _check_answer(cert: dict, game: str) -> None:
     if answer["name"] != name:
         raise VerificationError(f"answer is named {str(answer['name'])[:40]!r}, not {name!r}", field="answer.name")
     value = rational(answer["value"], "answer.value")
-    num, den = len(str(abs(value.numerator))), len(str(value.denominator))
+    num, den = _digit_count(abs(value.numerator)), _digit_count(value.denominator)
     for key, want in (("numerator_digits", num), ("denominator_digits", den)):
         if integer(answer[key], f"answer.{key}") != want:
             raise VerificationError(f"stored {answer[key]}, the value has {want}", field=f"answer.{key}")
@@ -241,6 +241,19 @@ def _check_answer(cert: dict, game: str) -> None:
     if not isinstance(stored, float) or stored != float(distance):
         raise VerificationError(f"stored {str(stored)[:40]}, the exact distance rounds to {float(distance)!r}",
                                 field="answer.distance_to_rounding_boundary")
+
+
+def _digit_count(n: int) -> int:
+    """Decimal digits of ``n >= 0``, by comparing with powers of ten (no int -> str conversion,
+    which is quadratic and may be limited by ``sys.set_int_max_str_digits``)."""
+    if n < 10:
+        return 1
+    d = int((n.bit_length() - 1) * 0.30102999566398120) + 1  # 10^(d-1) <= n up to float error
+    while d > 1 and 10 ** (d - 1) > n:
+        d -= 1
+    while 10**d <= n:
+        d += 1
+    return d
 
 
 def _rounded(value: Fraction, digits: int) -> str:
