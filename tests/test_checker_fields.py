@@ -121,3 +121,9 @@ def test_check_help_documents_expect(capsys):
         main(["check", "--help"])
     out = capsys.readouterr().out
     assert "--expect KEY=VALUE" in out and "target=100" in out
+
+
+def test_check_expect_compares_a_huge_exponent_as_text_at_once_without_expanding_it(capsys):
+    status = main(["check", str(PROOFS / "coins" / "coins-decimals.json"), "--expect", "coins=1e999999999"])
+    err = capsys.readouterr().err.strip()
+    assert status == 1 and "expected parameter coins=1e999999999, found coins=1/10,1/5" in err

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -130,25 +131,39 @@ def _located(exc: VerificationError, source: str) -> VerificationError:
     return new
 
 
-def _canonical(value) -> str:
-    """A parameter value as text to compare: ints as digits, rationals in lowest terms, lists comma-joined."""
-    if isinstance(value, (list, tuple)):
-        return ",".join(_canonical(v) for v in value)
+_NUMBER = re.compile(r"-?(\d+(/\d+)?|\d*\.\d+)")
+
+
+def _numbers(value) -> list | None:
+    """A parameter value as a list of exact numbers (``3``, ``1/4,0.5,1``, ``["1/2", "1/1"]``),
+    or None when it is not one; long or exotic texts (``1e999999``) are not numbers here."""
     if isinstance(value, bool):
-        return str(value).lower()
+        return None
     if isinstance(value, int):
-        return str(value)
-    text = str(value).strip()
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        fracs = [Fraction(p) for p in parts]
-    except (ValueError, ZeroDivisionError):
-        return text
-    return ",".join(str(f) for f in fracs)
+        return [value] if value.bit_length() <= 10_000 else None
+    items = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else None
+    if items is None:
+        return None
+    out = []
+    for item in items:
+        if not isinstance(item, str) or len(item) > 200 or not _NUMBER.fullmatch(item.strip()):
+            return None
+        out.append(Fraction(item.strip()))
+    return out
+
+
+def _shown(value) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 300:
+        return f"a {value.bit_length()}-bit number"
+    text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def expected_params(cert: dict, expect: dict) -> None:
-    """Raise naming the first parameter whose value differs from ``expect`` (name -> text)."""
+    """Raise naming the first parameter whose value differs from ``expect`` (name -> text).
+
+    Numbers are compared exactly (``0.25`` matches ``"1/4"``, ``1`` matches ``"1/1"``); other
+    values as text."""
     params = cert.get("params")
     if not isinstance(params, dict):
         raise VerificationError("parameters are not an object", field="params")
@@ -157,10 +172,11 @@ def expected_params(cert: dict, expect: dict) -> None:
             raise VerificationError(f"expected parameter {key}={want}, but the certificate has no parameter {key!r} "
                                     f"(it has: {', '.join(map(str, params)) or 'none'})", field=f"params.{key}")
         found = params[key]
-        if _canonical(found) != _canonical(want):
-            shown = _canonical(found)
-            shown = shown if len(shown) <= 80 else shown[:77] + "..."
-            raise VerificationError(f"expected parameter {key}={want}, found {key}={shown}", field=f"params.{key}")
+        a, b = _numbers(found), _numbers(want)
+        same = a == b if a is not None and b is not None else isinstance(found, str) and found == want
+        if not same:
+            raise VerificationError(f"expected parameter {key}={want}, found {key}={_shown(found)}",
+                                    field=f"params.{key}")
 
 
 def _check_fields(cert: dict, game: str) -> None:
