@@ -116,7 +116,7 @@ def test_wrong_answer_ties_winner_vector_and_skills_are_rejected(full_cert, poli
     cert = copy.deepcopy(full_cert)
     num, den = map(int, cert["answer"]["value"].split("/"))
     cert["answer"]["value"] = f"{num + den}/{den}"
-    rejects(cert, "answer")
+    rejects(cert, "answer.value")
     cert = copy.deepcopy(policy_cert)
     cert["ties"] = cert["ties"][1:]
     rejects(cert, "ties")

@@ -137,8 +137,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_ux_parsers(sub, games)
 
-    p = sub.add_parser("check", help="re-verify certificates (files or directories)", epilog=EPILOG)
+    p = sub.add_parser(
+        "check", help="re-verify certificates (files or directories)", epilog=EPILOG,
+        description="Re-verify certificates with the independent checker. Every field is verified, except the "
+                    "informational ones it names (audit, notes, tool_version); an unknown field fails.")
     p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--expect", action="append", default=[], metavar="KEY=VALUE",
+                   help="fail (exit 1) unless the certificate's parameter KEY is VALUE, e.g. --expect target=100, "
+                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. A KEY that "
+                        "is no parameter of any game is bad usage (exit 2); one the certificate lacks fails")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
 
@@ -264,18 +271,38 @@ def _check_writable(output: str) -> None:
         path.unlink()
 
 
+def _parse_expect(items: list[str]) -> dict:
+    """``--expect KEY=VALUE`` options as a dict; a key no game has is bad usage."""
+    from .checker import PARAMS
+
+    known = sorted({k for keys in PARAMS.values() for k in keys})
+    expect = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
+        if key not in known:
+            raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
+        if key in expect and expect[key] != value:
+            raise UsageError(f"check: --expect {key} given twice with different values")
+        expect[key] = value
+    return expect
+
+
 def _cmd_check(args) -> int:
     from .checker import certificate_paths, verify_file
 
     results = []
     status = EXIT_OK
+    expect = _parse_expect(args.expect)
     paths = certificate_paths(args.paths)
     progress = make_progress(args.quiet, args.json)
     try:
         for number, path in enumerate(paths, 1):
             progress.start(f"checking {path} ({number}/{len(paths)})")
             try:
-                found = verify_file(path)
+                found = verify_file(path, expect)
             except ExactplayError as exc:
                 results.append({"path": str(path), "ok": False, "error": str(exc)})
                 if not args.json:

@@ -38,6 +38,10 @@ from ._load import integer, rational
 
 
 MAX_N = 16
+SLOW_CHECK_N = 13  # the writer flags certificates from here on: this checker needs minutes for them
+STORED_IN = "table column 'target' (chef numbers from 1)"
+FULL_COLUMNS = ["alive_mask", "mover", "target", "D", "W(members in cyclic order)..."]
+POLICY_COLUMNS = ["alive_mask", "mover", "target"]
 
 
 def _members(mask: int) -> list[int]:
@@ -80,9 +84,13 @@ def _skills(cert: dict) -> list[Fraction]:
 
 def _tie_rule(cert: dict) -> str:
     pol = cert["policy"]
-    rule = pol.get("tie_rule") if isinstance(pol, dict) else None
+    if not isinstance(pol, dict) or set(pol) != {"tie_rule", "stored_in"}:
+        raise VerificationError("policy must have exactly the keys tie_rule, stored_in", field="policy")
+    if pol["stored_in"] != STORED_IN:
+        raise VerificationError(f"the checker reads the targets from the {STORED_IN}", field="policy.stored_in")
+    rule = pol["tie_rule"]
     if rule not in ("nearest", "farthest"):
-        raise VerificationError(f"unknown tie rule {rule!r}", field="policy")
+        raise VerificationError(f"unknown tie rule {str(rule)[:40]!r}", field="policy.tie_rule")
     return rule
 
 
@@ -159,7 +167,7 @@ def _full_table(rows, skills, rule):
         if not isinstance(row, list) or len(row) < 5:
             raise VerificationError("malformed row", field="table", state=str(row)[:60])
         mask, mover, target = (integer(x, "table") for x in row[:3])
-        if not 0 < mask < 1 << n or not mask >> (mover - 1) & 1:
+        if not 0 < mask < 1 << n or not 1 <= mover <= n or not mask >> (mover - 1) & 1:
             raise VerificationError("state outside the game", field="table", state=f"mask {mask} mover {mover}")
         mem = _members(mask)
         if len(row) != 4 + len(mem):
@@ -241,7 +249,7 @@ def _policy_table(rows, skills, rule):
         if not isinstance(row, list) or len(row) != 3:
             raise VerificationError("malformed policy row", field="table", state=str(row)[:60])
         mask, mover, target = (integer(x, "table") for x in row)
-        if not 0 < mask < 1 << n or not mask >> (mover - 1) & 1 or len(_members(mask)) < 2:
+        if not 0 < mask < 1 << n or not 1 <= mover <= n or not mask >> (mover - 1) & 1 or len(_members(mask)) < 2:
             raise VerificationError("state outside the game", field="table", state=f"mask {mask} mover {mover}")
         if (mask, mover - 1) in policy:
             raise VerificationError("state listed twice", field="table", state=_state(mask, mover - 1))
@@ -326,21 +334,50 @@ def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
 # ---------------------------------------------------------------- entry point
 
 
+DECIMALS = 8  # of winner_vector_decimal
+
+
+def _decimal(x: Fraction, digits: int) -> str:
+    """``x`` correctly rounded to ``digits`` decimals, ties to even."""
+    scaled = round(x * 10**digits)
+    sign = "-" if scaled < 0 else ""
+    body = str(abs(scaled)).rjust(digits + 1, "0")
+    return f"{sign}{body[:-digits]}.{body[-digits:]}"
+
+
 def verify(cert: dict, table) -> str:
     skills = _skills(cert)
     n = len(skills)
     rule = _tie_rule(cert)
+    if cert["smallest_gap"] is not None:
+        raise VerificationError("chefs certificates store no smallest gap: it must be null", field="smallest_gap")
+    if cert.get("slow_check") is not (n >= SLOW_CHECK_N):
+        raise VerificationError(f"must be {str(n >= SLOW_CHECK_N).lower()} for n = {n} (true from n = {SLOW_CHECK_N})",
+                                field="slow_check")
     full_table = cert.get("full_table")
     if full_table is True:
+        if table.columns != FULL_COLUMNS:
+            raise VerificationError(f"columns must be {FULL_COLUMNS}", field="table.columns")
         E, W1, ties = _full_table(table.rows, skills, rule)
     elif full_table is False:
+        if table.columns != POLICY_COLUMNS:
+            raise VerificationError(f"columns must be {POLICY_COLUMNS}", field="table.columns")
         E, W1, ties = _policy_table(table.rows, skills, rule)
     else:
         raise VerificationError("full_table must be true or false", field="full_table")
     answer = cert["answer"]
-    if not isinstance(answer, dict) or rational(answer.get("value"), "answer") != E:
-        raise VerificationError(f"answer is not E({n}) = D of the full table with chef 1 to move", field="answer")
+    if not isinstance(answer, dict) or rational(answer.get("value"), "answer.value") != E:
+        raise VerificationError(f"answer is not E({n}) = D of the full table with chef 1 to move",
+                                field="answer.value")
+    if sum(W1) != 1:
+        raise VerificationError("winner vector does not sum to 1", field="winner_vector")
+    if "winner_vector" not in cert and "winner_vector_sha256" not in cert:
+        raise VerificationError("missing: the winner vector in full, or its decimals and digest",
+                                field="winner_vector")
     if "winner_vector" in cert:
+        if "winner_vector_decimal" in cert or "winner_vector_sha256" in cert:
+            raise VerificationError("give the winner vector either in full or as decimals and digest, not both",
+                                    field="winner_vector")
         stored_w = cert["winner_vector"]
         if not isinstance(stored_w, list) or [rational(x, "winner_vector") for x in stored_w] != W1:
             raise VerificationError("winner_vector is not W of the full table with chef 1 to move",
@@ -350,8 +387,14 @@ def verify(cert: dict, table) -> str:
         if cert.get("winner_vector_sha256") != hashlib.sha256(text.encode("ascii")).hexdigest():
             raise VerificationError("winner_vector_sha256 is not the digest of W of the full table",
                                     field="winner_vector_sha256")
-    if sum(W1) != 1:
-        raise VerificationError("winner vector does not sum to 1", field="winner_vector")
+        decimals = cert.get("winner_vector_decimal")
+        if not isinstance(decimals, list) or len(decimals) != n:
+            raise VerificationError(f"must list {n} decimals", field="winner_vector_decimal")
+        for k, (x, d) in enumerate(zip(W1, decimals)):
+            if d != _decimal(x, DECIMALS):
+                raise VerificationError(f"{str(d)[:40]!r} is not W(chef {k + 1}) = {float(x):.10f} rounded to "
+                                        f"{DECIMALS} decimals ({_decimal(x, DECIMALS)})",
+                                        field="winner_vector_decimal", state=f"chef {k + 1}")
     stored_ties = cert.get("ties")
     if not isinstance(stored_ties, list) or sorted(map(repr, stored_ties)) != sorted(map(repr, ties)):
         raise VerificationError(f"the stored list of tied states does not match the {len(ties)} found",

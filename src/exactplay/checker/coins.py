@@ -31,6 +31,7 @@ from ..errors import VerificationError
 from ._load import Table, integer, rational
 
 COLUMNS = ["i", "j", "V", "left", "right", "choice"]
+TIE_RULE = "on a tie the line of play takes the left coin"
 
 
 def verify(cert: dict, table: Table) -> str:
@@ -90,8 +91,8 @@ def verify(cert: dict, table: Table) -> str:
                                         field="table.choice", state=state)
             if left == right:
                 ties.add(state)
-            elif smallest is None or abs(left - right) < smallest:
-                smallest = abs(left - right)
+            elif smallest is None or abs(left - right) < smallest[0]:
+                smallest = (abs(left - right), [i, j])  # the first smallest, by length then i
 
     answer = cert["answer"]
     if not isinstance(answer, dict) or "value" not in answer:
@@ -101,11 +102,29 @@ def verify(cert: dict, table: Table) -> str:
         raise VerificationError(f"answer {value} is not V(0,n-1) = {V[(0, n - 1)]}", field="answer.value",
                                 state=(0, n - 1))
 
+    sg = cert["smallest_gap"]
+    if smallest is None:
+        if sg is not None:
+            raise VerificationError("every state is a tie: there is no smallest nonzero gap", field="smallest_gap")
+    else:
+        if not isinstance(sg, dict) or set(sg) != {"value", "state"}:
+            raise VerificationError("smallest_gap must be {value, state}", field="smallest_gap")
+        if rational(sg["value"], "smallest_gap.value") != smallest[0]:
+            raise VerificationError(f"the smallest nonzero |left - right| is {smallest[0]}",
+                                    field="smallest_gap.value")
+        if sg["state"] != smallest[1]:
+            raise VerificationError(f"the smallest gap is first reached (by length, then i) at {smallest[1]}",
+                                    field="smallest_gap.state")
+
     policy = cert["policy"]
-    if not isinstance(policy, dict):
-        raise VerificationError("policy is not an object", field="policy")
+    if not isinstance(policy, dict) or set(policy) != {"line_of_play", "ties", "tie_rule"}:
+        raise VerificationError("policy must have exactly the keys line_of_play, ties, tie_rule", field="policy")
+    if policy["tie_rule"] != TIE_RULE:
+        raise VerificationError(f"the line of play is checked with the rule {TIE_RULE!r}", field="policy.tie_rule")
     stored_ties = policy.get("ties")
-    if not isinstance(stored_ties, list) or {tuple(t) for t in stored_ties if isinstance(t, list)} != ties \
+    if not isinstance(stored_ties, list) or not all(
+            isinstance(t, list) and len(t) == 2 and all(type(k) is int for k in t) for t in stored_ties) \
+            or {tuple(t) for t in stored_ties} != ties \
             or len(stored_ties) != len(ties):
         raise VerificationError(f"the list of ties is not the {len(ties)} states with left == right",
                                 field="policy.ties")

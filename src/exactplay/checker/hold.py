@@ -58,6 +58,9 @@ from ._load import Table, integer, rational
 
 P = 128
 ONE_FIXED = 1 << P
+# the descriptive fields, as the tool writes them (the checker reads the table by these rules)
+POLICY = {"encoding": "per (c, h): one letter per turn total x = 2..T-c, H hold (ties), C continue", "in": "table"}
+VALUES_ROWS = "[c, h, V] for 0 <= c, h < T, canonical JSON"
 
 
 def _alive(T: int, F: int) -> list:
@@ -133,6 +136,11 @@ def verify(cert: dict, table: Table) -> str:
     F = integer(params["faces"], "params.faces")
     if not (2 <= T <= 1000 and 2 <= F <= 100):
         raise VerificationError(f"target {T} / faces {F} out of range", field="params")
+    if cert["policy"] != POLICY:
+        raise VerificationError(f"policy must be {POLICY} (the letters are in the table)", field="policy")
+    if cert.get("values_rows") != VALUES_ROWS:
+        raise VerificationError(f"must say {VALUES_ROWS!r}: what values_sha256 is the digest of",
+                                field="values_rows")
     full = table.columns == ["c", "h", "V", "policy"]
     if not full and table.columns != ["c", "h", "policy"]:
         raise VerificationError(f"unexpected columns {table.columns}", field="table.columns")
@@ -251,17 +259,15 @@ def verify(cert: dict, table: Table) -> str:
     answer = cert.get("answer") or {}
     if rational(answer.get("value"), "answer.value") != V[0][0]:
         raise VerificationError("answer is not V(0,0)", field="answer.value", state=(0, 0))
-    gap_summary = _check_smallest_gap(cert.get("smallest_gap"), T, F, V, Vf, Q, Qf, holds, holds_fixed, err)
+    gap_summary = _check_smallest_gap(cert["smallest_gap"], T, F, V, Vf, Q, Qf, holds, holds_fixed, err)
     return (f"Hold or Continue? target {T} faces {F}: {T * T} pairs, every hold/continue comparison verified "
             f"({exact_turns} turns exactly), V(0,0) = {float(V[0][0]):.12f}{gap_summary}")
 
 
 def _check_smallest_gap(stored, T, F, V, Vf, Q, Qf, holds, holds_fixed, err) -> str:
-    if T < 2 or stored is None:
-        if stored is not None:
-            raise VerificationError("a smallest gap for a game without query states", field="smallest_gap")
-        return ""
-    if not isinstance(stored, dict) or not isinstance(stored.get("state"), list) or len(stored["state"]) != 3:
+    # T >= 2 always has query states ((0, 0, x) for x = 2..T): the smallest margin is stored
+    if not isinstance(stored, dict) or set(stored) != {"value", "state"} or not isinstance(stored["state"], list) \
+            or len(stored["state"]) != 3:
         raise VerificationError("malformed smallest_gap", field="smallest_gap")
     value = rational(stored.get("value"), "smallest_gap.value")
     c0, h0, x0 = (integer(v, "smallest_gap.state") for v in stored["state"])
@@ -287,4 +293,7 @@ def _check_smallest_gap(stored, T, F, V, Vf, Q, Qf, holds, holds_fixed, err) -> 
                     if abs(hx[x] - ce[x]) < value:
                         raise VerificationError("a query state has a smaller margin", field="smallest_gap",
                                                 state=(c, h, x))
+                    if abs(hx[x] - ce[x]) == value and (c, h, x) < (c0, h0, x0):
+                        raise VerificationError("an earlier query state has the same margin (the first is stored)",
+                                                field="smallest_gap.state", state=(c, h, x))
     return f"; smallest query margin {float(value):.4e} at {(c0, h0, x0)} verified"

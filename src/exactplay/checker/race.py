@@ -138,25 +138,29 @@ def verify(cert: dict, table: Table) -> str:
         raise VerificationError(f"answer {value} is not G(N,N) = {g(N, N)}", field="answer.value", state=(N, N))
 
     policy = cert["policy"]
-    stored = policy.get("best_t") if isinstance(policy, dict) else None
-    if stored is not None:
-        for a in range(1, N + 1):
-            for b in range(1, N + 1):
-                try:
-                    t = stored[a - 1][b - 1]
-                except (IndexError, TypeError):
-                    raise VerificationError("policy table too small", field="policy", state=(a, b)) from None
-                if t != choice[(a, b)]:
-                    raise VerificationError(f"policy says T = {t}, table says {choice[(a, b)]}",
-                                            field="policy", state=(a, b))
+    if not isinstance(policy, dict) or set(policy) != {"rows", "columns", "best_t"}:
+        raise VerificationError("policy must have exactly the keys rows, columns, best_t", field="policy")
+    if policy["rows"] != "a = 1..N" or policy["columns"] != "b = 1..N":
+        raise VerificationError("policy rows/columns must say 'a = 1..N' and 'b = 1..N'", field="policy")
+    stored = policy["best_t"]
+    if not isinstance(stored, list) or len(stored) != N or \
+            any(not isinstance(r, list) or len(r) != N for r in stored):
+        raise VerificationError(f"policy.best_t must be {N} rows of {N} choices", field="policy.best_t")
+    for a in range(1, N + 1):
+        for b in range(1, N + 1):
+            t = stored[a - 1][b - 1]
+            if t != choice[(a, b)] or not isinstance(t, int) or isinstance(t, bool):
+                raise VerificationError(f"policy says T = {str(t)[:20]}, table says {choice[(a, b)]}",
+                                        field="policy.best_t", state=(a, b))
 
-    sg = cert.get("smallest_gap")
-    if sg is not None and smallest is not None:
-        if rational(sg.get("value"), "smallest_gap.value") != smallest[0]:
-            raise VerificationError("smallest gap does not match the table", field="smallest_gap")
-        if sg.get("state") != list(smallest[1]):
-            raise VerificationError(f"smallest gap is at {smallest[1]}, not {sg.get('state')}",
-                                    field="smallest_gap.state")
+    sg = cert["smallest_gap"]
+    if not isinstance(sg, dict) or set(sg) != {"value", "state"}:
+        raise VerificationError("smallest_gap must be {value, state}", field="smallest_gap")
+    if rational(sg["value"], "smallest_gap.value") != smallest[0]:
+        raise VerificationError("smallest gap does not match the table", field="smallest_gap.value")
+    if sg["state"] != list(smallest[1]):
+        raise VerificationError(f"smallest gap is first reached at {smallest[1]}, not {str(sg['state'])[:40]}",
+                                field="smallest_gap.state")
 
     return f"race target {N}: {N * N} cells satisfy the Bellman equations exactly; G({N},{N}) = " \
            f"{float(value):.10f}; exact ties: {ties}"

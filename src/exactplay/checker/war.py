@@ -122,6 +122,10 @@ def verify(cert: dict, table: Table) -> str:
         if t == T:
             p = sum(reached.values(), Fraction(0))
 
+    if cert["policy"] is not None:
+        raise VerificationError("War has no choices: policy must be null", field="policy")
+    if cert["smallest_gap"] is not None:
+        raise VerificationError("War has no choices: smallest_gap must be null", field="smallest_gap")
     answer = cert["answer"]
     if not isinstance(answer, dict) or "value" not in answer:
         raise VerificationError("answer has no value", field="answer")

@@ -1,0 +1,129 @@
+"""Every certificate field is verified, rejected as unknown, or listed as unverified.
+
+Regression tests for the fields that used to verify whatever they said (issue 9),
+and for ``exactplay check --expect KEY=VALUE``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from exactplay.checker import UNVERIFIED_FIELDS, verify_certificate
+from exactplay.cli import main
+from exactplay.errors import VerificationError
+
+PROOFS = Path(__file__).resolve().parent.parent / "proofs"
+
+
+def load(name: str) -> dict:
+    return json.loads((PROOFS / name).read_text())
+
+
+def set_path(cert: dict, path: str, value):
+    node = cert
+    keys = path.split(".")
+    for k in keys[:-1]:
+        node = node[int(k) if k.isdigit() else k]
+    last = keys[-1]
+    node[int(last) if last.isdigit() else last] = value
+    return cert
+
+
+EDITS = [
+    # (certificate, dotted path, new value, field the error must name)
+    ("coins/coins-decimals.json", "smallest_gap.value", "1/20", "smallest_gap.value"),
+    ("coins/coins-decimals.json", "smallest_gap.state", [1, 2], "smallest_gap.state"),
+    ("coins/coins-decimals.json", "smallest_gap", None, "smallest_gap"),
+    ("war/war-4x2.json", "smallest_gap", {"value": "1/2", "state": [0, 0]}, "smallest_gap"),
+    ("chefs/chefs-fib-3.json", "smallest_gap", {"value": "1/2", "state": [0, 0]}, "smallest_gap"),
+    ("hold/hold-5-3.json", "answer.name", "V(1,0)", "answer.name"),
+    ("chefs/chefs-fib-3.json", "answer.name", "E(4)", "answer.name"),
+    ("coins/coins-decimals.json", "answer.name", "V(0,6)", "answer.name"),
+    ("war/war-4x2.json", "answer.name", "P(B wins every turn)", "answer.name"),
+    ("race/race-2.json", "answer.numerator_digits", 3, "answer.numerator_digits"),
+    ("race/race-2.json", "answer.denominator_digits", 2, "answer.denominator_digits"),
+    ("race/race-2.json", "answer.digits", 9, "answer.digits"),
+    ("race/race-2.json", "answer.decimal_certain", False, "answer.decimal_certain"),
+    ("race/race-2.json", "answer.distance_to_rounding_boundary", 1e-9, "answer.distance_to_rounding_boundary"),
+    ("race/race-2.json", "params.faces", 6, "params.faces"),
+    ("race/race-2.json", "answer.float_value", 0.5, "answer.float_value"),
+    ("race/race-2.json", "policy.rows", "b = 1..N", "policy"),
+    ("chefs/chefs-fib-10.json", "winner_vector_decimal.0", "0.07566890", "winner_vector_decimal"),
+    ("chefs/chefs-fib-3.json", "policy.stored_in", "table column 'D'", "policy.stored_in"),
+    ("chefs/chefs-fib-3.json", "slow_check", True, "slow_check"),
+    ("coins/coins-decimals.json", "policy.tie_rule", "on a tie the line of play takes the right coin",
+     "policy.tie_rule"),
+    ("hold/hold-5-3.json", "policy.in", "values", "policy"),
+    ("hold/hold-5-3.json", "values_rows", "[c, h, V]", "values_rows"),
+    ("hold/hold-5-3.json", "smallest_gap", None, "smallest_gap"),
+    ("war/war-4x2.json", "winner_vector", ["1/2"], "winner_vector"),
+    ("war/war-4x2.json", "table.note", "x", "table.note"),
+]
+
+
+@pytest.mark.parametrize("name, path, value, field", EDITS, ids=[f"{e[0]}:{e[1]}" for e in EDITS])
+def test_an_edited_or_invented_field_is_rejected_naming_it(name, path, value, field):
+    cert = set_path(copy.deepcopy(load(name)), path, value)
+    with pytest.raises(VerificationError) as exc:
+        verify_certificate(cert, name)
+    assert exc.value.field == field, str(exc.value)
+    assert f"field {field!r}" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_a_dropped_answer_field_is_rejected_naming_it():
+    cert = load("race/race-2.json")
+    del cert["answer"]["decimal_certain"]
+    with pytest.raises(VerificationError) as exc:
+        verify_certificate(cert)
+    assert exc.value.field == "answer.decimal_certain"
+
+
+def test_only_audit_notes_and_tool_version_are_unverified_and_editing_them_changes_nothing():
+    assert UNVERIFIED_FIELDS == ("audit", "notes", "tool_version")
+    cert = load("coins/coins-near-tie.json")
+    cert["notes"], cert["audit"], cert["tool_version"] = "anything", {"x": 1}, "9.9"
+    assert verify_certificate(cert)["unverified_fields"] == ["audit", "notes", "tool_version"]
+
+
+def test_check_expect_accepts_matching_parameters_compared_exactly(capsys):
+    status = main(["check", "-q", str(PROOFS / "chefs" / "chefs-s-1_4-1_2-1.json"),
+                   "--expect", "n=3", "--expect", "skills=0.25,1/2,1"])
+    assert status == 0, capsys.readouterr().err
+
+
+def test_check_expect_fails_with_exit_1_on_one_line_naming_parameter_expected_and_found(capsys):
+    status = main(["check", str(PROOFS / "race" / "race-10.json"), "--expect", "target=100"])
+    err = capsys.readouterr().err.strip()
+    assert status == 1
+    assert len(err.splitlines()) == 1
+    assert "expected parameter target=100, found target=10" in err
+
+
+def test_check_expect_a_parameter_the_certificate_lacks_fails_with_exit_1(capsys):
+    status = main(["check", str(PROOFS / "race" / "race-10.json"), "--expect", "faces=6"])
+    err = capsys.readouterr().err.strip()
+    assert status == 1 and "no parameter 'faces'" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("option", ["colour=red", "target", "=3", "target="])
+def test_check_expect_with_an_unknown_key_or_no_value_is_usage_exit_2(capsys, option):
+    status = main(["check", str(PROOFS / "race" / "race-10.json"), "--expect", option])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and len(err.splitlines()) == 1 and "--expect" in err
+
+
+def test_check_help_documents_expect(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = capsys.readouterr().out
+    assert "--expect KEY=VALUE" in out and "target=100" in out
+
+
+def test_check_expect_compares_a_huge_exponent_as_text_at_once_without_expanding_it(capsys):
+    status = main(["check", str(PROOFS / "coins" / "coins-decimals.json"), "--expect", "coins=1e999999999"])
+    err = capsys.readouterr().err.strip()
+    assert status == 1 and "expected parameter coins=1e999999999, found coins=1/10,1/5" in err
