@@ -157,7 +157,7 @@ def test_cli_certify_check_and_corrupted_file(tmp_path, capsys, full_cert):
     capsys.readouterr()
     assert main(["check", str(tmp_path / "bad.json")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "alive {1,2,3} mover 1" in err[0]
+    assert len(err) == 2 and "alive {1,2,3} mover 1" in err[0] and err[1] == "1 of 1 certificate(s) failed"
 
 
 def test_proofs_are_small():

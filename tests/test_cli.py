@@ -125,7 +125,9 @@ def test_certify_then_check_accepts_the_certificate(capsys, tmp_path):
     status, out, err = run(capsys, "check", str(cert))
     assert status == EXIT_OK and out.startswith("ok") and err == ""
     status, out, _ = run(capsys, "check", str(tmp_path), "--json")
-    assert status == EXIT_OK and json.loads(out)[0]["ok"] is True
+    data = json.loads(out)
+    assert status == EXIT_OK and data["certificates"][0]["ok"] is True
+    assert (data["checked"], data["failed"]) == (1, 0)
 
 
 def test_certify_json_reports_the_written_file(capsys, tmp_path):
@@ -142,23 +144,36 @@ def test_check_of_a_corrupted_certificate_fails_with_exit_1_and_one_line(capsys,
     cert.write_text(json.dumps(data))
     status, out, err = run(capsys, "check", str(cert))
     assert status == EXIT_FAILED
-    assert_one_line_error(err, "FAIL")
+    fail, summary = err.strip().splitlines()
+    assert fail.startswith("FAIL") and "table_sha256" in fail and summary == "1 of 1 certificate(s) failed"
 
 
-def test_check_of_malformed_json_is_bad_input_exit_2_and_one_line(capsys, tmp_path):
+def test_check_of_malformed_json_fails_with_exit_1_and_names_it(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ this is not json")
     status, _, err = run(capsys, "check", str(bad))
-    assert status == EXIT_USAGE
-    assert_one_line_error(err, "not JSON")
+    assert status == EXIT_FAILED
+    fail, summary = err.strip().splitlines()
+    assert "not JSON" in fail and summary == "1 of 1 certificate(s) failed"
+
+
+def test_check_checks_every_file_and_ends_with_a_summary(capsys, tmp_path):
+    good = tmp_path / "a-good.json"
+    run(capsys, "certify", "race", "--target", "2", "-o", str(good))
+    (tmp_path / "b-bad.json").write_text("{")
+    (tmp_path / "c-good.json").write_text(good.read_text())
+    status, out, err = run(capsys, "check", str(tmp_path))
+    assert status == EXIT_FAILED
+    assert out.count("ok   ") == 2 and err.strip().splitlines()[-1] == "1 of 3 certificate(s) failed"
 
 
 def test_check_json_reports_a_failure_without_stderr(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("[]")
     status, out, err = run(capsys, "check", str(bad), "--json")
-    assert status == EXIT_USAGE and err == ""
-    assert json.loads(out)[0]["ok"] is False
+    assert status == EXIT_FAILED and err == ""
+    data = json.loads(out)
+    assert data["certificates"][0]["ok"] is False and data["failed"] == 1
 
 
 # ------------------------------------------------------------------ usage errors: exit 2, one line
@@ -401,7 +416,7 @@ def test_every_game_solves_audits_certifies_and_checks_a_small_instance_with_jso
     status, out, _ = run(capsys, "certify", game, *SMALL[game], "-o", str(cert), "--json")
     assert status == EXIT_OK and json.loads(out)["game"] == game
     status, out, _ = run(capsys, "check", str(cert), "--json")
-    assert status == EXIT_OK and json.loads(out)[0]["ok"] is True
+    assert status == EXIT_OK and json.loads(out)["certificates"][0]["ok"] is True
 
 
 def test_every_game_is_listed_with_its_parameters(capsys):

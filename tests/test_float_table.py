@@ -110,6 +110,8 @@ def test_coin_and_hold_tables_are_audited_too(capsys, tmp_path):
 def test_deeply_nested_json_is_one_line_exit_2_for_tables_and_certificates(capsys, tmp_path):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100000 + "]" * 100000)
-    for argv in (["audit", "race", "--target", "2", "--float-table", str(path)], ["check", str(path)]):
-        status, _, err = _run(capsys, *argv)
-        assert status == EXIT_USAGE and "nested too deeply" in err and len(err.strip().splitlines()) == 1
+    status, _, err = _run(capsys, "audit", "race", "--target", "2", "--float-table", str(path))
+    assert status == EXIT_USAGE and "nested too deeply" in err and len(err.strip().splitlines()) == 1
+    status, _, err = _run(capsys, "check", str(path))  # a certificate that cannot be read fails the check
+    fail, summary = err.strip().splitlines()
+    assert status == 1 and "nested too deeply" in fail and summary == "1 of 1 certificate(s) failed"

@@ -133,7 +133,7 @@ def test_solve_audit_certify_and_check_json_are_strict_json(capsys, tmp_path, ga
     assert written["written"] == str(cert)
     assert_encoded_measures_documented(strict_loads(cert.read_text(encoding="utf-8")))
     checked = json_of(capsys, ["check", "--json", str(cert)])
-    assert [r["ok"] for r in checked] == [True]
+    assert [r["ok"] for r in checked["certificates"]] == [True]
 
 
 REPORTED = [("coins", ["--", "0.1", "0.2", "-0.1"]), ("chefs", ["--skills", "1,2/3,2/5,2/3"]),
@@ -151,13 +151,14 @@ def test_audit_json_on_fractions_encodes_infinite_measures_like_on_mpq(capsys, g
 def test_check_json_of_small_proofs_and_of_a_failure_is_strict_json(capsys, tmp_path):
     small = [PROOFS / "race/race-3.json", PROOFS / "hold/hold-5-3.json", PROOFS / "chefs/chefs-fib-3.json",
              PROOFS / "coins/coins-seed-example.json", PROOFS / "war/war-4x2.json"]
-    assert [r["ok"] for r in json_of(capsys, ["check", "--json", *small])] == [True] * len(small)
+    assert [r["ok"] for r in json_of(capsys, ["check", "--json", *small])["certificates"]] == [True] * len(small)
     bad = tmp_path / "bad.json"
     cert = json.loads((PROOFS / "race/race-3.json").read_text(encoding="utf-8"))
     cert["table_sha256"] = "0" * 64
     bad.write_text(json.dumps(cert), encoding="utf-8")
     failed = json_of(capsys, ["check", "--json", str(bad)], status=1)
-    assert failed[0]["ok"] is False and failed[0]["error"]
+    assert failed["certificates"][0]["ok"] is False and failed["certificates"][0]["error"]
+    assert (failed["checked"], failed["failed"]) == (1, 1)
 
 
 def test_claims_json_is_strict_json(capsys):
@@ -267,7 +268,7 @@ def test_every_coin_row_the_cli_accepts_gives_strict_json_and_text_that_says_why
         cert = Path(tmp) / "c.json"
         json_of(capsys, ["certify", "coins", "--json", "-o", str(cert), "--", *row])
         strict_loads(cert.read_text(encoding="utf-8"))
-        assert [r["ok"] for r in json_of(capsys, ["check", "--json", str(cert)])] == [True]
+        assert [r["ok"] for r in json_of(capsys, ["check", "--json", str(cert)])["certificates"]] == [True]
 
 
 EXTREMES = [0.0, -0.0, 1e-300, -1e-300, 1e300, -1e300, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,

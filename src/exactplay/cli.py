@@ -291,12 +291,17 @@ def _parse_expect(items: list[str]) -> dict:
 
 
 def _cmd_check(args) -> int:
-    from .checker import certificate_paths, verify_file
+    """Check every file given (directories: every ``*.json`` below), then one summary line.
+
+    Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
+    tampered); exit 2 only for usage errors (no such path, bad option).
+    """
+    from .checker import UNVERIFIED_FIELDS, certificate_paths, verify_file
 
     results = []
-    status = EXIT_OK
     expect = _parse_expect(args.expect)
     paths = certificate_paths(args.paths)
+    failed = 0
     progress = make_progress(args.quiet, args.json)
     try:
         for number, path in enumerate(paths, 1):
@@ -304,28 +309,29 @@ def _cmd_check(args) -> int:
             try:
                 found = verify_file(path, expect)
             except ExactplayError as exc:
+                failed += 1
                 results.append({"path": str(path), "ok": False, "error": str(exc)})
                 if not args.json:
-                    print(f"FAIL {exc}", file=sys.stderr)
-                status = exc.exit_status  # 1: does not verify; 2: not a certificate at all
-                break
+                    progress.print(f"FAIL {exc}", err=True)
+                continue
             results.append({"path": str(path), "ok": True, **found})
             if not args.json and not args.quiet:
                 params = " ".join(f"{k}={v}" for k, v in found["params"].items())
                 ans = found["answer"]
-                print(f"ok   {path}")
-                print(f"     {found['game']} {params}: {ans['name']} = {ans['decimal']}")
-                print(f"     {found['summary']}")
+                progress.print(f"ok   {path}\n     {found['game']} {params}: {ans['name']} = {ans['decimal']}\n"
+                               f"     {found['summary']}")
     finally:
         progress.close()
+    summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
+               else f"{failed} of {len(paths)} certificate(s) failed")
     if args.json:
-        print(dumps(results))
-    elif status == EXIT_OK and not args.quiet:
-        from .checker import UNVERIFIED_FIELDS
-
-        print(f"{len(results)} certificate(s) verified; informational fields not re-verified: "
-              f"{', '.join(UNVERIFIED_FIELDS)}")
-    return status
+        print(dumps({"certificates": results, "checked": len(paths), "failed": failed,
+                     "unverified_fields": list(UNVERIFIED_FIELDS), "summary": summary}))
+    elif failed:
+        print(summary, file=sys.stderr)
+    elif not args.quiet:
+        print(f"{summary}; informational fields not re-verified: {', '.join(UNVERIFIED_FIELDS)}")
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _cmd_judge(args) -> int:

@@ -25,6 +25,10 @@ class Silent:
     def start(self, label: str, total: int | None = None) -> None:
         pass
 
+    def print(self, text: str, err: bool = False) -> None:
+        """Print a result line while work goes on (above the bar, never hard-wrapped)."""
+        print(text, file=sys.stderr if err else sys.stdout)
+
     def advance(self, n: int = 1) -> None:
         pass
 
@@ -83,6 +87,12 @@ class RichProgress(Silent):  # pragma: no cover - needs a terminal
             self._bar.update(self._task, advance=n)
         elif time.monotonic() - self._t0 > self.DELAY:
             self._show()
+
+    def print(self, text: str, err: bool = False) -> None:
+        if self._bar is not None and not err:
+            self._bar.console.print(text, soft_wrap=True, highlight=False, markup=False)
+        else:
+            print(text, file=sys.stderr if err else sys.stdout)
 
     def close(self) -> None:
         with self._lock:
