@@ -79,8 +79,9 @@ def enclosure(num, den) -> tuple[tuple, tuple]:
     numbers they stand for**: if ``e > e'`` then ``m 2^e >= 2^(P-1+e) >= 2^(P+e')
     > m' 2^e'``, and for equal ``e`` the mantissas decide; ``ZERO``'s ``-inf``
     is below every integer exponent.  So comparing keys is exact -- no rounding,
-    no overflow, no underflow, whatever the exponents (skills down to 10^-1000
-    give values near 2^-10^4 and below, far outside a float's range).
+    no overflow, no underflow, whatever the exponents (the command line accepts
+    skills down to 10^-1992, ~2^-6617, and winning chances go lower still: far
+    below a float's smallest 2^-1074, where the old float shadow read 0).
 
     **The bound.**  Let ``s_a = max(0, bits(num) - P)``, ``a = floor(num / 2^s_a)``,
     ``s_b = max(0, bits(den) - P)``, ``b = floor(den / 2^s_b)`` (the leading P bits),
