@@ -240,14 +240,19 @@ def cli_json(capsys, argv):
     return json.loads(capsys.readouterr().out)
 
 
-def test_reproducer_gives_the_same_json_in_both_backends_and_the_exact_best_targets(capsys):
-    argv = ["solve", "chefs", "--skills", REPRO, "--json", "--quiet"]
+@pytest.mark.parametrize("text", [
+    REPRO,
+    f"{SMALLEST_TEXT},1e-1000,1,{SMALLEST_TEXT}",  # the smallest skill the CLI accepts, twice
+    "71/100,0.71000001,1,1,1/1000000000000000000000",  # a near-tie in the 8th digit, skills of 1
+], ids=["issue-reproducer", "cli-smallest-skill", "8th-digit-and-ones"])
+def test_reproducer_gives_the_same_json_in_both_backends_and_the_exact_best_targets(capsys, text):
+    argv = ["solve", "chefs", "--skills", text, "--json", "--quiet"]
     mpq = cli_json(capsys, argv)
     frac = cli_json(capsys, argv + ["--backend", "fraction"])
     assert mpq.pop("backend") == "mpq" and frac.pop("backend") == "fraction"
     assert mpq == frac
     # the targets are the exact argmax of the success-branch values (nearest on ties)
-    skills = [Fraction(s) for s in REPRO.split(",")]
+    skills = [Fraction(s) for s in text.split(",")]
     ref = cycle.solve(skills, "fraction", keep=True, keep_cands=True)
     full = ref.layers[len(skills)][(1 << len(skills)) - 1]
     expected = []
