@@ -50,7 +50,7 @@ def _available_games() -> list[Game]:
     return _load_games()[0]
 
 
-def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
+def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None) -> None:
     p.add_argument("--json", action="store_true",
                    help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
                         "with a \"<field>_reason\")")
@@ -60,7 +60,7 @@ def _add_common(p: argparse.ArgumentParser, backend: bool = True) -> None:
             "--backend",
             choices=[b for b in BACKEND_NAMES if b != "float"],
             default="mpq",
-            help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction",
+            help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction",
         )
 
 
@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
         for game in games:
             gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
             _add_game_params(gp, game)
-            _add_common(gp)
+            _add_common(gp, backend_help=getattr(game, "backend_help", None))
             if command in ("solve", "audit"):
                 gp.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
             if command == "audit" and game.value_table is not None:

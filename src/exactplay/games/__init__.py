@@ -62,6 +62,8 @@ class Game:
     # state coordinate names, what the value is), to audit a user's float table
     # (``exactplay audit GAME --float-table FILE``)
     value_table: Callable[..., tuple] | None = None
+    # optional: what --backend means for this game (which solver each backend runs)
+    backend_help: str | None = None
 
 
 @dataclass

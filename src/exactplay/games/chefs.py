@@ -13,7 +13,8 @@ dish; ``E(n) = D_{{1..n}, 1}`` with ``S(k) = F_k / F_{n+1}``.
 * :mod:`.chefs_cycle` -- the seed's closed-form cycle recurrence over a backend:
   in ``float`` the published solver, in ``mpq``/``Fraction`` the exact reference;
 * :mod:`.chefs_fast` -- the same recurrence in integer numerators over one
-  denominator per alive set (the fast exact solver, used for ``--backend mpq``);
+  denominator per alive set (the fast exact solver, used for ``--backend mpq``;
+  ``--backend fraction`` runs the reference recurrence instead, see :data:`BACKEND_HELP`);
 * :mod:`.chefs_bound` -- the a-priori error bound of the float solver;
 * :mod:`.chefs_brute` -- the whole game as one linear system, strategies, simulation;
 * :mod:`.chefs_claims` -- the seed's claims and their checks;
@@ -29,7 +30,7 @@ denominators at n = 14), so the exact time grows ~3-6x per chef.
 
 Speed (benchmarks/chefs.py): E(14) in ~15 s and ~0.75 GB with :mod:`.chefs_fast`
 against ~110 s for the seed's recurrence in mpq (two layers) -- no gcd per
-operation, one denominator per alive set, float-shadow target choice.
+operation, one denominator per alive set, target choice by proved enclosures.
 """
 
 from __future__ import annotations
@@ -356,11 +357,11 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
         columns = ["alive_mask", "mover", "target", "D", "W(members in cyclic order)..."]
         E, W1, ties = sol.E, sol.W1, sol.ties
     else:
-        sol = fast.solve_fast(list(skills), keep_policy=True, progress=progress)
-        for (mask, t), j in sorted(sol.policy.items()):
+        policy = _policy_of(skills, B, progress)
+        for (mask, t), j in sorted(policy.pop("policy").items()):
             rows.append([mask, t + 1, j + 1])
         columns = ["alive_mask", "mover", "target"]
-        E, W1, ties = sol.E, sol.W1, sol.ties
+        E, W1, ties = policy["E"], policy["W1"], policy["ties"]
     answer, _ = exact_number(E, 8)
     W1 = list(W1)
     return build_certificate(
@@ -387,6 +388,25 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
     )
 
 
+def _policy_of(skills, B: Backend, progress=SILENT) -> dict:
+    """The optimal policy {(mask, mover): target}, E, W1 and the ties, by the solver
+    ``--backend`` names: the fast integer solver for ``mpq``, the reference recurrence
+    in ``Fraction`` (two layers at a time, the policy read off each layer) otherwise."""
+    if B.name == "mpq":
+        sol = fast.solve_fast(list(skills), keep_policy=True, progress=progress)
+        return {"policy": sol.policy, "E": sol.E, "W1": sol.W1, "ties": sol.ties}
+    policy = {}
+
+    def visit(q, layer):
+        for mask, st in layer.items():
+            for t, j in zip(st.members, st.target):
+                if j is not None:
+                    policy[(mask, t)] = j
+
+    sol = cycle.solve(in_backend(B, skills), B, visit=visit, progress=progress)
+    return {"policy": policy, "E": sol.E, "W1": sol.W1, "ties": sol.ties}
+
+
 def _winner_fields(W1, full_table: bool) -> dict:
     """The winner vector in full for small n; else its decimals and the SHA-256 of
     ``",".join(p/q strings)`` (at n = 14 the exact vector alone is 2.5 MB)."""
@@ -398,6 +418,14 @@ def _winner_fields(W1, full_table: bool) -> dict:
 
 
 # ------------------------------------------------------------------ the game
+
+BACKEND_HELP = (
+    "exact arithmetic, and with it the solver: mpq (default) runs the fast integer solver "
+    "(targets chosen by proved enclosures, exact comparison where they overlap); fraction runs "
+    "the plain reference recurrence in fractions.Fraction (an independent cross-check, several "
+    "times slower). audit (its value tables) and certify for n <= 8 (every value stored) run the "
+    "reference recurrence in the chosen backend"
+)
 
 
 GAME = Game(
@@ -411,6 +439,7 @@ GAME = Game(
     solve=solve,
     audit=audit,
     certify=certify,
+    backend_help=BACKEND_HELP,
     description="Chefs in a cycle eliminate a chosen opponent with probability S(k); "
                 "E(n) is the expected number of dishes.",
     proofs=(

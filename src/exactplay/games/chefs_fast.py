@@ -18,10 +18,15 @@ multiplications of big integers by small ones, additions, and the few gcds
 that form ``L`` and take out the common factor of the set once at the end --
 instead of a gcd after every operation as ``mpq`` does.
 
-Targets are compared through a float shadow of each value (correctly rounded,
-so relative error at most 2^-53); when the two best shadows are within a
-relative 2^-40 the candidates are compared exactly by cross-multiplication,
-which also finds every exact tie.  Only two layers are held at a time.
+Targets are compared through *proved enclosures* of each value (see
+:func:`enclosure`): two dyadic numbers ``lo <= W <= hi`` with 64-bit integer
+mantissas and unbounded integer exponents, built from the leading bits of the
+numerator and the denominator separately, in integer arithmetic only -- no
+float, no underflow, no rounding that is not accounted for.  A candidate whose
+upper end lies below the largest lower end is provably not a best target; when
+more than one candidate survives that filter they are compared exactly by
+cross-multiplication, which also finds every exact tie.  Only two layers are
+held at a time.
 """
 
 from __future__ import annotations
@@ -43,19 +48,70 @@ except ImportError:  # the same integers, slower: Python ints (E(14) then takes 
 from ..progress import SILENT
 from .chefs_cycle import TIE_RULES, masks_of_size, members
 
-SHADOW_CLOSE = 2.0**-40
+PREC = 64  # bits of an enclosure's mantissas (and of the leading bits read from num and den)
+ZERO = (float("-inf"), 0)  # the key of the value 0: below the key of every positive number
 
 
-def _shadow(num, den) -> float:
-    """num/den as a float with relative error below 3.01 * 2^-53.
+def _key_down(m: int, e: int) -> tuple:
+    """The largest ``(e', m')`` with ``2^(PREC-1) <= m' < 2^PREC`` and ``m' 2^e' <= m 2^e`` (m > 0)."""
+    k = m.bit_length() - PREC
+    if k > 0:
+        return (e + k, m >> k)
+    return (e + k, m << -k)
 
-    Both are cut to their top ~80 bits (relative error 2^-79), each converted
-    (2^-53) and divided (2^-53): linear time, where ``int / int`` is quadratic.
+
+def _key_up(m: int, e: int) -> tuple:
+    """The smallest ``(e', m')`` with ``2^(PREC-1) <= m' < 2^PREC`` and ``m' 2^e' >= m 2^e`` (m > 0)."""
+    k = m.bit_length() - PREC
+    if k <= 0:
+        return (e + k, m << -k)
+    m = -((-m) >> k)  # ceiling of m / 2^k
+    if m >> PREC:  # rounded up to 2^PREC exactly: renormalise (exact)
+        return (e + k + 1, m >> 1)
+    return (e + k, m)
+
+
+def enclosure(num, den) -> tuple[tuple, tuple]:
+    """Keys ``lo, hi`` of two dyadic numbers with ``lo <= num/den <= hi`` (num >= 0, den > 0).
+
+    A key ``(e, m)`` stands for ``m * 2^e`` with ``2^(P-1) <= m < 2^P`` (P = PREC),
+    or is :data:`ZERO` for 0.  **Keys compare (as Python tuples) exactly as the
+    numbers they stand for**: if ``e > e'`` then ``m 2^e >= 2^(P-1+e) >= 2^(P+e')
+    > m' 2^e'``, and for equal ``e`` the mantissas decide; ``ZERO``'s ``-inf``
+    is below every integer exponent.  So comparing keys is exact -- no rounding,
+    no overflow, no underflow, whatever the exponents (the command line accepts
+    skills down to 10^-1992, ~2^-6617, and winning chances go lower still: far
+    below a float's smallest 2^-1074, where the old float shadow read 0).
+
+    **The bound.**  Let ``s_a = max(0, bits(num) - P)``, ``a = floor(num / 2^s_a)``,
+    ``s_b = max(0, bits(den) - P)``, ``b = floor(den / 2^s_b)`` (the leading P bits),
+    and ``a+ = a + [s_a > 0]``, ``b+ = b + [s_b > 0]``.  Then (truncation)
+    ``a 2^s_a <= num <= a+ 2^s_a`` and ``b 2^s_b <= den <= b+ 2^s_b``, so::
+
+        floor(a 2^s / b+) 2^(s_a-s_b-s)  <=  num/den  <=  ceil(a+ 2^s / b) 2^(s_a-s_b-s)
+
+    for any ``s >= 0`` (here chosen so the quotients have at least P bits).
+    Normalising the lower end rounds its mantissa down and the upper end's up
+    (:func:`_key_down`, :func:`_key_up`), which keeps both inequalities.  Hence
+    ``lo <= num/den <= hi`` holds for *every* input, and this is all the target
+    choice relies on.  (How wide the enclosure is only decides how often the exact
+    comparison runs: cutting a and b, the two divisions and the two normalisations each
+    cost a factor at most ``1 + 2^(1-P)``, so ``hi/lo < 1 + 2^(4-P)``, and only
+    values within about 2^-60 of each other reach the exact comparison.)
     """
     if not num:
-        return 0.0
-    s = max(0, int(den.bit_length()) - 80)
-    return float(num >> s) / float(den >> s)
+        return ZERO, ZERO
+    s_a = max(0, int(num.bit_length()) - PREC)
+    s_b = max(0, int(den.bit_length()) - PREC)
+    a = int(num >> s_a)
+    b = int(den >> s_b)
+    a_up = a + (s_a > 0)
+    b_up = b + (s_b > 0)
+    s = max(0, PREC + b_up.bit_length() - a.bit_length() + 1)  # a 2^s / b+ >= 2^PREC
+    e = s_a - s_b - s
+    lo = _key_down((a << s) // b_up, e)
+    hi = _key_up(-((-(a_up << s)) // b), e)
+    return lo, hi
 
 
 @dataclass
@@ -67,7 +123,7 @@ class FastMask:
     w: list[list[Any]]
     d: list[Any]
     target: list[int | None]
-    prev_win: list[float]  # float shadow of W_{M,m_r}(m_{r-1}): the previous mover's chance
+    prev_win: list[tuple]  # enclosure (lo, hi) of W_{M,m_r}(m_{r-1}): the previous mover's chance
     ties: list = field(default_factory=list)  # movers r whose best target is exactly tied
 
 
@@ -134,7 +190,7 @@ def solve_fast(
     c = [F - x for x in a]
     sol = FastSolution(n, tie)
     one = mpz(1)
-    prev = {1 << i: FastMask([i], one, [[one]], [mpz(0)], [None], [1.0]) for i in range(n)}
+    prev = {1 << i: FastMask([i], one, [[one]], [mpz(0)], [None], [enclosure(one, one)]) for i in range(n)}
     if visit:
         visit(1, prev)
     Fpow = [F**k for k in range(n + 1)]
@@ -165,7 +221,7 @@ def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_p
     ties = []
     for r in range(q):
         t = mem[r]
-        cands = []  # (shadow, distance, successor, next index, position of t in successor)
+        cands = []  # (enclosure, distance, successor, next index, position of t in successor, target index)
         for dist in range(1, q):
             j_idx = (r + dist) % q
             S = mask & ~(1 << mem[j_idx])
@@ -252,18 +308,28 @@ def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_p
             den = den // g
             w = [[x // g for x in row] for row in w]
             d = [x // g for x in d]
-    prev_win = [_shadow(w[r][r - 1], den) for r in range(q)]
+    prev_win = [enclosure(w[r][r - 1], den) for r in range(q)]
     return FastMask(mem, den, w, d, target, prev_win, ties)
 
 
 def _best_target(cands, farthest, sol):
     """The chosen candidate and the list of candidates exactly tied with it.
 
-    Float shadows decide when the two largest differ by more than a relative
-    2^-40; otherwise the close candidates are compared exactly.
+    ``x[0]`` is the enclosure ``(lo, hi)`` of candidate x's value (proved by
+    :func:`enclosure`), and keys compare exactly.  Let ``top`` be the largest
+    ``lo``, owned by candidate c, and ``v*`` the best value.  Then
+    ``top <= v(c) <= v*``, so:
+
+    * a candidate with ``hi < top`` has value ``<= hi < top <= v*``: it is neither
+      a best target nor tied with one, and is dropped without an exact comparison;
+    * every best candidate b has ``hi(b) >= v(b) = v* >= top``: it is kept.
+
+    If one candidate is kept it is the unique best; otherwise the kept ones are
+    compared exactly (cross-multiplication), in order of distance, by the tie rule
+    -- so the choice and the set of exact ties are those of the exact recurrence.
     """
-    top = max(x[0] for x in cands)
-    close = [x for x in cands if x[0] >= top - top * SHADOW_CLOSE]
+    top = max(x[0][0] for x in cands)
+    close = [x for x in cands if x[0][1] >= top]
     if len(close) == 1:
         return close[0], []
     # exact comparison among the close ones (in order of distance)

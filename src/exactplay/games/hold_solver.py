@@ -102,6 +102,7 @@ def solve_table(
     guide: HoldTable | None = None,
     visit: Callable[[int, int, list, list], Any] | None = None,
     progress=SILENT,
+    shadow: bool = True,
 ) -> HoldTable:
     """The whole game, pair by pair.
 
@@ -116,6 +117,9 @@ def solve_table(
     comparisons that prove the policy optimal are decided in fixed point with
     that rigorous error bound, and any comparison closer than the bound is
     redone exactly (:func:`turn_table`), so the result is exact either way.
+    ``shadow=False`` makes an exact run compare every hold/continue value exactly
+    (the plain exact path, against which the shadow is tested; ``visit`` then
+    gets exact values).
     """
     B = get_backend(backend)
     T, F = target, faces
@@ -125,7 +129,7 @@ def solve_table(
     policy = [[""] * T for _ in range(T)]
     table = HoldTable(T, F, B.name, alive, V, policy)
     half = B.q(1, 2)
-    fx = _Fixed(T, alive) if B.exact else None
+    fx = _Fixed(T, alive) if B.exact and shadow else None
     progress.start(f"hold target {T} faces {F} ({B.name})", T * (T + 1) // 2)
     for c, h in pair_order(T):
         same = c == h
@@ -176,7 +180,8 @@ def solve_table(
         if B.exact:
             B.check(U, (c, h))
             B.check(W, (h, c))
-            fx.store(c, h, U, W)
+            if fx is not None:
+                fx.store(c, h, U, W)
         V[c][h], V[h][c] = U, W
         policy[c][h], policy[h][c] = pol_c, pol_h
         if visit is not None:

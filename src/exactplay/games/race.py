@@ -44,7 +44,10 @@ MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 20
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
 # within a relative 6 * 2^-53 of the exact candidate; SHADOW_SLACK is a far
-# wider relative margin (see _exact_cell).
+# wider relative margin (see _exact_cell).  The 6 * 2^-53 needs normal floats: for every
+# target the CLI accepts (<= 500) the smallest F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792 and
+# a term q S is at most t_max = 14 bits smaller, far above 2^-1022 (tested, slow:
+# tests/test_race_hold_shadows.py).
 SHADOW_SLACK = 2.0**-40
 
 

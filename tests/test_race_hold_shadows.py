@@ -1,0 +1,91 @@
+"""The race and hold exact solvers decide comparisons in a cheap shadow (race: floats with a
+relative slack; hold: 128-bit fixed point with a proved error bound) and fall back to exact
+arithmetic when it cannot separate.  Property: over every parameter the command line
+accepts -- checked at small and extreme values here -- the shadowed solver gives exactly
+the table of the plain exact path, which compares everything exactly (issue 9)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from exactplay.games import hold, race
+from exactplay.games.hold_solver import solve_table as hold_table
+from exactplay.games.race import solve_table as race_table
+
+
+def race_tables_agree(target, backend="mpq"):
+    shadowed = race_table(target, backend)
+    plain = race_table(target, backend, shadow=False)
+    assert shadowed.F == plain.F and shadowed.G == plain.G
+    assert shadowed.best_t == plain.best_t  # the same T, smallest on ties, in every cell
+    return shadowed
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 40), st.sampled_from(["mpq", "fraction"]))
+@example(1, "mpq")  # the smallest target the CLI accepts
+@example(2, "fraction")
+def test_race_shadow_gives_the_plain_exact_table(target, backend):
+    race_tables_agree(target, backend)
+
+
+def log2(x) -> float:
+    return math.log2(int(x.numerator)) - math.log2(int(x.denominator))
+
+
+@pytest.mark.slow
+def test_race_shadow_inputs_stay_normal_floats_and_the_table_is_exact_at_the_cli_limit():
+    """The race shadow's relative bound (6 * 2^-53 per candidate) needs every float it forms to
+    be normal.  At the largest target (500; smaller targets give sub-tables of the same values)
+    the smallest of F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792, and a term q S adds at most
+    t_max bits more: far above 2^-1022.  Then check the outcome against the plain path."""
+    table = race_tables_agree(race.MAX_TARGET)
+    N = race.MAX_TARGET
+    smallest = min(log2(v) for tab in (table.F, table.G) for a in range(1, N + 1) for b in range(1, N + 1)
+                   for v in (tab[a][b], 1 - tab[a][b]))
+    assert smallest - table.t_max - 1 > -1022, smallest
+
+
+def hold_tables_agree(target, faces, backend="mpq", plain_guide=None):
+    shadowed = hold_table(target, faces, backend, guide=hold.float_table(target, faces))
+    plain = hold_table(target, faces, backend, guide=plain_guide, shadow=False)
+    assert shadowed.V == plain.V
+    assert shadowed.policy == plain.policy  # ties hold in both
+    return shadowed
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 30), st.integers(2, hold.MAX_FACES), st.sampled_from(["mpq", "fraction"]))
+@example(2, 2, "mpq")  # the smallest game the CLI accepts
+@example(2, hold.MAX_FACES, "fraction")  # more faces than points
+@example(30, 2, "mpq")
+@example(30, hold.MAX_FACES, "mpq")
+def test_hold_fixed_point_shadow_gives_the_plain_exact_table(target, faces, backend):
+    hold_tables_agree(target, faces, backend)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("faces", [2, hold.MAX_FACES])
+def test_hold_fixed_point_shadow_gives_the_plain_exact_table_at_larger_targets(faces):
+    """Target 75 (the default); the plain run starts from the float policies (a first guess
+    only: every comparison is still exact), since from 'greedy at 1/2' it takes minutes."""
+    hold_tables_agree(75, faces, plain_guide=hold.float_table(75, faces))
+
+
+def test_hold_plain_path_compares_exactly_and_never_uses_the_fixed_point(monkeypatch):
+    """shadow=False really is the plain path: a broken fixed point cannot change it."""
+    import exactplay.games.hold_solver as hs
+
+    ref = hold_table(13, 4, "mpq", shadow=False)
+
+    def broken(*args, **kwargs):
+        raise AssertionError("fixed point used on the plain path")
+
+    monkeypatch.setattr(hs, "turn_fixed", broken)
+    monkeypatch.setattr(hs, "to_fixed", broken)
+    again = hold_table(13, 4, "mpq", shadow=False)
+    assert again.V == ref.V and again.policy == ref.policy and again.exact_fallbacks == 0
