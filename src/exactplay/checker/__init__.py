@@ -21,8 +21,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from ..errors import UsageError, VerificationError
-from ._load import Table, load_certificate, rational
+from ..errors import MalformedCertificate, UsageError, VerificationError
+from ._bounds import instance_bounds
+from ._load import Table, clip, load_certificate, rational
 
 CHECKERS = {
     "race": "exactplay.checker.race",
@@ -37,12 +38,22 @@ UNVERIFIED_FIELDS = ("audit", "notes", "tool_version")
 __all__ = ["check_certificate", "check_file", "verify_file", "certificate_paths", "Table"]
 
 
+MAX_MESSAGE_CHARS = 400  # an error line is cut to this length (values are clipped before, this is a backstop)
+MAX_DECIMAL_DIGITS = 10_000  # decimals of answer.decimal (the CLI's --digits limit)
+
+
 def check_certificate(cert: dict, source: str = "<certificate>") -> str:
-    """Verify a parsed certificate; return a summary line or raise."""
-    table = Table.from_certificate(cert)
+    """Verify a parsed certificate; return a summary line or raise.
+
+    The instance's bounds (parameters within the solver's limits, table size,
+    digits per number) are checked before the table is decoded or parsed.
+    """
     game = cert["game"]
-    if game not in CHECKERS:
-        raise VerificationError(f"{source}: unknown game {game!r}", field="game")
+    if not isinstance(game, str) or game not in CHECKERS:
+        raise VerificationError(f"{source}: unknown game {clip(game)}", field="game")
+    bounds = instance_bounds(cert)
+    table = Table.from_certificate(cert, bounds.max_bytes)
+    bounds.check_rows(table)
     module = importlib.import_module(CHECKERS[game])
     return module.verify(cert, table)
 
@@ -61,12 +72,15 @@ def verify_file(path: str | Path) -> dict:
     cert = load_certificate(path)
     try:
         summary = check_certificate(cert, str(path))
+        answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+        _check_decimal(answer)
     except VerificationError as exc:
-        raise type(exc)(f"{path}: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise VerificationError(f"{path}: malformed certificate ({type(exc).__name__}: {exc})") from None
-    answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
-    _check_decimal(answer, path)
+        raise type(exc)(_one_line(f"{path}: {exc}")) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
+        raise VerificationError(_one_line(f"{path}: malformed certificate ({type(exc).__name__}: "
+                                          f"{clip(str(exc), 120)})")) from None
+    except MemoryError:
+        raise MalformedCertificate(f"{path}: out of memory while checking; not verified") from None
     return {
         "game": cert["game"],
         "params": cert["params"],
@@ -93,17 +107,30 @@ def certificate_paths(paths) -> list[Path]:
     return out
 
 
-def _check_decimal(answer: dict, path) -> None:
+def _check_decimal(answer: dict) -> None:
     """The stored decimal must be the verified exact value, correctly rounded."""
     if "value" not in answer or "decimal" not in answer:
         return
     value = rational(answer["value"], "answer.value")
     text = answer["decimal"]
-    digits = len(text.partition(".")[2]) if isinstance(text, str) else 0
+    if not isinstance(text, str) or len(text.partition(".")[2]) > MAX_DECIMAL_DIGITS \
+            or len(text) > MAX_DECIMAL_DIGITS + 2 * len(answer["value"]) + 2:
+        raise VerificationError(f"stored decimal {clip(text)} is not a string of at most "
+                                f"{MAX_DECIMAL_DIGITS} decimals", field="answer.decimal")
+    digits = len(text.partition(".")[2])
     scaled = round(value * 10**digits)
     sign = "-" if scaled < 0 else ""
     body = str(abs(scaled)).rjust(digits + 1, "0")
     expected = f"{sign}{body[:-digits]}.{body[-digits:]}" if digits else f"{sign}{body}"
     if text != expected:
-        raise VerificationError(f"{path}: stored decimal {text!r} is not the exact value rounded ({expected})",
-                                field="answer.decimal")
+        raise VerificationError(f"stored decimal {clip(text)} is not the exact value rounded "
+                                f"({clip(expected)})", field="answer.decimal")
+
+
+def _one_line(message: str) -> str:
+    """The message on one line, at most :data:`MAX_MESSAGE_CHARS` characters."""
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE_CHARS:
+        half = MAX_MESSAGE_CHARS // 2 - 10
+        message = f"{message[:half]} ...[{len(message) - 2 * half} characters cut]... {message[-half:]}"
+    return message
