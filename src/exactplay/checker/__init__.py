@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import MalformedCertificate, UsageError, VerificationError
 from ._bounds import instance_bounds
-from ._load import Table, clip, load_certificate, rational
+from ._load import Table, clip, digit_limit, load_certificate, rational
 
 CHECKERS = {
     "race": "exactplay.checker.race",
@@ -52,10 +52,11 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     if not isinstance(game, str) or game not in CHECKERS:
         raise VerificationError(f"{source}: unknown game {clip(game)}", field="game")
     bounds = instance_bounds(cert)
-    table = Table.from_certificate(cert, bounds.max_bytes)
-    bounds.check_rows(table)
-    module = importlib.import_module(CHECKERS[game])
-    return module.verify(cert, table)
+    with digit_limit(bounds.digits):
+        table = Table.from_certificate(cert, bounds.max_bytes)
+        bounds.check_rows(table)
+        module = importlib.import_module(CHECKERS[game])
+        return module.verify(cert, table)
 
 
 def check_file(path: str | Path) -> str:

@@ -8,8 +8,10 @@ own limits and derives, from the parameters alone:
 
 * the number of table rows (exact, or an upper bound);
 * ``digits``: an upper bound on the digits of any numerator or denominator in
-  the table, sound for every correct certificate (derivations below), capped
-  by the global :data:`._load.MAX_DIGITS`;
+  a correct certificate of the instance (table, answer, gaps, winner vector),
+  sound (derivations below) and capped by the global :data:`._load.MAX_DIGITS`;
+  :func:`._load.rational` refuses longer numbers while the certificate is
+  checked, before converting them;
 * ``max_bytes``: the canonical rows can be no longer than rows x the longest
   row, capped by :data:`._load.MAX_TABLE_BYTES`; a gzip table is inflated only
   that far.
@@ -133,7 +135,8 @@ def race_digits(N: int) -> int:
 
 def _race(cert, params) -> Bounds:
     N = _int_param(params, "target", 1, RACE_MAX_TARGET, "race")
-    return Bounds("race", N * N, race_digits(N), row_overhead=16, numbers_per_row=2)
+    # + 1: the answer G(N, N) = (F(N-1, N) + F(N, N)) / 2
+    return Bounds("race", N * N, race_digits(N) + 1, row_overhead=16, numbers_per_row=2)
 
 
 # ---------------------------------------------------------------- hold
@@ -148,8 +151,10 @@ def hold_digits(T: int, F: int) -> int:
     most 2T v_p(F) per level, plus v_p of the numerator of every pair's det
     (T^2 / 2 pairs): den V divides F^(4T^2) times a product of T^2 / 2
     numbers below F^(2T), at most (4T^2 + T^3) log10 F digits.  V is in [0, 1].
+    The hold and continue values of a turn (the smallest margin) add at most
+    T divisions by F: 2T log10 F more covers them.
     """
-    return math.ceil((T**3 + 4 * T**2 + 4 * T) * math.log10(F)) + 2
+    return math.ceil((T**3 + 4 * T**2 + 6 * T) * math.log10(F)) + 3
 
 
 def _hold(cert, params) -> Bounds:
@@ -161,7 +166,7 @@ def _hold(cert, params) -> Bounds:
     if has_values and T > HOLD_FULL_TABLE_UP_TO:
         raise VerificationError(f"values V(c, h) are stored only up to target {HOLD_FULL_TABLE_UP_TO}, "
                                 f"not {T}", field="table.columns")
-    digits = hold_digits(T, F) if has_values else 0
+    digits = hold_digits(T, F)
     # a policy string has T - c - 1 < T letters
     return Bounds("hold", T * T, digits, row_overhead=16, numbers_per_row=1 if has_values else 0,
                   text_chars=T)
@@ -198,7 +203,7 @@ def _chefs(cert, params) -> Bounds:
             raise VerificationError(f"full tables are written only up to n = {CHEFS_FULL_TABLE_MAX_N}, not {n}",
                                     field="full_table")
         return Bounds("chefs", per_state, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=n + 1)
-    return Bounds("chefs", per_state - n, 0, row_overhead=24, numbers_per_row=0)
+    return Bounds("chefs", per_state - n, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=0)
 
 
 # ---------------------------------------------------------------- coins
@@ -236,8 +241,9 @@ def _coins(cert, params) -> Bounds:
 # ---------------------------------------------------------------- war
 
 def war_digits(cards: int) -> int:
-    """P_t(d) = W / (n (n-1) ... (n-2t+1)) <= 1: its denominator divides n!."""
-    return len(str(math.factorial(cards))) + 1
+    """P_t(d) = W / (n (n-1) ... (n-2t+1)) <= 1: its denominator divides n!; so
+    does p's, and 1 / (2p) has numerator <= n! and denominator <= 2 n!."""
+    return len(str(math.factorial(cards))) + 2
 
 
 def _war(cert, params) -> Bounds:

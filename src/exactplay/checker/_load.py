@@ -46,10 +46,12 @@ MAX_TABLE_BYTES = 2 * 1024**3  # decompressed rows, whatever the instance allows
 # Integers in a certificate's JSON are states, counts and turns (chefs masks < 2^16);
 # numbers are "p/q" strings.  640 is the smallest guard Python accepts.
 JSON_INT_DIGITS = 640
-# Digits of a numerator or denominator, whatever the instance (the per-instance
-# bounds of ._bounds are smaller); the tool's own certificates stay far below
-# (race at 500, the largest, about 3,000 digits).
-MAX_DIGITS = 20_000
+# Digits of a numerator or denominator, whatever the instance: the ceiling of the
+# per-instance bounds of ._bounds, which rational() applies while a certificate is
+# checked (digit_limit).  The largest the tool writes within its limits is the
+# answer of chefs at n = 15, about 350,000 digits (155,000 at n = 14).
+MAX_DIGITS = 1_000_000
+_digit_limit = MAX_DIGITS
 SHOW_CHARS = 60  # an echoed value is cut to about this many characters
 
 
@@ -134,7 +136,7 @@ def approx(x: Any, digits: int = 6, style: str = "e") -> str:
         f = float(x)  # correctly rounded; OverflowError past ~1.8e308
     except OverflowError:
         f = math.inf
-    if math.isfinite(f) and (f != 0 and abs(f) >= 1e-300):
+    if math.isfinite(f) and (style == "f" or abs(f) >= 1e-300):
         return format(f, f".{digits}{style}")
     # outside the comfortable double range: scale by an exact power of ten
     sign = "-" if x < 0 else ""
@@ -225,23 +227,40 @@ def load_certificate(path: str | Path) -> dict:
     return cert
 
 
-def rational(text: Any, field: str, state: Any = None, max_digits: int = MAX_DIGITS) -> Fraction:
+@contextlib.contextmanager
+def digit_limit(digits: int):
+    """Within the block, :func:`rational` refuses numbers with more than ``digits``
+    digits per part (the bound of the instance being checked)."""
+    global _digit_limit
+    old = _digit_limit
+    _digit_limit = min(digits, MAX_DIGITS)
+    try:
+        yield
+    finally:
+        _digit_limit = old
+
+
+def rational(text: Any, field: str, state: Any = None, max_digits: int | None = None) -> Fraction:
     """Parse ``"p/q"`` strictly (lowest terms, q > 0); raise naming field and state.
 
-    Refused before any conversion if either part has more than ``max_digits`` digits.
+    Refused before any conversion if either part has more than ``max_digits``
+    digits (default: the instance's bound set by :func:`digit_limit`, else
+    :data:`MAX_DIGITS`).
     """
+    if max_digits is None:
+        max_digits = _digit_limit
     if not isinstance(text, str):
         raise VerificationError(f"expected a 'p/q' string, found {type(text).__name__}", field, state)
     if len(text) > 2 * max_digits + 2:
         raise VerificationError(f"number of {len(text)} characters: more than {max_digits} digits "
-                                f"per numerator or denominator, the checker's limit", field, state)
+                                f"per numerator or denominator, the limit for this instance", field, state)
     num, slash, den = text.partition("/")
     ok = num.lstrip("-").isdigit() and num.isascii() and (not slash or (den.isdigit() and den.isascii()))
     if not ok:
         raise VerificationError(f"malformed rational {clip(text, 40)}", field, state)
     if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
         raise VerificationError(f"number with more than {max_digits} digits in its numerator or denominator, "
-                                f"the checker's limit", field, state)
+                                f"the limit for this instance", field, state)
     if slash and int(den) == 0:
         raise VerificationError(f"malformed rational {clip(text, 40)}", field, state)
     value = Fraction(int(num), int(den) if slash else 1)
