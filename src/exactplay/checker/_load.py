@@ -147,9 +147,10 @@ def approx(x: Any, digits: int = 6, style: str = "e") -> str:
         m, e = m / 10, e + 1
     while m < 1:
         m, e = m * 10, e - 1
-    mant = format(float(m), f".{max(digits, 1)}f")
+    places = max(digits - 1, 1) if style == "g" else max(digits, 1)  # as format's e and g count them
+    mant = format(float(m), f".{places}f")
     if mant.startswith("10"):
-        mant, e = format(1.0, f".{max(digits, 1)}f"), e + 1
+        mant, e = format(1.0, f".{places}f"), e + 1
     return f"{sign}{mant}e{e:+d}"
 
 

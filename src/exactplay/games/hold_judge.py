@@ -120,7 +120,7 @@ def read_queries(path: str | None, target: int) -> tuple[list[tuple[int, int, in
         rest = ""
         if head and head[-1].split():
             q = int(head[-1].split()[0])
-            cap = (q + 1) * (MAX_LINE_CHARS + 2) + MAX_LEADING_CHARS
+            cap = (q + 1) * (MAX_LINE_CHARS + 2) + 4096  # Q full lines, and some blank ones
             rest = fh.read(cap + 1)
             if len(rest) > cap:
                 raise UsageError(f"{source}: more input than Q = {q} query lines of at most "
