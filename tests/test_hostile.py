@@ -480,3 +480,27 @@ def test_judge_answers_file_longer_than_q_answers_is_refused(tmp_path, capsys, m
     answers.write_text("H\n" * 10**6)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1 2 3\n"))
     assert_refused(run_cli(capsys, "judge", "hold", "--check", str(answers)), 2, "longer than")
+
+
+# ---------------------------------------------------------------- many tiny JSON values
+
+
+def test_a_file_of_too_many_json_values_is_not_parsed(tmp_path, capsys, monkeypatch):
+    """Parsed JSON costs memory per value (~80 bytes for "[0]"), not per byte: the commas are counted first."""
+    cert = load("race/race-2.json")
+    cert["notes"] = [[0]] * 2000
+    path = write(tmp_path, cert)
+    monkeypatch.setattr(_load, "MAX_JSON_VALUES", 1000)
+    assert_refused(run_cli(capsys, "check", path), 2, "more than 1000 JSON values")
+
+
+def test_a_gzip_table_of_more_values_than_the_instance_rows_hold_is_not_parsed():
+    cert = load("race/race-2.json")
+    b = _bounds.instance_bounds(cert)
+    raw = ("[" + ",".join(["0"] * (b.max_values + 2)) + "]").encode()  # max_values + 1 commas
+    assert len(raw) <= b.max_bytes  # so the count, not the size, refuses it
+    cert["table"]["encoding"] = "gzip+base64"
+    cert["table"]["data"] = base64.b64encode(gzip.compress(raw)).decode()
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    assert exc.value.field == "table" and "values" in str(exc.value)

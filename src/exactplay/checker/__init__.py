@@ -53,7 +53,7 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
         raise VerificationError(f"{source}: unknown game {clip(game)}", field="game")
     bounds = instance_bounds(cert)
     with digit_limit(bounds.digits):
-        table = Table.from_certificate(cert, bounds.max_bytes)
+        table = Table.from_certificate(cert, bounds.max_bytes, bounds.max_values)
         bounds.check_rows(table)
         module = importlib.import_module(CHECKERS[game])
         return module.verify(cert, table)

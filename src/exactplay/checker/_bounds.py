@@ -53,7 +53,7 @@ class Bounds:
     """Row count and number sizes allowed in the table of one instance."""
 
     def __init__(self, game: str, rows: int, digits: int, row_overhead: int, numbers_per_row: int,
-                 exact_rows: bool = True, text_chars: int = 8):
+                 exact_rows: bool = True, text_chars: int = 8, values_per_row: int = 8):
         self.game = game
         self.rows = rows
         self.exact_rows = exact_rows
@@ -61,6 +61,7 @@ class Bounds:
         self.chars = max(2 * self.digits + 2, text_chars)  # "-p/q", or a word such as a policy string
         row_chars = row_overhead + text_chars + numbers_per_row * (self.chars + 3)
         self.max_bytes = min(MAX_TABLE_BYTES, 2 + rows * (row_chars + 1))
+        self.max_values = rows * (values_per_row + 1)  # commas in the canonical rows
 
     def check_rows(self, table) -> None:
         """Row count and every string's length, before any number is parsed."""
@@ -136,7 +137,7 @@ def race_digits(N: int) -> int:
 def _race(cert, params) -> Bounds:
     N = _int_param(params, "target", 1, RACE_MAX_TARGET, "race")
     # + 1: the answer G(N, N) = (F(N-1, N) + F(N, N)) / 2
-    return Bounds("race", N * N, race_digits(N) + 1, row_overhead=16, numbers_per_row=2)
+    return Bounds("race", N * N, race_digits(N) + 1, row_overhead=16, numbers_per_row=2, values_per_row=5)
 
 
 # ---------------------------------------------------------------- hold
@@ -169,7 +170,7 @@ def _hold(cert, params) -> Bounds:
     digits = hold_digits(T, F)
     # a policy string has T - c - 1 < T letters
     return Bounds("hold", T * T, digits, row_overhead=16, numbers_per_row=1 if has_values else 0,
-                  text_chars=T)
+                  text_chars=T, values_per_row=4)
 
 
 # ---------------------------------------------------------------- chefs
@@ -202,8 +203,10 @@ def _chefs(cert, params) -> Bounds:
         if n > CHEFS_FULL_TABLE_MAX_N:
             raise VerificationError(f"full tables are written only up to n = {CHEFS_FULL_TABLE_MAX_N}, not {n}",
                                     field="full_table")
-        return Bounds("chefs", per_state, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=n + 1)
-    return Bounds("chefs", per_state - n, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=0)
+        return Bounds("chefs", per_state, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=n + 1,
+                      values_per_row=n + 4)
+    return Bounds("chefs", per_state - n, chefs_digits(n, log10_F), row_overhead=24, numbers_per_row=0,
+                  values_per_row=3)
 
 
 # ---------------------------------------------------------------- coins
@@ -235,7 +238,8 @@ def _coins(cert, params) -> Bounds:
     for k, c in enumerate(coins):
         rational(c, "params.coins", k, max_digits=INPUT_DIGITS)
     n = len(coins)
-    return Bounds("coins", n * (n + 1) // 2, coins_digits(coins), row_overhead=24, numbers_per_row=3)
+    return Bounds("coins", n * (n + 1) // 2, coins_digits(coins), row_overhead=24, numbers_per_row=3,
+                  values_per_row=6)
 
 
 # ---------------------------------------------------------------- war
@@ -255,7 +259,7 @@ def _war(cert, params) -> Bounds:
     T = R * S // 2
     decks = math.comb(R + S, S)  # sorted count tuples of length <= R with entries 1..S
     return Bounds("war", (T + 1) * decks, war_digits(R * S), row_overhead=16 + 3 * R, numbers_per_row=1,
-                  exact_rows=False)
+                  exact_rows=False, values_per_row=R + 3)
 
 
 _GAMES = {"race": _race, "hold": _hold, "chefs": _chefs, "coins": _coins, "war": _war}

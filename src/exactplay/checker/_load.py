@@ -6,7 +6,10 @@ Everything read here is bounded *before* it is computed with, so that a hostile
 file is refused in bounded time and memory with one line (the limits below, and
 per instance in :mod:`._bounds`):
 
-* the file is read only up to :data:`MAX_FILE_BYTES`;
+* the file is read only up to :data:`MAX_FILE_BYTES`, and parsed only if it
+  has at most :data:`MAX_JSON_VALUES` commas (the memory of parsed JSON grows
+  with the number of values, not only the bytes); a table's commas are bounded
+  by its instance's rows;
 * JSON is parsed with Python's int/str digit guard set to
   :data:`JSON_INT_DIGITS` (the package lifts the guard for its own long numbers;
   untrusted text never gets that), so a 10^7-digit integer fails at once;
@@ -43,6 +46,10 @@ SUPPORTED_VERSIONS = (1,)
 # from 5.9 MB of rows at N = 100 and 28 MB of F values alone at N = 200).
 MAX_FILE_BYTES = 2 * 1024**3
 MAX_TABLE_BYTES = 2 * 1024**3  # decompressed rows, whatever the instance allows
+# JSON values (counted by their commas, before parsing): a file of 2 GB of "[0],"
+# would take ~40 GB as Python lists.  The tool's certificates have at most about
+# a million outside the table (coins at 1,000 coins: the list of ties).
+MAX_JSON_VALUES = 10_000_000
 # Integers in a certificate's JSON are states, counts and turns (chefs masks < 2^16);
 # numbers are "p/q" strings.  640 is the smallest guard Python accepts.
 JSON_INT_DIGITS = 640
@@ -208,6 +215,8 @@ def load_certificate(path: str | Path) -> dict:
     except UnicodeDecodeError:
         raise MalformedCertificate(f"{path}: not UTF-8 text") from None
     del data
+    if text.count(",") > MAX_JSON_VALUES:
+        raise MalformedCertificate(f"{path}: not a certificate (more than {MAX_JSON_VALUES} JSON values); not parsed")
     try:
         cert = parse_json(text)
     except json.JSONDecodeError as exc:
@@ -301,8 +310,10 @@ class Table:
         self.rows = rows
 
     @classmethod
-    def from_certificate(cls, cert: dict, max_bytes: int = MAX_TABLE_BYTES) -> "Table":
-        """Decode and digest-check the table; ``max_bytes`` bounds its canonical rows."""
+    def from_certificate(cls, cert: dict, max_bytes: int = MAX_TABLE_BYTES,
+                         max_values: int = MAX_JSON_VALUES) -> "Table":
+        """Decode and digest-check the table; ``max_bytes`` bounds its canonical rows,
+        ``max_values`` the number of values in them (commas, counted before parsing)."""
         t = cert["table"]
         if not isinstance(t, dict) or "columns" not in t or "encoding" not in t:
             raise VerificationError("malformed table", field="table")
@@ -322,6 +333,9 @@ class Table:
             if not isinstance(data, str):
                 raise VerificationError("table data is not a base64 string", field="table")
             raw = inflate(data, max_bytes)
+            if raw.count(b",") > max_values:
+                raise VerificationError(f"table has more than {max_values} values, more than the rows of this "
+                                        "instance hold; not parsed", field="table")
             try:
                 rows = parse_json(raw)
             except (ValueError, RecursionError):
