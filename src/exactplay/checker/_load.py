@@ -225,6 +225,9 @@ def load_certificate(path: str | Path) -> dict:
         raise MalformedCertificate(f"{path}: not a certificate ({exc})") from None
     except RecursionError:
         raise MalformedCertificate(f"{path}: not a certificate (JSON nested too deeply)") from None
+    except MemoryError:
+        raise MalformedCertificate(f"{path}: out of memory while parsing; not a certificate this machine can check") \
+            from None
     if not isinstance(cert, dict):
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
     for key in REQUIRED:

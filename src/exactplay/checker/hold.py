@@ -241,7 +241,8 @@ def verify(cert: dict, table: Table) -> str:
     if full:
         for (c, h), value in stored_V.items():
             if value != V[c][h]:
-                raise VerificationError(f"stored V = {approx(value, 17, 'g')}, the equations give {approx(V[c][h], 17, 'g')}",
+                raise VerificationError(f"stored V = {approx(value, 17, 'g')}, "
+                                        f"the equations give {approx(V[c][h], 17, 'g')}",
                                         field="table.V", state=(c, h))
     rows = [[c, h, f"{V[c][h].numerator}/{V[c][h].denominator}"] for c in range(T) for h in range(T)]
     digest = hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode("utf-8")).hexdigest()
