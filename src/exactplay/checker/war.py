@@ -136,4 +136,4 @@ def verify(cert: dict, table: Table) -> str:
     elif games is not None:
         raise VerificationError("expected_games given although p = 0", field="expected_games")
     return (f"war {R}x{S}: {len(stored)} (turn, deck) probabilities re-derived by counting deals; "
-            f"p = {approx(p, 6)}, 1/(2p) = {approx(1 / (2 * p), 5) if p else 'inf'}")
+            f"p = {approx(p, 6)}, 1/(2p) = {approx(1 / (2 * p), 6, 'g') if p else 'inf'}")
