@@ -18,7 +18,6 @@ import json
 import math
 import sys
 import time
-import zlib
 from fractions import Fraction
 from pathlib import Path
 

@@ -24,7 +24,6 @@ field and the limit.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..errors import VerificationError
 from ._load import MAX_DIGITS, MAX_TABLE_BYTES, clip, rational
@@ -45,8 +44,6 @@ WAR_MAX_CARDS = 104  # games.war.MAX_CARDS
 # MAX_INPUT_CHARS = 1000 characters and a decimal exponent of at most 1000, so
 # its numerator and denominator have at most 1000 + 1000 + 1 digits.
 INPUT_DIGITS = 2001
-
-LOG10_2 = math.log10(2)
 
 
 class Bounds:
@@ -264,7 +261,3 @@ def _war(cert, params) -> Bounds:
 
 _GAMES = {"race": _race, "hold": _hold, "chefs": _chefs, "coins": _coins, "war": _war}
 
-
-def describe() -> dict[str, Any]:
-    """The restated limits (for the agreement test and documentation)."""
-    return {k: v for k, v in globals().items() if k.isupper() and isinstance(v, int)}
