@@ -503,3 +503,10 @@ def test_a_gzip_table_of_more_values_than_the_instance_rows_hold_is_not_parsed()
     with pytest.raises(VerificationError) as exc:
         check_certificate(cert)
     assert exc.value.field == "table" and "values" in str(exc.value)
+
+
+@pytest.mark.parametrize("text", ["--5/3", "-/3", "5/", "5/0", "٣/4", "1/-3", " 1/3", "2/4"])
+def test_malformed_rationals_are_one_verification_error_naming_the_field(text):
+    with pytest.raises(VerificationError) as exc:
+        _load.rational(text, "answer.value")
+    assert exc.value.field == "answer.value" and "\n" not in str(exc.value)

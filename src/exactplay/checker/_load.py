@@ -268,16 +268,18 @@ def rational(text: Any, field: str, state: Any = None, max_digits: int | None = 
         raise VerificationError(f"number of {len(text)} characters: more than {max_digits} digits "
                                 f"per numerator or denominator, the limit for this instance", field, state)
     num, slash, den = text.partition("/")
-    ok = num.lstrip("-").isdigit() and num.isascii() and (not slash or (den.isdigit() and den.isascii()))
+    digits = num[1:] if num[:1] == "-" else num  # one sign at most ("--5" is not a number)
+    ok = digits.isdigit() and digits.isascii() and (not slash or (den.isdigit() and den.isascii()))
     if not ok:
         raise VerificationError(f"malformed rational {clip(text, 40)}", field, state)
-    if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
+    if len(digits) > max_digits or len(den) > max_digits:
         raise VerificationError(f"number with more than {max_digits} digits in its numerator or denominator, "
                                 f"the limit for this instance", field, state)
-    if slash and int(den) == 0:
+    d = int(den) if slash else 1
+    if d == 0:
         raise VerificationError(f"malformed rational {clip(text, 40)}", field, state)
-    value = Fraction(int(num), int(den) if slash else 1)
-    if slash and value.denominator != int(den):
+    value = Fraction(int(num), d)
+    if value.denominator != d:
         raise VerificationError(f"rational {clip(text, 40)} not in lowest terms", field, state)
     return value
 
