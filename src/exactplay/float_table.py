@@ -9,7 +9,13 @@ float value last:
 * JSON: a list of rows ``[a, b, value]``, or ``{"rows": [...]}``.
 
 Every problem is a :class:`UsageError` naming the file, the line (or row) and
-what is wrong: a table is checked, never trusted.
+what is wrong: a table is checked, never trusted.  It is bounded before it is
+read: the file (:data:`MAX_TABLE_BYTES`), JSON integer literals (parsed with
+Python's int/str digit guard set back, see ``checker._load.parse_json``), a
+state coordinate (:data:`MAX_STATE_CHARS`) and a value
+(:data:`MAX_VALUE_CHARS`) are refused past their limits before conversion.
+A value must be a finite double: 1e-300 (or a subnormal) is read as it is,
+1e400 or an integer beyond the double range is refused.
 """
 
 from __future__ import annotations
@@ -21,18 +27,26 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Mapping, Sequence
 
+from .checker._load import clip, parse_json, read_bounded
 from .errors import UsageError
+
+# The largest table of any game within its limits has about 500,000 states
+# (coins at 1,000 coins; race at 500 has 250,000); at a generous 100 bytes a
+# row, 64 MB.
+MAX_TABLE_BYTES = 64 * 1024**2
+MAX_STATE_CHARS = 18  # a state coordinate (every game's coordinates are small)
+MAX_VALUE_CHARS = 1000  # a float written out (a double needs at most ~25)
 
 
 def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
     """``{state: float}`` from ``path``; ``columns`` names the state's coordinates."""
     path = Path(path)
+    data = read_bounded(path, MAX_TABLE_BYTES, "the float table", error=UsageError)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read the float table: {exc.strerror or exc}") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"{path}: the float table is not UTF-8 text") from None
+    del data
     if text.lstrip().startswith(("[", "{")):
         rows = _json_rows(path, text)
     else:
@@ -69,9 +83,11 @@ def match_states(path: str | Path, exact: Mapping[Hashable, Any], user: Mapping[
 
 def _json_rows(path: Path, text: str):
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError as exc:  # an integer literal beyond the digit guard
+        raise UsageError(f"{path}: not a float table ({exc})") from None
     except RecursionError:
         raise UsageError(f"{path}: not a float table (JSON nested too deeply)") from None
     if isinstance(data, dict):
@@ -108,25 +124,34 @@ def _is_number(text: str) -> bool:
 
 
 def _integer(path, where, name, field) -> int:
-    if isinstance(field, bool):
-        raise UsageError(f"{path} {where}: {name} must be an integer, got {field!r}")
+    if isinstance(field, bool) or not isinstance(field, (int, str)):
+        raise UsageError(f"{path} {where}: {name} must be an integer, got {clip(field, 30)}")
     if isinstance(field, int):
+        if abs(field) >= 10**MAX_STATE_CHARS:
+            raise UsageError(f"{path} {where}: {name} = {clip(field, 30)} is not a state coordinate "
+                             f"(more than {MAX_STATE_CHARS} digits)")
         return field
+    if len(field) > MAX_STATE_CHARS:
+        raise UsageError(f"{path} {where}: {name} {clip(field, 30)} is longer than {MAX_STATE_CHARS} characters")
     try:
-        return int(str(field))
+        return int(field)
     except ValueError:
-        raise UsageError(f"{path} {where}: {name} must be an integer, got {str(field)[:30]!r}") from None
+        raise UsageError(f"{path} {where}: {name} must be an integer, got {clip(field, 30)}") from None
 
 
 def _float(path, where, field) -> float:
     if isinstance(field, bool) or not isinstance(field, (int, float, str)):
-        raise UsageError(f"{path} {where}: the value must be a number, got {field!r}")
+        raise UsageError(f"{path} {where}: the value must be a number, got {clip(field, 30)}")
+    if isinstance(field, str) and len(field) > MAX_VALUE_CHARS:
+        raise UsageError(f"{path} {where}: the value {clip(field, 30)} is longer than {MAX_VALUE_CHARS} characters")
     try:
         value = float(field)
     except ValueError:
-        raise UsageError(f"{path} {where}: the value {str(field)[:30]!r} is not a number") from None
+        raise UsageError(f"{path} {where}: the value {clip(str(field), 30)} is not a number") from None
+    except OverflowError:  # an integer beyond the double range
+        raise UsageError(f"{path} {where}: the value {clip(field, 30)} is beyond the double range") from None
     if not math.isfinite(value):
-        raise UsageError(f"{path} {where}: the value {field!r} is not finite")
+        raise UsageError(f"{path} {where}: the value {clip(field, 30)} is not finite (beyond the double range)")
     return value
 
 

@@ -32,8 +32,9 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import UsageError, VerificationError
-from ._load import Table, integer, load_certificate, rational
+from ..errors import MalformedCertificate, UsageError, VerificationError
+from ._bounds import instance_bounds
+from ._load import Table, clip, digit_limit, integer, load_certificate, rational
 
 CHECKERS = {
     "race": "exactplay.checker.race",
@@ -74,16 +75,26 @@ __all__ = ["check_certificate", "check_file", "verify_file", "verify_certificate
            "expected_params", "UNVERIFIED_FIELDS"]
 
 
+MAX_MESSAGE_CHARS = 400  # an error line is cut to this length (values are clipped before, this is a backstop)
+
+
 def check_certificate(cert: dict, source: str = "<certificate>") -> str:
-    """Verify a parsed certificate; return a summary line or raise."""
+    """Verify a parsed certificate; return a summary line or raise.
+
+    The instance's bounds (parameters within the solver's limits, table size,
+    digits per number) are checked before the table is decoded or parsed.
+    """
     game = cert["game"]
-    if game not in CHECKERS:
-        raise VerificationError(f"unknown game {game!r}", field="game")
+    if not isinstance(game, str) or game not in CHECKERS:
+        raise VerificationError(f"unknown game {clip(game)}", field="game")
     _check_fields(cert, game)
-    table = Table.from_certificate(cert)
-    module = importlib.import_module(CHECKERS[game])
-    summary = module.verify(cert, table)
-    _check_answer(cert, game)
+    bounds = instance_bounds(cert)
+    with digit_limit(bounds.digits):
+        table = Table.from_certificate(cert, bounds.max_bytes, bounds.max_values)
+        bounds.check_rows(table)
+        module = importlib.import_module(CHECKERS[game])
+        summary = module.verify(cert, table)
+        _check_answer(cert, game)
     return summary
 
 
@@ -112,8 +123,11 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
         summary = check_certificate(cert, source)
     except VerificationError as exc:
         raise _located(exc, source) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise VerificationError(f"{source}: malformed certificate ({type(exc).__name__}: {str(exc)[:200]})") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
+        raise VerificationError(_one_line(f"{source}: malformed certificate ({type(exc).__name__}: "
+                                          f"{clip(str(exc), 120)})")) from None
+    except MemoryError:
+        raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert["answer"]
     return {
         "game": cert["game"],
@@ -126,7 +140,7 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
 
 def _located(exc: VerificationError, source: str) -> VerificationError:
     """The same error, its message prefixed with the file, its field and state kept."""
-    new = type(exc)(f"{source}: {exc}")
+    new = type(exc)(_one_line(f"{source}: {exc}"))
     new.field, new.state = exc.field, exc.state
     return new
 
@@ -295,3 +309,12 @@ def certificate_paths(paths) -> list[Path]:
         else:
             raise UsageError(f"{p}: no such file or directory")
     return out
+
+
+def _one_line(message: str) -> str:
+    """The message on one line, at most :data:`MAX_MESSAGE_CHARS` characters."""
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE_CHARS:
+        half = MAX_MESSAGE_CHARS // 2 - 10
+        message = f"{message[:half]} ...[{len(message) - 2 * half} characters cut]... {message[-half:]}"
+    return message

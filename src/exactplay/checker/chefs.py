@@ -34,7 +34,7 @@ import math
 from fractions import Fraction
 
 from ..errors import VerificationError
-from ._load import integer, rational
+from ._load import approx, integer, rational
 
 
 MAX_N = 16
@@ -401,4 +401,4 @@ def verify(cert: dict, table) -> str:
                                 field="ties")
     kind = "every value" if full_table else "policy; values rebuilt"
     return (f"chefs n={n} ({kind}): equations, optimal targets ({rule} tie rule, {len(ties)} exact ties) "
-            f"and E({n}) = {float(E):.8f} verified")
+            f"and E({n}) = {approx(E, 8, 'f')} verified")

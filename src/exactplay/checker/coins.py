@@ -11,7 +11,9 @@ than *its* value, so
     right = v_j + (Sum(i, j-1) - V(i, j-1))
     V(i, j) = max(left, right),          V(i, i) = v_i,
 
-with ``Sum`` recomputed here coin by coin.  It also checks that the stored
+with ``Sum(i, j) = P(j + 1) - P(i)`` from prefix sums ``P`` of the coins
+recomputed here (so the check is quadratic in the number of coins, like the
+table, not cubic).  It also checks that the stored
 candidates are these, that the stored choice is ``tie`` exactly when
 ``left == right`` and otherwise names the larger side, that the answer is
 ``V(0, n-1)``, that the stored line of play starts at the whole row, follows a
@@ -59,6 +61,9 @@ def verify(cert: dict, table: Table) -> str:
         R[state] = rational(row[4], "table.right", state)
         choice[state] = row[5]
 
+    prefix = [Fraction(0)]
+    for x in v:
+        prefix.append(prefix[-1] + x)
     ties = set()
     smallest = None
     for length in range(1, n + 1):
@@ -71,8 +76,8 @@ def verify(cert: dict, table: Table) -> str:
                 if choice[state] != "single":
                     raise VerificationError("one coin: choice must be 'single'", field="table.choice", state=state)
                 continue
-            rest_left = sum(v[i + 1:j + 1], Fraction(0))
-            rest_right = sum(v[i:j], Fraction(0))
+            rest_left = prefix[j + 1] - prefix[i + 1]  # v_{i+1} + ... + v_j
+            rest_right = prefix[j] - prefix[i]  # v_i + ... + v_{j-1}
             left = v[i] + rest_left - V[(i + 1, j)]
             right = v[j] + rest_right - V[(i, j - 1)]
             if L[state] != left:

@@ -53,7 +53,7 @@ import json
 from fractions import Fraction
 
 from ..errors import VerificationError
-from ._load import Table, integer, rational
+from ._load import Table, approx, integer, rational
 
 
 P = 128
@@ -198,7 +198,7 @@ def verify(cert: dict, table: Table) -> str:
         L = Qf(h, c)
         start, cont = _fixed_turn(F, hv, L)
         if abs(start - Vf[c][h]) > err + 1:
-            raise VerificationError(f"V(c,h) = {float(V[c][h]):.17g} does not solve its start equation "
+            raise VerificationError(f"V(c,h) = {approx(V[c][h], 17, 'g')} does not solve its start equation "
                                     f"(turn gives {start / ONE_FIXED:.17g})", field="table.policy", state=(c, h))
         close = any(abs(hv[x] - cont[x]) <= 2 * err for x in range(2, T - c + 1))
         if close:
@@ -249,7 +249,8 @@ def verify(cert: dict, table: Table) -> str:
     if full:
         for (c, h), value in stored_V.items():
             if value != V[c][h]:
-                raise VerificationError(f"stored V = {float(value):.17g}, the equations give {float(V[c][h]):.17g}",
+                raise VerificationError(f"stored V = {approx(value, 17, 'g')}, "
+                                        f"the equations give {approx(V[c][h], 17, 'g')}",
                                         field="table.V", state=(c, h))
     rows = [[c, h, f"{V[c][h].numerator}/{V[c][h].denominator}"] for c in range(T) for h in range(T)]
     digest = hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode("utf-8")).hexdigest()
@@ -261,7 +262,7 @@ def verify(cert: dict, table: Table) -> str:
         raise VerificationError("answer is not V(0,0)", field="answer.value", state=(0, 0))
     gap_summary = _check_smallest_gap(cert["smallest_gap"], T, F, V, Vf, Q, Qf, holds, holds_fixed, err)
     return (f"Hold or Continue? target {T} faces {F}: {T * T} pairs, every hold/continue comparison verified "
-            f"({exact_turns} turns exactly), V(0,0) = {float(V[0][0]):.12f}{gap_summary}")
+            f"({exact_turns} turns exactly), V(0,0) = {approx(V[0][0], 12, 'f')}{gap_summary}")
 
 
 def _check_smallest_gap(stored, T, F, V, Vf, Q, Qf, holds, holds_fixed, err) -> str:
@@ -296,4 +297,4 @@ def _check_smallest_gap(stored, T, F, V, Vf, Q, Qf, holds, holds_fixed, err) -> 
                     if abs(hx[x] - ce[x]) == value and (c, h, x) < (c0, h0, x0):
                         raise VerificationError("an earlier query state has the same margin (the first is stored)",
                                                 field="smallest_gap.state", state=(c, h, x))
-    return f"; smallest query margin {float(value):.4e} at {(c0, h0, x0)} verified"
+    return f"; smallest query margin {approx(value, 4)} at {(c0, h0, x0)} verified"

@@ -34,7 +34,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import VerificationError
-from ._load import Table, integer, rational
+from ._load import Table, approx, integer, rational
 
 COLUMNS = ["a", "b", "F", "best_t", "gap"]
 
@@ -163,4 +163,4 @@ def verify(cert: dict, table: Table) -> str:
                                 field="smallest_gap.state")
 
     return f"race target {N}: {N * N} cells satisfy the Bellman equations exactly; G({N},{N}) = " \
-           f"{float(value):.10f}; exact ties: {ties}"
+           f"{approx(value, 10, 'f')}; exact ties: {ties}"

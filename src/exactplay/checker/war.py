@@ -31,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import VerificationError
-from ._load import Table, integer, rational
+from ._load import Table, approx, integer, rational
 
 COLUMNS = ["turn", "deck", "P"]
 
@@ -140,4 +140,4 @@ def verify(cert: dict, table: Table) -> str:
     elif games is not None:
         raise VerificationError("expected_games given although p = 0", field="expected_games")
     return (f"war {R}x{S}: {len(stored)} (turn, deck) probabilities re-derived by counting deals; "
-            f"p = {float(p):.6e}, 1/(2p) = {float(1 / (2 * p)) if p else float('inf'):.6g}")
+            f"p = {approx(p, 6)}, 1/(2p) = {approx(1 / (2 * p), 6, 'g') if p else 'inf'}")

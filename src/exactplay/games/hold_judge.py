@@ -1,6 +1,7 @@
 """``exactplay judge hold``: the contest's input format, answered exactly.
 
-Input: ``Q`` (1 <= Q <= 1000), then ``Q`` lines ``C H X`` with
+Input: ``Q`` (1 <= Q <= 1000), checked before the rest is read, then ``Q``
+lines ``C H X`` (at most 200 characters each) with
 ``0 <= C, H <= T-2``, ``X >= 2``, ``C + X <= T`` (T = 75 in the contest).
 Output: one line per query, ``H`` when holding gives the larger winning
 probability, ``C`` when continuing does.  The exact policy decides; on an
@@ -11,7 +12,6 @@ says so.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from ..audit import decimal_digits
 from ..errors import EXIT_OK, UsageError, VerificationError
@@ -19,30 +19,39 @@ from ..numbers import Backend
 from ..strict_json import dumps
 
 MAX_QUERIES = 1000
+MAX_LINE_CHARS = 200  # a line 'C H X' of small integers (spaces are free, not unbounded)
+MAX_NUMBER_CHARS = 18  # an integer word; longer ones are refused before int()
+MAX_LEADING_CHARS = 65536  # blank lines and spaces allowed before the line with Q
 
 
 def parse_queries(text: str, target: int = 75, source: str = "input") -> list[tuple[int, int, int]]:
-    """The queries of a contest input; a :class:`UsageError` naming the line otherwise."""
-    lines = text.splitlines()
-    numbered = [(i + 1, ln.split()) for i, ln in enumerate(lines)]
-    content = [(n, words) for n, words in numbered if words]
-    if not content:
+    """The queries of a contest input; a :class:`UsageError` naming the line otherwise.
+
+    ``Q`` is read and checked first; then at most ``Q`` query lines, each of at
+    most :data:`MAX_LINE_CHARS` characters with numbers of at most
+    :data:`MAX_NUMBER_CHARS` characters.
+    """
+    lines = iter(enumerate(text.splitlines(), 1))
+    first = None
+    for n, line in lines:
+        words = _words(line, source, n)
+        if words:
+            first = (n, words)
+            break
+    if first is None:
         raise UsageError(f"{source}: empty input (expected Q, then Q lines 'C H X')")
-    n0, first = content[0]
-    if len(first) != 1:
-        raise UsageError(f"{source} line {n0}: expected the number of queries Q alone, got {' '.join(first)[:60]!r}")
-    q = _int(first[0], source, n0, "Q")
-    if not 1 <= q <= MAX_QUERIES:
-        raise UsageError(f"{source} line {n0}: Q must be between 1 and {MAX_QUERIES}, got {q}")
-    body = content[1:]
-    if len(body) < q:
-        last = content[-1][0]
-        raise UsageError(f"{source} line {last + 1}: Q = {q} but only {len(body)} query lines follow")
-    if len(body) > q:
-        raise UsageError(f"{source} line {body[q][0]}: more query lines than Q = {q}")
+    n0, words = first
+    q = _parse_q(words, source, n0)
     top = target - 2
     out = []
-    for n, words in body:
+    last = n0
+    for n, line in lines:
+        words = _words(line, source, n)
+        if not words:
+            continue
+        if len(out) == q:
+            raise UsageError(f"{source} line {n}: more query lines than Q = {q}")
+        last = n
         if len(words) != 3:
             raise UsageError(f"{source} line {n}: expected 3 integers 'C H X', got {' '.join(words)[:60]!r}")
         c, h, x = (_int(w, source, n, name) for w, name in zip(words, "CHX"))
@@ -55,18 +64,100 @@ def parse_queries(text: str, target: int = 75, source: str = "input") -> list[tu
         if c + x > target:
             raise UsageError(f"{source} line {n}: C + X = {c + x} exceeds {target}")
         out.append((c, h, x))
+    if len(out) < q:
+        raise UsageError(f"{source} line {last + 1}: Q = {q} but only {len(out)} query lines follow")
     return out
+
+
+def _parse_q(words: list[str], source: str, line: int) -> int:
+    if len(words) != 1:
+        raise UsageError(f"{source} line {line}: expected the number of queries Q alone, got {' '.join(words)[:60]!r}")
+    q = _int(words[0], source, line, "Q")
+    if not 1 <= q <= MAX_QUERIES:
+        raise UsageError(f"{source} line {line}: Q must be between 1 and {MAX_QUERIES}, got {q}")
+    return q
+
+
+def _words(line: str, source: str, n: int) -> list[str]:
+    if len(line) > MAX_LINE_CHARS:
+        raise UsageError(f"{source} line {n}: longer than {MAX_LINE_CHARS} characters ({line[:30]!r}...)")
+    return line.split()
 
 
 def _int(word: str, source: str, line: int, name: str) -> int:
     w = word[1:] if word[:1] in "+-" else word
     if not (w.isascii() and w.isdigit()):
         raise UsageError(f"{source} line {line}: {name} must be an integer, got {word[:30]!r}")
+    if len(w) > MAX_NUMBER_CHARS:
+        raise UsageError(f"{source} line {line}: {name} has more than {MAX_NUMBER_CHARS} digits "
+                         f"({word[:20]!r}...)")
     return int(word)
+
+
+def read_queries(path: str | None, target: int) -> tuple[list[tuple[int, int, int]], str]:
+    """The queries of the contest input at ``path`` (``None`` or ``-``: standard input).
+
+    Reads up to the line with ``Q`` first and checks ``Q``; then reads only as
+    much as ``Q`` query lines can fill, so a huge or endless input is refused
+    after a bounded read.
+    """
+    with _opened(path, "the contest input") as (fh, source):
+        head = []
+        size = 0
+        while True:
+            line = fh.readline(MAX_LINE_CHARS + 2)
+            if not line:
+                break
+            head.append(line)
+            n = len(head)
+            if len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
+                raise UsageError(f"{source} line {n}: longer than {MAX_LINE_CHARS} characters ({line[:30]!r}...)")
+            if line.split():
+                _parse_q(line.split(), source, n)  # Q checked before anything else is read
+                break
+            size += len(line)
+            if size > MAX_LEADING_CHARS:
+                raise UsageError(f"{source}: more than {MAX_LEADING_CHARS} characters before the line with Q")
+        rest = ""
+        if head and head[-1].split():
+            q = int(head[-1].split()[0])
+            cap = (q + 1) * (MAX_LINE_CHARS + 2) + 4096  # Q full lines, and some blank ones
+            rest = fh.read(cap + 1)
+            if len(rest) > cap:
+                raise UsageError(f"{source}: more input than Q = {q} query lines of at most "
+                                 f"{MAX_LINE_CHARS} characters can hold")
+    return parse_queries("".join(head) + rest, target, source), source
+
+
+class _opened:
+    """``(text stream, name)`` of a path, or of standard input; one-line errors."""
+
+    def __init__(self, path: str | None, what: str):
+        self.path, self.what, self.fh = path, what, None
+
+    def __enter__(self):
+        if self.path is None or self.path == "-":
+            return sys.stdin, "stdin"
+        try:
+            self.fh = open(self.path, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"{self.path}: cannot read {self.what}: {exc.strerror or exc}") from None
+        return self.fh, self.path
+
+    def __exit__(self, kind, exc, tb):
+        if self.fh is not None:
+            self.fh.close()
+        if kind is UnicodeDecodeError:
+            raise UsageError(f"{self.path}: {self.what} is not UTF-8 text") from None
+        if kind is not None and issubclass(kind, OSError) and not issubclass(kind, BrokenPipeError):
+            raise UsageError(f"{self.path}: cannot read {self.what}: {exc.strerror or exc}") from None
+        return False
 
 
 def parse_answers(text: str, count: int, source: str) -> list[str]:
     """A contestant's output: exactly ``count`` lines ``H`` or ``C``."""
+    if len(text) > (count + 1) * (MAX_LINE_CHARS + 2):
+        raise UsageError(f"{source}: longer than {count} answer lines can be")
     words = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
     while words and not words[-1][1]:
         words.pop()
@@ -89,15 +180,13 @@ def judge_arguments(parser) -> None:
     parser.add_argument("--digits", type=int, default=12, help="decimals for --explain (default 12)")
 
 
-def _read(path: str | None, what: str) -> tuple[str, str]:
-    if path is None or path == "-":
-        return sys.stdin.read(), "stdin"
-    try:
-        return Path(path).read_text(encoding="utf-8"), path
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: {what} is not UTF-8 text") from None
+def _read(path: str | None, what: str, limit: int) -> tuple[str, str]:
+    """The text at ``path`` (or standard input), refused past ``limit`` characters."""
+    with _opened(path, what) as (fh, source):
+        text = fh.read(limit + 1)
+    if len(text) > limit:
+        raise UsageError(f"{source}: {what} is longer than {limit} characters")
+    return text, source
 
 
 def judge(args, backend: Backend) -> int:
@@ -107,11 +196,11 @@ def judge(args, backend: Backend) -> int:
     faces = hold.parse_faces(args.faces)
     if not 0 <= args.digits <= 1000:
         raise UsageError("--digits must be between 0 and 1000")
-    text, source = _read(args.file, "the contest input")
-    queries = parse_queries(text, target, source)
+    queries, source = read_queries(args.file, target)
     expected = None
     if args.check:
-        ans_text, ans_source = _read(args.check, "the answers")
+        # one short line per query (with generous room for spaces and blank lines)
+        ans_text, ans_source = _read(args.check, "the answers", (len(queries) + 1) * (MAX_LINE_CHARS + 2))
         expected = parse_answers(ans_text, len(queries), ans_source)
     table = hold.exact_table(target, faces, backend)
     answers = [table.policy[c][h][x - 2] for c, h, x in queries]
@@ -152,4 +241,4 @@ def judge(args, backend: Backend) -> int:
     return EXIT_OK
 
 
-__all__ = ["judge", "judge_arguments", "parse_queries", "parse_answers"]
+__all__ = ["judge", "judge_arguments", "parse_queries", "parse_answers", "read_queries"]
