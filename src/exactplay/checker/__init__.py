@@ -14,6 +14,10 @@ the first failure.  It returns a one-line summary.
 What is *not* re-verified: ``audit`` (the float-audit summary, which would need
 the float programs the checker must not share), ``notes`` and ``tool_version``.
 They are reported as unverified (:data:`UNVERIFIED_FIELDS`).
+
+Certificates of version 2 (``"kind": "model"``: any game written as a model,
+with its explicit model inside) are checked by :mod:`exactplay.checker.model`,
+which verifies everything except ``notes`` and ``tool_version``.
 """
 
 from __future__ import annotations
@@ -37,8 +41,19 @@ UNVERIFIED_FIELDS = ("audit", "notes", "tool_version")
 __all__ = ["check_certificate", "check_file", "verify_file", "certificate_paths", "Table"]
 
 
+def _is_v2(cert: dict) -> bool:
+    return type(cert.get("version")) is int and cert["version"] == 2
+
+
 def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     """Verify a parsed certificate; return a summary line or raise."""
+    if _is_v2(cert):
+        if cert.get("kind") != "model":
+            raise VerificationError(f"{source}: unknown kind {str(cert.get('kind'))[:40]!r} of a version 2 "
+                                    "certificate (this checker knows 'model')", field="kind")
+        from . import model
+
+        return model.verify(cert)
     table = Table.from_certificate(cert)
     game = cert["game"]
     if game not in CHECKERS:
@@ -66,6 +81,16 @@ def verify_file(path: str | Path) -> dict:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise VerificationError(f"{path}: malformed certificate ({type(exc).__name__}: {exc})") from None
     answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    if _is_v2(cert):  # everything, the decimal included, was verified by checker.model
+        from .model import UNVERIFIED
+
+        return {
+            "game": cert["model"].get("name", "model"),
+            "params": {},
+            "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
+            "summary": summary,
+            "unverified_fields": [f for f in UNVERIFIED if f in cert],
+        }
     _check_decimal(answer, path)
     return {
         "game": cert["game"],

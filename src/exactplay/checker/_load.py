@@ -17,7 +17,8 @@ from typing import Any
 from ..errors import MalformedCertificate, VerificationError
 
 REQUIRED = ("format", "version", "game", "params", "answer", "table", "table_sha256", "policy")
-SUPPORTED_VERSIONS = (1,)
+REQUIRED_V2 = ("format", "version", "kind")  # version 2: the rest is checked by checker.model
+SUPPORTED_VERSIONS = (1, 2)
 
 
 def load_certificate(path: str | Path) -> dict:
@@ -37,7 +38,7 @@ def load_certificate(path: str | Path) -> dict:
         raise MalformedCertificate(f"{path}: not a certificate (JSON nested too deeply)") from None
     if not isinstance(cert, dict):
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
-    for key in REQUIRED:
+    for key in REQUIRED_V2 if cert.get("version") == 2 else REQUIRED:
         if key not in cert:
             raise MalformedCertificate(f"{path}: missing field", field=key)
     if cert["format"] != "exactplay-certificate":

@@ -309,7 +309,7 @@ class _Checker:
         raw = json.dumps(self.cert["model"], sort_keys=True, separators=(",", ":")).encode("utf-8")
         digest = hashlib.sha256(raw).hexdigest()
         if digest != stored:
-            _fail(f"the model's SHA-256 is {digest[:16]}..., not the stored {stored[:16]}...", "model_sha256")
+            _fail(f"the model's SHA-256 is {digest}, not the stored {stored[:64]!r}", "model_sha256")
 
     def read_model(self) -> None:
         self.at("model")
@@ -658,23 +658,28 @@ class _Checker:
             self.at("solution.ranks", s)
             want = self.expected_rank(s)
             have = self.ranks[s]
+            terminal = self.payoff[s] is not None
             if have is None:
                 if want != INF:
                     _fail(f"no rank, but the least rank the {w} rule allows here is {want}", "solution.ranks", s)
                 if w == "termination":
-                    _fail("no rank: the termination witness ranks every state", "solution.ranks", s)
-                if w == "policy" and self.payoff[s] is None:
+                    _fail("no rank: the termination witness ranks every state (some play may never end)",
+                          "solution.ranks", s)
+                if w == "reachability" and not terminal and self.V[s][0] > 0:
+                    _fail(f"value {_pq(self.V[s][0])} > 0 but no rank: the rank condition fails, the value is "
+                          "not attained (a fake fixed point)", "solution.ranks", s)
+                if w == "policy" and not terminal:
                     if any(self.V[s]) or self.rew[s][self.policy[s]] is not None:
                         _fail("an unranked state (its play never ends under the policy) must have value 0 and no "
                               "reward", "solution.ranks", s)
                 continue
-            if want == INF:
-                if w == "reachability" and self.payoff[s] is None and not self.V[s][0] > 0:
-                    _fail(f"rank {have} at a state of value 0 (only states of positive value are ranked)",
-                          "solution.ranks", s)
-                if self.payoff[s] is not None:
-                    _fail(f"rank {have} at a terminal state of payoff 0 (only positive payoffs are ranked)",
-                          "solution.ranks", s)
+            if w == "reachability" and terminal and want == INF:
+                _fail(f"rank {have} at a terminal state of payoff 0 (only positive payoffs are ranked)",
+                      "solution.ranks", s)
+            if w == "reachability" and not terminal and not self.V[s][0] > 0:
+                _fail(f"rank {have} at a state of value 0 (only states of positive value are ranked)",
+                      "solution.ranks", s)
+            if want > have:
                 what = {"termination": "some action has no successor of lower rank",
                         "policy": "the policy action has no successor of lower rank",
                         "reachability": ("no optimal action has a successor of lower rank"
@@ -682,7 +687,7 @@ class _Checker:
                                          else "some action has no successor of lower rank")}[w]
                 _fail(f"rank {have}: the rank condition fails ({what}); the values are not "
                       f"pinned down here (a fake fixed point)", "solution.ranks", s)
-            if have != want:
+            if want < have:
                 _fail(f"rank {have} is not the least rank the {w} rule allows ({want})", "solution.ranks", s)
 
     # ------------------------------------------------------------ policy, margins, ties
