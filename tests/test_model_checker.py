@@ -654,3 +654,90 @@ def test_random_mutations_are_all_rejected(capsys):
         print(f"fields named: {dict(fields.most_common())}")
     assert sum(tested.values()) >= 1000
     assert len(tested) >= 14
+
+
+# ---------------------------------------------------------------- random models: engine and checker agree
+
+
+def random_model(rng: random.Random) -> dict:
+    """A small random explicit model: any objective, chance and choices, cycles, rewards, signs."""
+    n = rng.randint(2, 8)
+    players = rng.randint(1, 3)
+    objective = rng.choice(["auto", "auto", "max", "zero-sum", "min"])
+    movers = {"min": [0], "zero-sum": [0, 1]}.get(objective, list(range(players)))
+    movers = [m for m in movers if m < players]
+    low = 0 if rng.random() < 0.6 else -2
+    terminals = max(1, int(n * rng.uniform(0.2, 0.5)))
+
+    def number(lo, hi):
+        return pq(Fraction(rng.randint(lo, hi), rng.randint(1, 3)))
+
+    def dist():
+        k = rng.randint(1, min(3, n))
+        den = rng.choice([1, 2, 3, 4, 6])
+        targets = rng.sample(range(n), min(k, den))
+        cuts = sorted(rng.sample(range(1, den), len(targets) - 1))
+        parts = [b - a for a, b in zip([0] + cuts, cuts + [den])]
+        return [[pq(Fraction(p, den)), t] for p, t in zip(parts, targets)]
+
+    states = []
+    for s in range(n):
+        if s >= n - terminals:
+            states.append({"id": s, "payoff": [number(low, 3) for _ in range(players)]})
+            continue
+        m = rng.choice(movers + [None])
+        acts = []
+        for a in range(1 if m is None else rng.randint(1, 3)):
+            action = {"next": dist()}
+            if m is not None:
+                action["name"] = f"a{a}"
+            if rng.random() < 0.15:
+                action["reward"] = [number(min(low, 0) // 2, 2) for _ in range(players)]
+            acts.append(action)
+        states.append({"id": s, "mover": m, "actions": acts})
+    return {"format": "exactplay-model", "version": 1, "name": "random", "players": players,
+            "objective": objective, "states": states}
+
+
+def test_engine_certificates_of_random_models_verify():
+    rng = random.Random(7)
+    outcomes = Counter()
+    for _ in range(400):
+        data = random_model(rng)
+        try:
+            sol = solve(model_from_json(data))
+        except ModelError:
+            outcomes["refused by the engine"] += 1
+            continue
+        except RuntimeError as exc:  # the engine bug below (rewards before a play that never ends)
+            assert "internal error: no" in str(exc) and "witness" in str(exc), exc
+            outcomes["engine internal error"] += 1
+            continue
+        c = model_certificate(sol)
+        try:
+            checker.verify(c)
+        except VerificationError as exc:
+            raise AssertionError(f"{exc}\n{json.dumps(data)}") from None
+        outcomes[sol.witness] += 1
+    assert outcomes["termination"] and outcomes["policy"] and outcomes["reachability"], outcomes
+    assert sum(outcomes[w] for w in ("termination", "policy", "reachability")) >= 200, outcomes
+
+
+# A reward collected before a play that can never end: the engine computes the value (1 here, the
+# reward) but then finds no witness and raises RuntimeError ("internal error") instead of a
+# certificate or a ModelError.  The ranks of both witnesses lead to terminal states only.
+REWARD_THEN_FOREVER = {
+    "policy": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
+               {"id": "c", "mover": None, "next": [["1/1", "c"]]},
+               {"id": "t", "payoff": ["0/1"]}],
+    "reachability": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
+                     {"id": "c", "mover": 0, "actions": [act("stay", ("1/1", "c")), act("end", ("1/1", "t"))]},
+                     {"id": "t", "payoff": ["0/1"]}],
+}
+
+
+@pytest.mark.xfail(strict=True, raises=RuntimeError, reason="engine: no witness for a reward before a never-ending play")
+@pytest.mark.parametrize("witness", sorted(REWARD_THEN_FOREVER))
+def test_engine_reward_before_a_never_ending_play(witness):
+    sol = solve(explicit(REWARD_THEN_FOREVER[witness]))
+    checker.verify(model_certificate(sol))
