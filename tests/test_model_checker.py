@@ -388,7 +388,29 @@ def mutate(rng, base):
     choice = [s for s in range(n) if sol["margins"][s] is not None]
     kind = rng.choice(["value", "value", "policy", "policy", "rank", "rank", "margin", "margin", "ties",
                        "answer", "smallest_margin", "digest", "model_number", "model_malformed",
-                       "keys", "header", "junk", "structure"])
+                       "keys", "header", "junk", "structure", "suboptimal"])
+    if kind == "suboptimal":
+        # a self-consistent certificate of another policy: the values of the game where one choice
+        # state keeps a single other action (solved by the engine), with that action as the policy
+        if not choice:
+            return kind, c, True
+        s = rng.choice(choice)
+        k = len(states[s]["actions"])
+        b = rng.choice([a for a in range(k) if a != sol["policy"][s]])
+        restricted = copy.deepcopy(c["model"])
+        restricted["states"][s]["actions"] = [restricted["states"][s]["actions"][b]]
+        try:
+            other = model_certificate(solve(model_from_json(restricted)), digits=c["answer"]["digits"])
+        except (ModelError, RuntimeError):
+            return kind, c, True
+        if other["solution"]["components"] != sol["components"]:
+            return kind, c, True
+        for key in ("values", "ranks", "policy"):
+            sol[key] = other["solution"][key]
+        sol["policy"][s] = b
+        c["answer"]["value"] = other["answer"]["value"]
+        c["answer"]["decimal"] = other["answer"]["decimal"]
+        return kind, c, False
     if kind == "value":
         s = rng.randrange(n)
         i = rng.randrange(len(sol["values"][s]))
@@ -741,3 +763,19 @@ REWARD_THEN_FOREVER = {
 def test_engine_reward_before_a_never_ending_play(witness):
     sol = solve(explicit(REWARD_THEN_FOREVER[witness]))
     checker.verify(model_certificate(sol))
+
+
+def test_margins_at_a_lone_self_loop_compare_the_values_of_keeping_the_action():
+    """What the engine writes, and the checker verifies (``compared`` in checker/model.py).
+
+    At a state that is its own component with a self-loop the engine compares the values of keeping
+    each action there (the Race's published gaps); elsewhere it compares one-step values Q_a.  So the
+    same decision reads differently when the loop passes through a chance state.
+    """
+    c = certificates()
+    lone, cycle = c["loop_win"]["solution"], c["loop_win_2cycle"]["solution"]
+    assert (lone["margins"][0], lone["ties"]) == ("1/2", [])  # loop: worth 0 if kept; gamble 1/2
+    assert (cycle["margins"][0], cycle["ties"]) == ("0/1", [[0, [0, 1]]])  # loop: Q = V(u) = 1/2
+    # slow 2, roll 6, quit 3 if kept: margin 3 (the one-step values would give 6 - 4 = 2)
+    assert c["rewards"]["solution"]["margins"][0] == "3/1"
+    assert c["rewards"]["solution"]["policy"][0] == 1
