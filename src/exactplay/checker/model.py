@@ -597,6 +597,7 @@ class _Checker:
 
     def check_bellman(self) -> None:
         self.opt_q: dict[int, list[int]] = {}  # one-step optimal actions at choice states
+        self.qs: dict[int, list[tuple]] = {}  # their one-step values Q_a
         for s in range(self.n):
             self.at("solution.values", s)
             v = self.V[s]
@@ -609,13 +610,15 @@ class _Checker:
                           "solution.values", s)
                 continue
             a = self.policy[s]
-            qa = self.q(s, a)
+            qs = [self.q(s, b) for b in range(len(self.trans[s]))] if self.is_choice(s) else None
+            qa = qs[a] if qs is not None else self.q(s, a)
             if v != qa:
                 _fail(f"Bellman: the value {self.fmt(v)} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)
             if self.is_choice(s):
                 k, sign = self.kidx[self.mover[s]]
-                keyed = [sign * self.q(s, b)[k] for b in range(len(self.trans[s]))]
+                self.qs[s] = qs
+                keyed = [sign * x[k] for x in qs]
                 best = max(keyed)
                 if keyed[a] != best:
                     b = keyed.index(best)
@@ -698,7 +701,7 @@ class _Checker:
         out = []
         for a, d in enumerate(self.trans[s]):
             if not self.self_loop_alone[s]:
-                out.append(sign * self.q(s, a)[k])
+                out.append(sign * self.qs[s][a][k])
                 continue
             stay = sum((p for t, p in d if t == s), Fraction(0))
             if stay == 1:
