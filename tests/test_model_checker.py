@@ -779,3 +779,20 @@ def test_margins_at_a_lone_self_loop_compare_the_values_of_keeping_the_action():
     # slow 2, roll 6, quit 3 if kept: margin 3 (the one-step values would give 6 - 4 = 2)
     assert c["rewards"]["solution"]["margins"][0] == "3/1"
     assert c["rewards"]["solution"]["policy"][0] == 1
+
+
+HUGE_INT, HUGE_PQ = 10**5000, "7" * 5000 + "/3"
+
+
+@pytest.mark.parametrize("path, value", [
+    (("version",), HUGE_INT), (("solution", "policy", 0), HUGE_INT), (("solution", "ranks", 1), HUGE_INT),
+    (("answer", "state"), HUGE_INT), (("answer", "digits"), HUGE_INT), (("model", "states", 0, "mover"), HUGE_INT),
+    (("model", "initial"), HUGE_INT), (("solution", "values", 1, 0), HUGE_PQ), (("solution", "margins", 0), HUGE_PQ),
+    (("answer", "value"), HUGE_PQ)])
+def test_huge_numbers_give_short_messages(path, value):
+    c = cert("pig3")
+    put(c, path, value)
+    if path[0] == "model":
+        rehash(c)
+    err = rejected(c)
+    assert len(str(err)) < 300, str(err)[:500]

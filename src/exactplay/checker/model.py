@@ -192,12 +192,24 @@ def _list(x: Any, field: str, state: Any = None, length: int | None = None) -> l
 
 
 def _show(x: Any) -> str:
+    if isinstance(x, int) and x.bit_length() > 200:
+        return f"an integer of {x.bit_length():,} bits"
+    if isinstance(x, (list, dict)):
+        text = json.dumps(x)[:60] if len(x) < 20 else f"a {type(x).__name__} of {len(x):,} entries"
+        return text if len(text) <= 40 else text[:37] + "..."
     text = repr(x)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _pq(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
+    """``x`` for a message: exact when short, else about 12 significant digits and its size."""
+    if x.numerator.bit_length() + x.denominator.bit_length() <= 200:
+        return f"{x.numerator}/{x.denominator}"
+    try:
+        approx = f"{float(x):.12g}"
+    except OverflowError:
+        approx = "a huge number"
+    return f"{approx} (a p/q of {x.numerator.bit_length() + x.denominator.bit_length():,} bits)"
 
 
 def _decimal(x: Fraction, digits: int) -> str:
@@ -278,7 +290,7 @@ class _Checker:
             _fail(f"format {_show(cert['format'])} is not 'exactplay-certificate'", "format")
         self.at("version")
         if _int(cert["version"], "version") != 2:
-            _fail(f"version {cert['version']} is not 2", "version")
+            _fail(f"version {_show(cert['version'])} is not 2", "version")
         self.at("kind")
         if cert["kind"] != "model":
             _fail(f"kind {_show(cert['kind'])} is not 'model'", "kind")
@@ -320,7 +332,7 @@ class _Checker:
             _fail(f"format {_show(model['format'])} is not 'exactplay-model'", "model.format")
         self.at("model.version")
         if _int(model["version"], "model.version") != 1:
-            _fail(f"model version {model['version']} is not 1", "model.version")
+            _fail(f"model version {_show(model['version'])} is not 1", "model.version")
         self.at("model.name")
         name = model.get("name", "model")
         if not isinstance(name, str):
@@ -330,7 +342,7 @@ class _Checker:
         players = model["players"]
         if isinstance(players, int) and not isinstance(players, bool):
             if not 1 <= players <= 1000:
-                _fail(f"{players} players: give 1 to 1000", "model.players")
+                _fail(f"{_show(players)} players: give 1 to 1000", "model.players")
             self.player_names = [f"player {i}" for i in range(players)]
         elif isinstance(players, list) and players and all(isinstance(p, str) for p in players):
             if len(players) > 1000:
@@ -354,7 +366,7 @@ class _Checker:
         self.at("model.initial")
         initial = _int(model.get("initial", 0), "model.initial")
         if not 0 <= initial < n:
-            _fail(f"initial state {initial} does not exist", "model.initial")
+            _fail(f"initial state {_show(initial)} does not exist", "model.initial")
         self.initial = initial
 
         self.state_names: list[str] = []
@@ -367,7 +379,7 @@ class _Checker:
             self.at(f, s)
             _keys(st, ("id",), STATE_KEYS[1:], f, s)
             if _int(st["id"], f + ".id", s) != s:
-                _fail(f"state id {st['id']} is not its position {s}", f + ".id", s)
+                _fail(f"state id {_show(st['id'])} is not its position {s}", f + ".id", s)
             sname = st.get("name", str(s))
             if not isinstance(sname, str):
                 _fail("a state's name is a string", f + ".name", s)
@@ -392,7 +404,7 @@ class _Checker:
             if m is not None:
                 m = _int(m, f + ".mover", s)
                 if not 0 <= m < P:
-                    _fail(f"mover {m} is not a player 0..{P - 1}", f + ".mover", s)
+                    _fail(f"mover {_show(m)} is not a player 0..{P - 1}", f + ".mover", s)
             self.mover.append(m)
             if "next" in st:
                 if m is not None or "actions" in st:
@@ -425,7 +437,7 @@ class _Checker:
                         _fail(f"action {k}: probability {_pq(p)} is not positive", fa + ".next", s)
                     t = _int(item[1], fa + ".next", s)
                     if not 0 <= t < n:
-                        _fail(f"action {k}: successor {t} does not exist", fa + ".next", s)
+                        _fail(f"action {k}: successor {_show(t)} does not exist", fa + ".next", s)
                     if t in seen:
                         _fail(f"action {k}: successor {t} is listed twice", fa + ".next", s)
                     seen.add(t)
@@ -565,13 +577,13 @@ class _Checker:
                 continue
             a = _int(a, "solution.policy", s)
             if not 0 <= a < len(self.trans[s]):
-                _fail(f"action {a} does not exist ({len(self.trans[s])} actions)", "solution.policy", s)
+                _fail(f"action {_show(a)} does not exist ({len(self.trans[s])} actions)", "solution.policy", s)
         self.policy = policy
         self.at("solution.ranks")
         ranks = _list(sol["ranks"], "solution.ranks", None, n)
         for s, r in enumerate(ranks):
             if r is not None and (_int(r, "solution.ranks", s) < 0 or r > n):
-                _fail(f"rank {r} is out of range 0..{n}", "solution.ranks", s)
+                _fail(f"rank {_show(r)} is out of range 0..{n}", "solution.ranks", s)
         self.ranks = ranks
         self.at("solution.margins")
         self.margins_in = _list(sol["margins"], "solution.margins", None, n)
@@ -793,11 +805,11 @@ class _Checker:
         s0 = self.initial
         self.at("answer.state")
         if _int(ans["state"], "answer.state") != s0:
-            _fail(f"state {ans['state']} is not the initial state {s0}", "answer.state")
+            _fail(f"state {_show(ans['state'])} is not the initial state {s0}", "answer.state")
         self.at("answer.component")
         c = self.components[0]
         if _int(ans["component"], "answer.component") != c:
-            _fail(f"component {ans['component']} is not {c}", "answer.component")
+            _fail(f"component {_show(ans['component'])} is not {c}", "answer.component")
         self.at("answer.value")
         value = _rational(ans["value"], "answer.value", s0)
         if value != self.V[s0][0]:
@@ -805,7 +817,7 @@ class _Checker:
         self.at("answer.digits")
         digits = _int(ans["digits"], "answer.digits")
         if not 0 <= digits <= MAX_DIGITS:
-            _fail(f"digits {digits} is not in 0..{MAX_DIGITS}", "answer.digits")
+            _fail(f"digits {_show(digits)} is not in 0..{MAX_DIGITS}", "answer.digits")
         self.at("answer.decimal")
         dec = _decimal(value, digits)
         if ans["decimal"] != dec:
@@ -833,5 +845,5 @@ class _Checker:
         if got != m:
             _fail(f"value {_pq(got)} is not the smallest non-zero margin {_pq(m)}", "smallest_margin.value", s)
         if _int(stored["state"], "smallest_margin.state") != s:
-            _fail(f"state {stored['state']} is not the lowest state with the smallest margin ({s})",
+            _fail(f"state {_show(stored['state'])} is not the lowest state with the smallest margin ({s})",
                   "smallest_margin.state", s)
