@@ -318,7 +318,11 @@ class _Checker:
         stored = self.cert["model_sha256"]
         if not isinstance(stored, str):
             _fail(f"expected a hex string, found {type(stored).__name__}", "model_sha256")
-        raw = json.dumps(self.cert["model"], sort_keys=True, separators=(",", ":")).encode("utf-8")
+        model = self.cert["model"]
+        states = model.get("states") if isinstance(model, dict) else None
+        if isinstance(states, list) and len(states) > MAX_STATES:
+            _fail(f"{len(states):,} states is more than this checker's limit of {MAX_STATES:,}", "model.states")
+        raw = json.dumps(model, sort_keys=True, separators=(",", ":")).encode("utf-8")
         digest = hashlib.sha256(raw).hexdigest()
         if digest != stored:
             _fail(f"the model's SHA-256 is {digest}, not the stored {stored[:64]!r}", "model_sha256")
