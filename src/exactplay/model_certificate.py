@@ -14,7 +14,9 @@
                   policy      per state: chosen action index (null at terminal states, 0 at chance)
                   ranks       per state: integer rank or null
                   margins     per state: "p/q" at choice states (best minus runner-up in the
-                              mover's objective, 0 on a tie), null elsewhere
+                              mover's objective, 0 on a tie), null elsewhere; the compared
+                              action values are the one-step Q_a, except at a state that is its
+                              own SCC with a self-loop: there the values of keeping the action
                   ties        [[state, [tied action indices]], ...]
     answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)

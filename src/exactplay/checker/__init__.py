@@ -22,6 +22,10 @@ included), smallest gap and own fields.
 What is *not* re-verified: ``audit`` (the float-audit summary, which would need
 the float programs the checker must not share), ``notes`` and ``tool_version``.
 They are reported as unverified (:data:`UNVERIFIED_FIELDS`).
+
+Certificates of version 2 (``"kind": "model"``: any game written as a model,
+with its explicit model inside) are checked by :mod:`exactplay.checker.model`,
+which verifies everything except ``notes`` and ``tool_version``.
 """
 
 from __future__ import annotations
@@ -78,12 +82,24 @@ __all__ = ["check_certificate", "check_file", "verify_file", "verify_certificate
 MAX_MESSAGE_CHARS = 400  # an error line is cut to this length (values are clipped before, this is a backstop)
 
 
+def _is_v2(cert: dict) -> bool:
+    return type(cert.get("version")) is int and cert["version"] == 2
+
+
 def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     """Verify a parsed certificate; return a summary line or raise.
 
-    The instance's bounds (parameters within the solver's limits, table size,
-    digits per number) are checked before the table is decoded or parsed.
+    Version 2 (kind "model") goes to :mod:`.model`, the generic checker.  For
+    version 1 the instance's bounds (parameters within the solver's limits,
+    table size, digits per number) are checked before the table is decoded.
     """
+    if _is_v2(cert):
+        if cert.get("kind") != "model":
+            raise VerificationError(f"unknown kind {clip(cert.get('kind'))} of a version 2 "
+                                    "certificate (this checker knows 'model')", field="kind")
+        from . import model
+
+        return model.verify(cert)
     game = cert["game"]
     if not isinstance(game, str) or game not in CHECKERS:
         raise VerificationError(f"unknown game {clip(game)}", field="game")
@@ -128,7 +144,17 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
                                           f"{clip(str(exc), 120)})")) from None
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
-    answer = cert["answer"]
+    answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    if _is_v2(cert):  # everything, the decimal included, was verified by checker.model
+        from .model import UNVERIFIED
+
+        return {
+            "game": cert["model"].get("name", "model"),
+            "params": {},
+            "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
+            "summary": summary,
+            "unverified_fields": [f for f in UNVERIFIED if f in cert],
+        }
     return {
         "game": cert["game"],
         "params": cert["params"],

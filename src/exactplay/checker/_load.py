@@ -39,7 +39,8 @@ from typing import Any
 from ..errors import MalformedCertificate, VerificationError
 
 REQUIRED = ("format", "version", "game", "params", "answer", "table", "table_sha256", "policy")
-SUPPORTED_VERSIONS = (1,)
+REQUIRED_V2 = ("format", "version", "kind")  # version 2: the rest is checked by checker.model
+SUPPORTED_VERSIONS = (1, 2)
 
 # The largest certificate the tool writes within its limits is race at target
 # 500: about 0.6 GB of base64 and 1.2 GB of table rows (measured growth ~N^3.3
@@ -230,7 +231,7 @@ def load_certificate(path: str | Path) -> dict:
             from None
     if not isinstance(cert, dict):
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
-    for key in REQUIRED:
+    for key in REQUIRED_V2 if cert.get("version") == 2 else REQUIRED:
         if key not in cert:
             raise MalformedCertificate(f"{path}: missing field", field=key)
     if cert["format"] != "exactplay-certificate":
