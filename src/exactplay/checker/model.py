@@ -493,8 +493,6 @@ class _Checker:
         for c in comp:
             size[c] = size.get(c, 0) + 1
         self.on_cycle = [size[comp[s]] > 1 or s in self.succ[s] for s in range(n)]
-        # a state that is its own component, with a self-loop: margins compare x_a (see the docstring)
-        self.self_loop_alone = [size[comp[s]] == 1 and s in self.succ[s] for s in range(n)]
         # the attractor of the terminal states: every play ends under all strategies iff it is everything
         preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         need = [len(self.trans[s]) for s in range(n)]
@@ -516,6 +514,7 @@ class _Checker:
                     reached[s] = True
                     queue.append(s)
         self.terminates = all(reached)
+        self.surely_ends = reached
 
     def check_witness(self) -> None:
         self.at("model")
@@ -525,6 +524,11 @@ class _Checker:
         if len(key_comps) > 1 and cyclic_choice:
             _fail("players with different objectives choose on a cycle of play: such a game has no single value",
                   "model", cyclic_choice[0])
+        if not self.terminates:
+            for s in range(self.n):
+                if not self.surely_ends[s] and any(r is not None for r in self.rewards[s]):
+                    _fail("a reward at a state from which play can go on forever (the total reward of a play "
+                          "that never ends is not certified)", "model", s)
         if self.terminates:
             witness, components = "termination", list(range(self.P))
         elif not cyclic_choice:
@@ -538,9 +542,10 @@ class _Checker:
                     _fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
                           "(the reachability witness needs payoffs >= 0)", "model", s)
                 for r in self.rewards[s]:
-                    if r is not None and r[c] < 0:
-                        _fail(f"a negative reward for {self.player_names[c]} where plays can go on forever "
-                              "(the reachability witness needs rewards >= 0)", "model", s)
+                    if r is not None and r[c] != 0:
+                        _fail(f"a reward for {self.player_names[c]} in a game where choices on a cycle can make "
+                              "play go on forever (the reachability witness certifies payoffs, not rewards)",
+                              "model", s)
         self.witness = witness
         self.components = components
 
@@ -712,24 +717,10 @@ class _Checker:
     # ------------------------------------------------------------ policy, margins, ties
 
     def compared(self, s: int) -> list[Fraction]:
-        """The mover's signed key values of the actions of choice state ``s``, as margins compare them."""
+        """The mover's signed one-step values ``sign * Q_a[k]`` of the actions of choice state ``s``,
+        ``Q_a = r_a + sum p V(t)``: what policy, margins and ties are defined by."""
         k, sign = self.kidx[self.mover[s]]
-        out = []
-        for a, d in enumerate(self.trans[s]):
-            if not self.self_loop_alone[s]:
-                out.append(sign * self.qs[s][a][k])
-                continue
-            stay = sum((p for t, p in d if t == s), Fraction(0))
-            if stay == 1:
-                out.append(Fraction(0))
-                continue
-            r = self.rew[s][a]
-            acc = r[k] if r is not None else Fraction(0)
-            for t, p in d:
-                if t != s:
-                    acc += p * self.V[t][k]
-            out.append(sign * acc / (1 - stay))
-        return out
+        return [sign * q[k] for q in self.qs[s]]
 
     def check_policy(self) -> None:
         self.opt: dict[int, list[int]] = {}

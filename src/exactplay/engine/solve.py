@@ -83,21 +83,57 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
             "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
     if not any(ec):
         return "termination", list(range(model.num_players))
-    for comp, has in zip(comps, ec):
-        if has and any(r is not None for s in comp for r in model.rewards[s]):
+    ends = _surely_ending(model)
+    for s in range(n):
+        if s not in ends and any(r is not None for r in model.rewards[s]):
             raise ModelError(
-                f"state {model.state_name(comp[0])}: rewards on states where play can go on forever are not supported "
-                "(the expected total reward needs every play to end)")
+                f"state {model.state_name(s)}: a reward at a state from which play can go on forever is not "
+                "supported (the expected total reward needs every play from there to end)")
     if not any(s in on_cycle for s in choosers):
         return "policy", list(range(model.num_players))
     (c,) = chooser_comps
+    rewarded = [s for s in range(n) for r in model.rewards[s] if r is not None and r[c] != 0]
+    if rewarded:
+        raise ModelError(
+            f"state {model.state_name(rewarded[0])}: rewards in a game where choices on a cycle can make play go on "
+            "forever are not supported (only terminal payoffs are certified there)")
     negative = [s for s in range(n) if model.terminal[s] is not None and model.terminal[s][c] < 0]
-    negative += [s for s in range(n) for r in model.rewards[s] if r is not None and r[c] < 0]
     if negative:
         raise ModelError(
             f"state {model.state_name(negative[0])}: a negative payoff for {model.player_names[c]} in a game where "
             "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
     return "reachability", [c]
+
+
+def _surely_ending(model: Model) -> set[int]:
+    """States from which every play ends with probability 1, whatever the players choose.
+
+    The least set containing the terminal states and every state all of whose actions have a
+    successor in the set: from such a state a terminal state is reached with positive probability
+    within |S| steps under any strategies, hence with probability 1.
+    """
+    n = len(model)
+    preds: dict[int, list[tuple[int, int]]] = {}
+    need = [0] * n
+    done = [[False] * len(model.trans[s]) for s in range(n)]
+    for s in range(n):
+        need[s] = len(model.trans[s])
+        for a, d in enumerate(model.trans[s]):
+            for t, _ in d:
+                preds.setdefault(t, []).append((s, a))
+    out = {s for s in range(n) if model.terminal[s] is not None}
+    stack = list(out)
+    while stack:
+        t = stack.pop()
+        for s, a in preds.get(t, ()):
+            if s in out or done[s][a]:
+                continue
+            done[s][a] = True
+            need[s] -= 1
+            if need[s] == 0:
+                out.add(s)
+                stack.append(s)
+    return out
 
 
 class _Engine:
@@ -306,9 +342,14 @@ class _Engine:
             qs.append([x / leave for x in acc])
         opt = {}
         if self._is_choice(s):
-            c = self.keys[self.model.mover[s]][0]
-            opt[s] = self._choose(s, [q[c] for q in qs])
-        self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
+            c, sign = self.keys[self.model.mover[s]]
+            best = max(range(len(qs)), key=lambda a: sign * qs[a][c])
+            self.V[s] = tuple(qs[best])
+            # margins compare one-step values Q_a = r_a + sum p V(t), with V(s) the value just found
+            # (the same definition as in every other component): Q_a = V(s) exactly when keeping a is optimal
+            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
+        else:
+            self.V[s] = tuple(qs[0])
         self._finish([s], opt, {})
         self.V[s] = tuple(qs[self.policy[s]])
         if self.V[s] == tuple([self.zero] * self.P) and all(t == s for t, _ in self.dist[s][self.policy[s]]):

@@ -144,6 +144,8 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
     if n_players is None:
         raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
     names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
+    if len(names) != n_players or not all(isinstance(x, str) for x in names):
+        raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
     model = Model(
         name=str(getattr(game, "name", type(game).__name__)),
         num_players=n_players,
