@@ -419,6 +419,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if wants_model(argv):
             return run_model_command(argv, _Parser)
+        if argv and argv[0] in ("export", "crosscheck"):
+            from .interop_cli import run_interop_command
+
+            return run_interop_command(argv, _Parser)
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
