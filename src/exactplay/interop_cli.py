@@ -56,22 +56,33 @@ def load_drn_model(args):
     return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
 
 
-def storm_formula(args, drn) -> str:
-    """The Storm property of the CLI's objective, target and avoid (labels quoted)."""
-    from .interop.drn import parse_label_expr
+def storm_copy(args, drn, path: str) -> str:
+    """Write the DRN file again with the labels ``exactplay_target`` (and ``exactplay_avoid``) added on the
+    states where --target (--avoid) holds, and return Storm's property for it.
+
+    Storm's property parser does not take every label a DRN file may hold (e.g. ``"((l = 4) & (ip = 1))"``),
+    so the expressions are evaluated here, on the same labels, and Storm gets plain names.
+    """
+    from .interop.drn import _holds, parse_label_expr
 
     known = drn.all_labels()
-
-    def expr(text, what):
-        return " & ".join(("!" if neg else "") + f'"{lab}"' for neg, lab in parse_label_expr(text, known, what))
-
-    target = expr(args.target, "--target")
+    texpr = parse_label_expr(args.target, known, "--target")
+    aexpr = parse_label_expr(args.avoid, known, "--avoid") if args.avoid else None
+    lines = Path(args.model).read_text(encoding="utf-8").split("\n")
+    for d, ln in enumerate(drn.lines):
+        extra = ""
+        if _holds(texpr, drn.labels[d]):
+            extra += " exactplay_target"
+        if aexpr is not None and _holds(aexpr, drn.labels[d]):
+            extra += " exactplay_avoid"
+        lines[ln - 1] = lines[ln - 1].rstrip("\r") + extra
+    Path(path).write_text("\n".join(lines), encoding="utf-8")
     op, direction = args.objective[0], args.objective[1:]
     if op == "P":
-        path = f"F {target}" if not args.avoid else f"!({expr(args.avoid, '--avoid')}) U {target}"
-        return f"P{direction}=? [{path}]"
+        reach = 'F "exactplay_target"' if not args.avoid else '!"exactplay_avoid" U "exactplay_target"'
+        return f"P{direction}=? [{reach}]"
     name = f'{{"{args.reward}"}}' if args.reward else ""
-    return f"R{name}{direction}=? [F {target}]"
+    return f'R{name}{direction}=? [F "exactplay_target"]'
 
 
 def _parser(command: str, parser_class) -> argparse.ArgumentParser:
@@ -190,10 +201,14 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     if extra is None:
         checks = crosscheck(model, sol, args.method)
     else:  # a DRN file: Storm checks the file itself, with the property of the command line
+        import tempfile
+
         order, drn = extra
-        formula = storm_formula(args, drn)
-        storm, build, cpu = storm_check_drn(args.model, formula, args.method)
-        check = Check(f"{args.objective} on the file as given", formula, len(model), 0, build_seconds=build,
+        with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
+            copy = str(Path(tmp) / "model.drn")
+            formula = storm_copy(args, drn, copy)
+            storm, build, cpu = storm_check_drn(copy, formula, args.method)
+        check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
             v = sol.values[k][0]

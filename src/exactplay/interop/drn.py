@@ -517,7 +517,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             rs.append((x,) if x else None)
         rewards.append(rs)
     model = Model(
-        name=Path(drn.path).stem, num_players=1, player_names=["chooser"],
+        name=f"{Path(drn.path).stem}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
         objective="min" if objective.endswith("min") else "max",
         states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
         labels=labels,
