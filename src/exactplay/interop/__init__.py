@@ -55,8 +55,9 @@ class Formulation:
         """The property in PRISM/Storm syntax."""
         if self.reward:
             body = f'R{{"payoff"}}{self.direction or ""}=? [C]'
-        else:
-            body = f'P{self.direction or ""}=? [F "target"]'
+        else:  # no state worth 1: no state carries the label (DRN cannot declare an empty label)
+            goal = '"target"' if self.targets else "false"
+            body = f'P{self.direction or ""}=? [F {goal}]'
         return f"<<{smg_player}>> {body}" if smg_player else body
 
     def action_reward(self, model: Model, s: int, a: int) -> Fraction:
