@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_ux_parsers(sub, games)
 
+    # handled by exactplay.interop_cli before this parser runs; listed here for --help
+    sub.add_parser("export", help="write a game as JSON, Storm's DRN or PRISM (exactplay export --help)")
+    sub.add_parser("crosscheck", help="compare exact values with Storm's exact engine (needs stormpy)")
     p = sub.add_parser("check", help="re-verify certificates (files or directories)", epilog=EPILOG)
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -439,7 +439,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     target) terminal with payoff 0; a state all of whose actions loop to itself is terminal with payoff
     0 (``P``; for ``R`` it never reaches the target, refused).  The single player maximises (``max``)
     or minimises (``min``).  Model states are the DRN states, except that the initial state is swapped
-    with state 0 (the engine's initial state).
+    with state 0 (the engine's initial state); each state's name is its DRN number.
     """
     if objective not in OBJECTIVES:
         raise ModelError(f"--objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
@@ -471,7 +471,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
         d = order[k]
         labs = drn.labels[d]
         labels.append(list(labs))
-        states.append(f"{d}" + (f" {{{', '.join(labs)}}}" if labs else ""))
+        states.append(str(d))  # the name is the DRN number (JSON float-table rows may use it)
         acts = drn.actions[d]
         absorbing = all(set(a.trans) == {d} for a in acts)
         if _holds(texpr, labs):
