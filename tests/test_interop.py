@@ -457,3 +457,58 @@ def test_engine_reward_before_a_never_ending_state():
 def test_engine_reward_before_a_choice_on_a_cycle():
     sol = solve_model(_reward_then_forever(True))
     assert sol.values[0][0] == 1  # Storm: Rmax=? [C] is 1
+
+
+# ---------------------------------------------------------------- built-in games: their solver, the engine, Storm
+
+BUILTIN = "exactplay.interop.builtin"
+
+
+def _three_way(factory: str, params: dict):
+    """The engine's value of the game model, after Storm agreed with it at every state."""
+    model = build_model(make_game(f"{BUILTIN}:{factory}", params))
+    sol = solve_model(model)
+    checks = crosscheck(model, sol)
+    assert checks and all(c.ok and c.compared == len(model) for c in checks)
+    return F(sol.values[model.initial][sol.components.index(formulate(model).component)])
+
+
+@pytest.mark.parametrize("target", list(range(1, 11)) + [20])
+def test_race_builtin_engine_and_storm_agree(target):
+    from exactplay.games.race import solve_table
+
+    assert _three_way("race", {"target": target}) == F(solve_table(target, "mpq").answer)
+
+
+@pytest.mark.parametrize("target,faces", [(2, 6), (5, 6), (10, 6), (12, 3), (8, 2), (9, 2), (7, 4)])
+def test_hold_builtin_engine_and_storm_agree(target, faces):
+    from exactplay.games.hold import exact_table
+
+    assert _three_way("hold", {"target": target, "faces": faces}) == F(exact_table(target, faces).V[0][0])
+
+
+@pytest.mark.parametrize("row", ["1 2 3 4", "3 9 1 2 7 5", "1/2 5 5 1/3 2", "7"])
+def test_coins_builtin_engine_and_storm_agree(row):
+    from exactplay.games.coins import solve_row
+
+    values = [Fraction(x) for x in row.split()]
+    assert _three_way("coins", {"row": row}) == F(solve_row(values, "mpq").answer)
+
+
+@pytest.mark.parametrize("ranks,suits", [(2, 2), (4, 2), (3, 4), (6, 2), (5, 4)])
+def test_war_builtin_engine_and_storm_agree(ranks, suits):
+    from exactplay.games.war import sweep_probability
+
+    assert _three_way("war", {"ranks": ranks, "suits": suits}) == F(sweep_probability(ranks, suits, "mpq"))
+
+
+def test_crosscheck_refuses_several_players_with_their_own_objectives(capsys, tmp_path):
+    model = {"format": "exactplay-model", "version": 1, "players": 3, "objective": "max", "states": [
+        {"id": "a", "mover": 0, "actions": [{"name": "x", "next": [["1/1", "b"]]}, {"name": "y", "next": [["1/1", "w0"]]}]},
+        {"id": "b", "mover": 1, "actions": [{"name": "x", "next": [["1/1", "w1"]]}, {"name": "y", "next": [["1/1", "w2"]]}]},
+        {"id": "w0", "payoff": ["1", "0", "0"]}, {"id": "w1", "payoff": ["0", "1", "0"]},
+        {"id": "w2", "payoff": ["0", "0", "1"]}]}
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(model))
+    status, _, err = run(capsys, "crosscheck", "--model", path)
+    assert status == 2 and "one chooser" in err and err.count("\n") == 1
