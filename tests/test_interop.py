@@ -512,3 +512,14 @@ def test_crosscheck_refuses_several_players_with_their_own_objectives(capsys, tm
     path.write_text(json.dumps(model))
     status, _, err = run(capsys, "crosscheck", "--model", path)
     assert status == 2 and "one chooser" in err and err.count("\n") == 1
+
+
+def test_builtin_games_by_name(capsys):
+    status, out, _ = run(capsys, "crosscheck", "race", "--target", "6", "-q")
+    assert status == 0 and "The Race to 6" in out and "verdict: agree" in out
+    status, out, _ = run(capsys, "crosscheck", "coins", "3", "9", "1", "2", "--json")
+    assert status == 0 and json.loads(out)["value"] == "11/1"
+    status, out, _ = run(capsys, "export", "war", "--ranks", "3", "--suits", "2", "--format", "drn", "-o", "-")
+    assert status == 0 and "@type: DTMC" in out
+    status, _, err = run(capsys, "crosscheck", "chefs")
+    assert status == 2 and "one chooser" in err

@@ -2,7 +2,8 @@
 
 ::
 
-    exactplay export (--game MOD:FACTORY [--param k=v] | --model FILE) --format json|drn|prism -o FILE [--fix PLAYER]
+    exactplay export (GAME [params] | --game MOD:FACTORY [--param k=v] | --model FILE) --format json|drn|prism -o FILE
+                     [--fix PLAYER]        (GAME: race, hold, coins, war, see exactplay.interop.builtin)
     exactplay crosscheck (--game MOD:FACTORY [--param k=v] | --model FILE) [--method topological|policy-iteration]
     exactplay solve --model FILE.drn --objective Pmax|Pmin|Rmax|Rmin --target EXPR [--avoid EXPR] [--reward NAME]
 """
@@ -251,9 +252,51 @@ def _short(x: Fraction) -> str:
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
 
+BUILTIN_GAMES = {"race": ("target",), "hold": ("target", "faces"), "war": ("ranks", "suits"), "coins": ()}
+
+
+def builtin_argv(argv: list[str]) -> list[str]:
+    """``export|crosscheck GAME [--name VALUE ...] [coins ...]`` -> ``--game exactplay.interop.builtin:GAME
+    --param name=VALUE ...`` (the built-in games written as game models; defaults as the game's own)."""
+    if len(argv) < 2 or argv[1] not in BUILTIN_GAMES:
+        if len(argv) > 1 and argv[1] == "chefs":
+            raise UsageError("chefs: several players with their own objectives; a model checker needs one chooser "
+                             "or a two-player zero-sum game")
+        return argv
+    from .games import get_game
+
+    name, rest = argv[1], argv[2:]
+    names = BUILTIN_GAMES[name]
+    params = {p.name: p.default for p in get_game(name).params if p.name in names}
+    out, words, i = [], [], 0
+    while i < len(rest):
+        a = rest[i]
+        key = a[2:].split("=")[0] if a.startswith("--") else None
+        if key in names:
+            value = a.split("=", 1)[1] if "=" in a else (rest[i + 1] if i + 1 < len(rest) else "")
+            params[key] = value
+            i += 1 if "=" in a else 2
+        elif name == "coins" and not a.startswith("-") and (not out or not out[-1].startswith("-") or
+                                                           out[-1] in ("-q", "--quiet", "--json")):
+            words.append(a)
+            i += 1
+        else:
+            out.append(a)
+            i += 1
+    if name == "coins":
+        if not words:
+            raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
+        params["row"] = " ".join(words)
+    game = ["--game", f"exactplay.interop.builtin:{name}"]
+    for k, v in params.items():
+        game += ["--param", f"{k}={v}"]
+    return [argv[0]] + game + out
+
+
 def run_interop_command(argv: list[str], parser_class) -> int:
     from .progress import make_progress
 
+    argv = builtin_argv(argv)
     command = argv[0]
     args = _parser(command, parser_class).parse_args(argv[1:])
     if command == "crosscheck":
