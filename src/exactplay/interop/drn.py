@@ -74,6 +74,8 @@ def state_labels(model: Model, form: Formulation) -> list[list[str]]:
         if model.terminal[s] is not None:
             labs.append("terminal")
         for lab in (model.labels[s] if model.labels else []):
+            if lab == "init":  # Storm's initial states: only the model's initial state carries it
+                lab = "model_init"
             if lab and lab not in labs:
                 labs.append(lab)
         out.append(labs)
