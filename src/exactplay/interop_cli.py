@@ -3,7 +3,7 @@
 ::
 
     exactplay export (GAME [params] | --game MOD:FACTORY [--param k=v] | --model FILE) --format json|drn|prism -o FILE
-                     [--fix PLAYER]        (GAME: race, hold, coins, war, see exactplay.interop.builtin)
+                     [--fix PLAYER]        (GAME: race, hold, coins, war, chefs: exactplay.interop.builtin)
     exactplay crosscheck (--game MOD:FACTORY [--param k=v] | --model FILE) [--method topological|policy-iteration]
     exactplay solve --model FILE.drn --objective Pmax|Pmin|Rmax|Rmin --target EXPR [--avoid EXPR] [--reward NAME]
 """
@@ -252,16 +252,14 @@ def _short(x: Fraction) -> str:
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
 
-BUILTIN_GAMES = {"race": ("target",), "hold": ("target", "faces"), "war": ("ranks", "suits"), "coins": ()}
+BUILTIN_GAMES = {"race": ("target",), "hold": ("target", "faces"), "war": ("ranks", "suits"), "coins": (),
+                 "chefs": ("n", "skills")}
 
 
 def builtin_argv(argv: list[str]) -> list[str]:
     """``export|crosscheck GAME [--name VALUE ...] [coins ...]`` -> ``--game exactplay.interop.builtin:GAME
     --param name=VALUE ...`` (the built-in games written as game models; defaults as the game's own)."""
     if len(argv) < 2 or argv[1] not in BUILTIN_GAMES:
-        if len(argv) > 1 and argv[1] == "chefs":
-            raise UsageError("chefs: several players with their own objectives; a model checker needs one chooser "
-                             "or a two-player zero-sum game")
         return argv
     from .games import get_game
 
@@ -289,7 +287,8 @@ def builtin_argv(argv: list[str]) -> list[str]:
         params["row"] = " ".join(words)
     game = ["--game", f"exactplay.interop.builtin:{name}"]
     for k, v in params.items():
-        game += ["--param", f"{k}={v}"]
+        if v is not None:
+            game += ["--param", f"{k}={v}"]
     return [argv[0]] + game + out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["race", "Race", "hold", "Hold", "coins", "Coins", "war", "War"]
+__all__ = ["race", "Race", "hold", "Hold", "coins", "Coins", "war", "War", "chefs", "Chefs"]
 
 
 class Race:
@@ -220,3 +220,58 @@ class War:
 
 def war(ranks=4, suits=2):
     return War(int(ranks), int(suits))
+
+
+class Chefs:
+    """Chef Showdown (Project Euler 481) as an n-player game: chef ``k`` (to move) succeeds with
+    probability ``S(k)`` and then eliminates the chef of its choice (each chef maximises its own
+    winning probability; exact ties go to the smallest cyclic distance, the seed's rule, by the
+    order of the actions), or fails and the next chef moves.  The last chef wins.  The winner
+    vector from the start is ``W1`` of :func:`exactplay.games.chefs.solve_exact`."""
+
+    def __init__(self, skills):
+        self.skills = [Fraction(x) for x in skills]
+        self.num_players = len(self.skills)
+        self.player_names = [f"chef {k + 1}" for k in range(self.num_players)]
+        self.name = f"Chef Showdown with {self.num_players} chefs"
+
+    def initial_state(self):
+        return (tuple(range(self.num_players)), 0, False)  # (alive chefs, mover, has succeeded)
+
+    def is_terminal(self, s):
+        return len(s[0]) == 1
+
+    def payoff(self, s):
+        return [1 if k == s[0][0] else 0 for k in range(self.num_players)]
+
+    def mover(self, s):
+        return s[1] if s[2] else None
+
+    def _next(self, alive, k):
+        i = alive.index(k)
+        return alive[(i + 1) % len(alive)]
+
+    def actions(self, s):
+        alive, k, _ = s
+        i = alive.index(k)
+        return [alive[(i + d) % len(alive)] for d in range(1, len(alive))]  # nearest first
+
+    def transitions(self, s, target):
+        alive, k, succeeded = s
+        if not succeeded:
+            p = self.skills[k]
+            return [(p, (alive, k, True)), (1 - p, (alive, self._next(alive, k), False))]
+        rest = tuple(c for c in alive if c != target)
+        return [(1, (rest, self._next(rest, k) if len(rest) > 1 else k, False))]
+
+    def state_label(self, s):
+        alive, k, succeeded = s
+        chefs = "{" + ",".join(str(c + 1) for c in alive) + "}"
+        return f"{chefs}, chef {k + 1} " + ("chooses" if succeeded else "to cook")
+
+
+def chefs(n=4, skills=None):
+    from ..games.chefs import fibonacci_skills
+
+    values = str(skills).replace(",", " ").split() if skills else fibonacci_skills(int(n))
+    return Chefs(values)

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from ..errors import UsageError
 from ..model import Model
-from . import Formulation, fix_player, formulate
+from . import Formulation, choosers, fix_player, formulate
 from .drn import write_drn
 
 __all__ = ["stormpy_or_fail", "storm_values", "storm_check_drn", "storm_check_prism", "crosscheck", "Check",
@@ -147,8 +147,37 @@ def _check_one(model: Model, form: Formulation, values: list[Fraction], what: st
     return check
 
 
+def _values(sol, c: int) -> list[Fraction]:
+    if c not in sol.components:
+        raise UsageError(f"exactplay's solution does not hold the payoff component {c}")
+    k = sol.components.index(c)
+    return [Fraction(int(v[k].numerator), int(v[k].denominator)) for v in sol.values]
+
+
+def _crosscheck_each_player(model: Model, sol, method: str) -> list[Check]:
+    """Several players, each maximising its own payoff: fix all but one to exactplay's strategies;
+    Storm's best reply (Pmax or Rmax of that player's payoff) must be exactplay's value, for each."""
+    players = choosers(model)
+    checks = []
+    with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
+        for i in players:
+            mdp = model
+            for j in players:
+                if j != i:
+                    mdp = fix_player(mdp, sol.policy, j)
+            form = formulate(mdp)
+            if form.players != [i] or form.component != i:
+                raise RuntimeError("fixing the other players did not leave one chooser")
+            what = f"{form.operator} of {model.player_names[i]}, the other players fixed to exactplay's strategies"
+            checks.append(_check_one(mdp, form, _values(sol, i), what, method, tmp))
+    return checks
+
+
 def crosscheck(model: Model, sol, method: str = "topological") -> list[Check]:
     """Compare exactplay's solution ``sol`` of ``model`` with Storm's exact values, state by state."""
+    players = choosers(model)
+    if len(players) > 1 and model.resolved_objective() == "max":
+        return _crosscheck_each_player(model, sol, method)
     form = formulate(model)
     c = form.component
     if c not in sol.components:
