@@ -14,7 +14,10 @@ computes every state's value exactly, and each must equal exactplay's, exactly. 
 zero-sum game, which Storm does not model-check, is checked twice: with the minimiser fixed to
 exactplay's strategy Storm's ``Pmax`` must be exactplay's value at every state, and with the
 maximiser fixed Storm's ``Pmin`` must be too (so both strategies are optimal and the value is the
-game's value).
+game's value).  A game of several players who each maximise their own payoff (choices not on a
+common cycle, as the engine requires) is checked once per chooser, the other choosers fixed: Storm's
+best reply must be exactplay's value of that player's payoff at every state.  Payoffs other than
+0/1, and rewards, are checked as ``R[C]`` (Storm refuses negative rewards there).
 """
 
 from __future__ import annotations
