@@ -449,18 +449,25 @@ def _reward_then_forever(chooser_on_cycle: bool):
                  rewards=[[(one,)], s1["rewards"], []])
 
 
+def _value_or_refusal(model):
+    """Storm's value (R[C] = 1) or a clear refusal (ModelError); never an internal error."""
+    try:
+        sol = solve_model(model)
+    except ModelError:
+        return
+    assert sol.values[0][0] == 1
+
+
 @pytest.mark.xfail(strict=True, raises=RuntimeError, reason="engine: no policy witness for a reward before a "
                                                              "never-ending state (internal error)")
 def test_engine_reward_before_a_never_ending_state():
-    sol = solve_model(_reward_then_forever(False))
-    assert sol.values[0][0] == 1  # Storm: R=? [C] is 1
+    _value_or_refusal(_reward_then_forever(False))
 
 
 @pytest.mark.xfail(strict=True, raises=RuntimeError, reason="engine: no reachability witness for a reward before "
                                                              "a choice on a cycle (internal error)")
 def test_engine_reward_before_a_choice_on_a_cycle():
-    sol = solve_model(_reward_then_forever(True))
-    assert sol.values[0][0] == 1  # Storm: Rmax=? [C] is 1
+    _value_or_refusal(_reward_then_forever(True))
 
 
 # ---------------------------------------------------------------- built-in games: their solver, the engine, Storm
