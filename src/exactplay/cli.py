@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_ux_parsers(sub, games)
 
+    # handled by exactplay.interop_cli before this parser runs; listed here for --help
+    sub.add_parser("export", help="write a game as JSON, Storm's DRN or PRISM (exactplay export --help)")
+    sub.add_parser("crosscheck", help="compare exact values with Storm's exact engine (needs stormpy)")
     p = sub.add_parser(
         "check", help="re-verify certificates (files or directories)", epilog=EPILOG,
         description="Re-verify certificates with the independent checker. Every field is verified, except the "
@@ -452,6 +455,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if wants_model(argv):
             return run_model_command(argv, _Parser)
+        if argv and argv[0] in ("export", "crosscheck"):
+            from .interop_cli import run_interop_command
+
+            return run_interop_command(argv, _Parser)
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:

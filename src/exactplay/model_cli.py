@@ -38,7 +38,8 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--game", metavar="MOD:FACTORY",
                      help="a Python factory: module:function or path/to/file.py:function")
-    src.add_argument("--model", metavar="FILE", help="an explicit model file (JSON, format exactplay-model)")
+    src.add_argument("--model", metavar="FILE", help="an explicit model file (JSON, format exactplay-model) or "
+                                                     "Storm's DRN (FILE.drn, with --objective and --target)")
     p.add_argument("--param", action="append", metavar="NAME=VALUE",
                    help="a parameter for the factory (repeatable); integers stay integers, p/q and decimals "
                         "become exact fractions")
@@ -58,6 +59,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
         p.add_argument("--float-table", metavar="FILE",
                        help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
                             "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
+    from .interop_cli import add_drn_arguments
+
+    add_drn_arguments(p)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
     if command == "report":
@@ -76,7 +80,10 @@ def _load(args, progress):
     if args.model:
         if args.param:
             raise UsageError("--param is for --game factories; a --model file has no parameters")
-        model = load_model_file(args.model)
+        from .interop_cli import check_drn_arguments, is_drn, load_drn_model
+
+        check_drn_arguments(args)
+        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model)
         if len(model) > limit:
             raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
         return model, args.model
