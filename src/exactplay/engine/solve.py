@@ -146,7 +146,7 @@ class _Engine:
         self.model = model
         self.progress = progress
         self.zero, self.one = B.zero, B.one
-        self._cache: dict[Fraction, Any] = {}
+        self._cache: dict[tuple[int, int], Any] = {}
         n = len(model)
         self.n = n
         self.succ = [sorted(model.successors(s)) for s in range(n)]
@@ -155,9 +155,10 @@ class _Engine:
     # ------------------------------------------------------------ numbers
 
     def num(self, x: Fraction) -> Any:
-        v = self._cache.get(x)
+        key = (x.numerator, x.denominator)  # hashing a pair of ints is far cheaper than hashing a Fraction
+        v = self._cache.get(key)
         if v is None:
-            v = self._cache[x] = self.B.make(x.numerator, x.denominator)
+            v = self._cache[key] = self.B.make(x.numerator, x.denominator)
         return v
 
     def _setup_projection(self, components: list[int]) -> None:
@@ -364,6 +365,9 @@ class _Engine:
             self._finish(S, {}, {})
             return
         self.stats.cyclic_with_choices += 1
+        if len(choice) == 1:
+            self._one_chooser(S, choice[0])
+            return
         comps = {self.keys[self.model.mover[s]][0] for s in choice}
         if len(comps) != 1 or None in comps:  # witness_kind refuses these first
             raise ModelError("choices of players with different objectives on one cycle")
@@ -403,6 +407,78 @@ class _Engine:
                 if self.V[s][c] != key[s]:
                     raise RuntimeError("internal error: the tie-broken policy changes the value at "
                                        f"{self.model.state_name(s)}")
+
+    def _one_chooser(self, S: list[int], f: int) -> None:
+        """A component where one state ``f`` chooses: the self-loop's closed form, generalised.
+
+        Every other state's value is affine in ``x = V(f)``: ``V(t) = c_t + k_t x`` (one linear
+        pass with ``x`` carried as an extra component).  Keeping action ``a`` at ``f`` then gives
+        ``x = C_a + K_a x``, i.e. ``x_a = C_a / (1 - K_a)`` (``K_a = 1``: play never leaves, 0).
+        The optimal stationary choice is the best ``x_a``: no iteration, no float seed.
+        """
+        P = self.P
+        rest = [t for t in S if t != f]
+        dist = self._policy_dist({t: 0 for t in rest})
+        in_rest = set(rest)
+        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest)
+        zero_ext = tuple([self.zero] * (P + 1))
+        pivot = tuple([self.zero] * P + [self.one])
+        forms = {t: zero_ext for t in closed}
+        live = [t for t in rest if t not in closed]
+        if live:
+            def known(u):
+                if u == f:
+                    return pivot
+                if u in forms:
+                    return forms[u]
+                return tuple(self.V[u]) + (self.zero,)
+
+            def reward(t):
+                r = self.rew[t][0]
+                return None if r is None else tuple(r) + (self.zero,)
+
+            vals, _ = self._solve_linear(live, dist, reward, P + 1, known)
+            forms.update(vals)
+        c, sign = self.keys[self.model.mover[f]]
+        xs = []
+        for a, d in enumerate(self.dist[f]):
+            r = self.rew[f][a]
+            C = list(r) if r is not None else [self.zero] * P
+            K = self.zero
+            for t, p in d:
+                if t == f:
+                    K = K + p
+                    continue
+                v = forms[t] if t in forms else tuple(self.V[t]) + (self.zero,)
+                for i in range(P):
+                    if v[i]:
+                        C[i] = C[i] + p * v[i]
+                if v[P]:
+                    K = K + p * v[P]
+            if K == self.one:
+                if any(C):
+                    raise ModelError(f"state {self.model.state_name(f)}: action {self.model.actions[f][a]!r} "
+                                     "never leaves while collecting a reward (infinite total reward)")
+                xs.append(tuple([self.zero] * P))
+            else:
+                leave = self.one - K
+                xs.append(tuple(x / leave for x in C))
+        best = max(range(len(xs)), key=lambda a: sign * xs[a][c])
+
+        def settle(x):
+            self.V[f] = x
+            for t in rest:
+                form = forms[t]
+                k = form[P]
+                self.V[t] = tuple(form[i] + k * x[i] if k else form[i] for i in range(P))
+
+        settle(xs[best])
+        opt = {f: self._choose(f, [self._q_key(f, a, c) for a in range(len(self.dist[f]))])}
+        self._finish(S, opt, {})
+        if self.policy[f] != best:
+            settle(xs[self.policy[f]])
+        final = {t: self.policy[t] for t in S}
+        self.never.extend(closed_states(S, lambda t: [u for u, _ in self.dist[t][final[t]]], set(S)))
 
     # ------------------------------------------------------------ policy evaluation and improvement
 
@@ -555,23 +631,23 @@ class _Engine:
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
         sweeps = max(1, min(20, SEED_WORK // work))
-        for _ in range(sweeps):
+        pol: dict[int, int] = {s: 0 for s in S}
+        for sweep in range(sweeps):
             delta = 0.0
+            changed = False
             for s in S:
                 sign = signs[s]
-                best = None
-                for d, r in fdist[s]:
+                best, arg = None, 0
+                for a, (d, r) in enumerate(fdist[s]):
                     q = r + sum(p * fval(t) for t, p in d)
                     if best is None or sign * q > sign * best:
-                        best = q
+                        best, arg = q, a
                 delta = max(delta, abs(best - fv[s]))
                 fv[s] = best
-            if delta < 1e-12:  # the seed only has to pick a policy; exact iteration does the rest
+                if pol[s] != arg:
+                    pol[s] = arg
+                    changed = True
+            # the seed only has to pick a policy; exact iteration does the rest
+            if delta < 1e-12 or (sweep > 0 and not changed):
                 break
-        pol = {}
-        for s in S:
-            sign = signs[s]
-            qs = [r + sum(p * fval(t) for t, p in d) for d, r in fdist[s]]
-            keyed = [sign * q for q in qs]
-            pol[s] = keyed.index(max(keyed))
         return pol
