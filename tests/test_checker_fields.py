@@ -127,3 +127,33 @@ def test_check_expect_compares_a_huge_exponent_as_text_at_once_without_expanding
     status = main(["check", str(PROOFS / "coins" / "coins-decimals.json"), "--expect", "coins=1e999999999"])
     err = capsys.readouterr().err.strip()
     assert status == 1 and "expected parameter coins=1e999999999, found coins=1/10,1/5" in err
+
+
+def test_check_stdlib_mode_verifies_with_python_ints_and_says_the_same(capsys):
+    from exactplay.checker import _ints
+
+    files = [str(PROOFS / "chefs" / "chefs-fib-10.json"), str(PROOFS / "race" / "race-10.json")]
+    try:
+        assert main(["check", *files]) == 0
+        fast = capsys.readouterr().out
+        assert main(["check", "--stdlib", *files]) == 0
+        assert not _ints.using_gmpy2()
+        slow = capsys.readouterr().out
+    finally:
+        _ints.use_stdlib(False)
+    assert fast == slow and "E(10) = 146.62916429 verified" in fast
+
+
+def test_check_big_integer_kit_gives_exact_lowest_terms_both_ways():
+    from fractions import Fraction
+
+    from exactplay.checker import _ints
+
+    try:
+        for stdlib in (False, True):
+            _ints.use_stdlib(stdlib)
+            x = _ints.ratio(_ints.big(6 * 10**40), _ints.big(4 * 10**40))
+            assert x == Fraction(3, 2) and (x.numerator, x.denominator) == (3, 2)
+            assert _ints.gcd(_ints.big(12), _ints.big(18)) == 6
+    finally:
+        _ints.use_stdlib(False)

@@ -37,8 +37,16 @@ def _listed():
 LISTED = _listed()
 
 
+# certificates of user models (proofs/models/): file -> the certify command's source arguments
+ROOT = PROOFS.parent
+MODELS = {
+    "pig-10.json": ["--game", str(ROOT / "examples" / "pig.py") + ":make_game", "--param", "goal=10"],
+    "loop-or-gamble.json": ["--model", str(ROOT / "examples" / "loop-or-gamble.json")],
+}
+
+
 def test_every_certificate_in_proofs_is_listed_by_its_game_and_every_listed_one_exists():
-    listed = {f"{p.values[0]}/{p.values[1]}" for p in LISTED}
+    listed = {f"{p.values[0]}/{p.values[1]}" for p in LISTED} | {f"models/{f}" for f in MODELS}
     on_disk = {f"{p.parent.name}/{p.name}" for p in PROOFS.rglob("*.json")}
     assert listed == on_disk
     assert {p.values[1] for p in LISTED} >= HEAVY  # the slow ones are real entries, not typos
@@ -56,3 +64,13 @@ def test_regenerating_a_listed_certificate_gives_the_committed_bytes(game, filen
                     f"{old_lines[first].strip()[:120] if first < len(old_lines) else '<end>'!r}, a fresh certificate has "
                     f"{fresh_lines[first].strip()[:120] if first < len(fresh_lines) else '<end>'!r}; "
                     f"regenerate it with `exactplay certify {game} ... -o proofs/{game}/{filename}`")
+
+
+@pytest.mark.parametrize("filename", sorted(MODELS))
+def test_regenerating_a_model_certificate_gives_the_committed_bytes(filename, tmp_path, capsys):
+    from exactplay.cli import main
+
+    assert main(["certify", *MODELS[filename], "-o", str(tmp_path / filename), "--quiet"]) == 0
+    capsys.readouterr()
+    assert (tmp_path / filename).read_bytes() == (PROOFS / "models" / filename).read_bytes(), \
+        f"proofs/models/{filename} is stale: regenerate it with exactplay certify {' '.join(MODELS[filename])}"

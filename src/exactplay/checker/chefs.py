@@ -34,6 +34,7 @@ import math
 from fractions import Fraction
 
 from ..errors import VerificationError
+from ._ints import big, gcd, ratio
 from ._load import approx, integer, rational
 
 
@@ -257,9 +258,10 @@ def _policy_table(rows, skills, rule):
     F = 1
     for s in skills:
         F = F * s.denominator // math.gcd(F, s.denominator)
-    a = [int(s * F) for s in skills]
+    a = [big(int(s * F)) for s in skills]
+    F = big(F)
     c = [F - x for x in a]
-    prev = {1 << i: _Values(1, [[1]], [0]) for i in range(n)}
+    prev = {1 << i: _Values(big(1), [[big(1)]], [big(0)]) for i in range(n)}
     ties = []
     for q in range(2, n + 1):
         layer = {}
@@ -274,8 +276,8 @@ def _policy_table(rows, skills, rule):
             layer[mask] = _solve_cycle(mask, mem, policy, prev, a, c, F)
         prev = layer
     full = prev[(1 << n) - 1]
-    E = Fraction(full.dish[0], full.den)
-    W1 = [Fraction(x, full.den) for x in full.num[0]]
+    E = ratio(full.dish[0], full.den)
+    W1 = [ratio(x, full.den) for x in full.num[0]]
     return E, W1, ties
 
 
@@ -292,10 +294,10 @@ def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
         j_idx = mem.index(policy[(mask, t)])
         S, nxt, _ = _successor(mask, mem, r, j_idx)
         succ.append((prev[S], nxt, j_idx))
-    L = 1
+    L = big(1)
     for st, _, _ in succ:
         if L % st.den:
-            L = L * st.den // math.gcd(L, st.den)
+            L = L * st.den // gcd(L, st.den)
     u, v = [], []
     for r, (st, nxt, j_idx) in enumerate(succ):
         k = L // st.den
@@ -304,13 +306,13 @@ def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
         u.append([a[mem[r]] * x for x in row])
         v.append(F * L + a[mem[r]] * st.dish[nxt] * k)
     Fp = [F**e for e in range(q + 1)]
-    prod_c = 1
+    prod_c = big(1)
     for m in mem:
         prod_c *= c[m]
     N = Fp[q] - prod_c
-    x0 = [0] * q
-    y0 = 0
-    pc = 1
+    x0 = [big(0)] * q
+    y0 = big(0)
+    pc = big(1)
     for r in range(q):
         K = pc * Fp[q - 1 - r]
         x0 = [x + K * y for x, y in zip(x0, u[r])]
@@ -337,9 +339,12 @@ def _solve_cycle(mask, mem, policy, prev, a, c, F) -> _Values:
 DECIMALS = 8  # of winner_vector_decimal
 
 
-def _decimal(x: Fraction, digits: int) -> str:
-    """``x`` correctly rounded to ``digits`` decimals, ties to even."""
-    scaled = round(x * 10**digits)
+def _decimal(x, digits: int) -> str:
+    """``x`` (a Fraction or an mpq) correctly rounded to ``digits`` decimals, ties to even, in integers."""
+    q, r = divmod(x.numerator * 10**digits, x.denominator)
+    if 2 * r > x.denominator or (2 * r == x.denominator and q % 2):
+        q += 1
+    scaled = int(q)
     sign = "-" if scaled < 0 else ""
     body = str(abs(scaled)).rjust(digits + 1, "0")
     return f"{sign}{body[:-digits]}.{body[-digits:]}"
@@ -379,7 +384,8 @@ def verify(cert: dict, table) -> str:
             raise VerificationError("give the winner vector either in full or as decimals and digest, not both",
                                     field="winner_vector")
         stored_w = cert["winner_vector"]
-        if not isinstance(stored_w, list) or [rational(x, "winner_vector") for x in stored_w] != W1:
+        if not isinstance(stored_w, list) or len(stored_w) != len(W1) or any(
+                rational(x, "winner_vector") != w for x, w in zip(stored_w, W1)):
             raise VerificationError("winner_vector is not W of the full table with chef 1 to move",
                                     field="winner_vector")
     else:
