@@ -118,7 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
         ("audit", "run the published float solver and judge it against the exact one"),
         ("certify", "write a certificate (JSON) for an instance"),
     ):
-        p = sub.add_parser(command, help=help_text, epilog=EPILOG)
+        p = sub.add_parser(command, help=help_text, epilog=EPILOG, description=(
+            f"{help_text[0].upper()}{help_text[1:]} of a built-in GAME, or of your own game: "
+            f"exactplay {command} --game MODULE:FACTORY [--param NAME=VALUE ...] | --model FILE "
+            f"(exactplay {command} --game X --help lists those options)."))
         gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         for game in games:
             gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
@@ -218,6 +221,8 @@ def _cmd_list(args) -> int:
     first = next((r["game"] for r in rows if r["available"]), None)
     if first:
         print(f"\ntry: exactplay audit {first}    (exactplay COMMAND GAME --help for the options)")
+    print("your own game: exactplay solve --game path/to/game.py:make_game --param goal=20  "
+          "(or --model FILE.json; see examples/)")
     return EXIT_OK
 
 

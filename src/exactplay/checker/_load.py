@@ -231,7 +231,13 @@ def load_certificate(path: str | Path) -> dict:
             from None
     if not isinstance(cert, dict):
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
-    for key in REQUIRED_V2 if cert.get("version") == 2 else REQUIRED:
+    v2 = type(cert.get("version")) is int and cert["version"] == 2
+    if v2 and "kind" not in cert and "game" in cert:
+        raise MalformedCertificate(f"{path}: version 2 certificates have a 'kind' and no 'game' (this one is "
+                                   "shaped like version 1)", field="version")
+    if not v2 and "kind" in cert and "game" not in cert:
+        raise MalformedCertificate(f"{path}: a certificate with a 'kind' is version 2", field="version")
+    for key in REQUIRED_V2 if v2 else REQUIRED:
         if key not in cert:
             raise MalformedCertificate(f"{path}: missing field", field=key)
     if cert["format"] != "exactplay-certificate":
