@@ -447,14 +447,9 @@ def _cmd_report(args) -> int:
         files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)
     finally:
         progress.close()
-    if args.json:
-        from .report.html import files_json
+    from .report.html import print_files
 
-        print(files_json(files))
-    else:
-        print(f"wrote {files.html}")
-        for png in files.pngs:
-            print(f"      {png}")
+    print_files(files, args.json)
     return EXIT_OK
 
 

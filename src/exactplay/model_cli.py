@@ -176,7 +176,7 @@ def _report(args, model, sol, source, progress) -> int:
 
     from .engine.value_iteration import value_iteration
     from .model_report import audit_report, solution_report
-    from .report.html import files_json, write_report
+    from .report.html import print_files, write_report
     from .report.model import model_report
 
     flt = value_iteration(model, progress=progress)
@@ -189,10 +189,5 @@ def _report(args, model, sol, source, progress) -> int:
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress)
-    if args.json:
-        print(files_json(files))
-    else:
-        print(f"wrote {files.html}")
-        for png in files.pngs:
-            print(f"      {png}")
+    print_files(files, args.json)
     return EXIT_OK

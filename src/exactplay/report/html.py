@@ -144,4 +144,14 @@ def files_json(files: ReportFiles) -> str:
                               for f in files.report.figures]})
 
 
-__all__ = ["render_html", "write_report", "png_bytes", "files_json"]
+def print_files(files: ReportFiles, as_json: bool) -> None:
+    """What ``report`` prints: the files it wrote (JSON with ``--json``)."""
+    if as_json:
+        print(files_json(files))
+        return
+    print(f"wrote {files.html}")
+    for png in files.pngs:
+        print(f"      {png}")
+
+
+__all__ = ["render_html", "write_report", "png_bytes", "files_json", "print_files"]
