@@ -120,9 +120,12 @@ def test_a_long_number_outside_the_table_is_refused_by_the_instance_bound(tmp_pa
 
 
 def test_every_stored_certificate_is_within_its_instance_bounds():
-    """The bounds are sound on the tool's own certificates: no number is longer than allowed."""
+    """The bounds are sound on the tool's own certificates: no number is longer than allowed.
+    (Version 1, per game; a model certificate, version 2, is bounded by its own checker.)"""
     for path in sorted(PROOFS.glob("*/*.json")):
         cert = json.loads(path.read_text())
+        if cert["version"] == 2:
+            continue
         b = _bounds.instance_bounds(cert)
         table = _load.Table.from_certificate(cert, b.max_bytes)
         b.check_rows(table)

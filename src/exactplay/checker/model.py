@@ -195,7 +195,7 @@ def _show(x: Any) -> str:
     if isinstance(x, int) and x.bit_length() > 200:
         return f"an integer of {x.bit_length():,} bits"
     if isinstance(x, (list, dict)):
-        text = json.dumps(x)[:60] if len(x) < 20 else f"a {type(x).__name__} of {len(x):,} entries"
+        text = json.dumps(x, allow_nan=False)[:60] if len(x) < 20 else f"a {type(x).__name__} of {len(x):,} entries"
         return text if len(text) <= 40 else text[:37] + "..."
     text = repr(x)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -322,7 +322,7 @@ class _Checker:
         states = model.get("states") if isinstance(model, dict) else None
         if isinstance(states, list) and len(states) > MAX_STATES:
             _fail(f"{len(states):,} states is more than this checker's limit of {MAX_STATES:,}", "model.states")
-        raw = json.dumps(model, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        raw = json.dumps(model, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
         digest = hashlib.sha256(raw).hexdigest()
         if digest != stored:
             _fail(f"the model's SHA-256 is {digest}, not the stored {stored[:64]!r}", "model_sha256")
@@ -426,7 +426,7 @@ class _Checker:
             for k, act in enumerate(acts):
                 fa = f + ".actions"
                 _keys(act, ("next",), ("name", "reward"), fa, s)
-                key = json.dumps(act.get("name", None if m is None else k), sort_keys=True)
+                key = json.dumps(act.get("name", None if m is None else k), sort_keys=True, allow_nan=False)
                 if key in names:
                     _fail(f"action {k}: the action names are not distinct", fa + ".name", s)
                 names.add(key)
