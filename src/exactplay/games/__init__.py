@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UsageError
+from ..numbers import read_int
 
 GAME_MODULES = {
     "race": "exactplay.games.race",
@@ -62,6 +63,10 @@ class Game:
     # state coordinate names, what the value is), to audit a user's float table
     # (``exactplay audit GAME --float-table FILE``)
     value_table: Callable[..., tuple] | None = None
+    # the float table's state coordinates (the columns before the value) and what the value
+    # is, known without computing: ``exactplay list`` shows them, a table is read before solving
+    table_columns: tuple[str, ...] = ()
+    table_value: str = ""
     # optional: what --backend means for this game (which solver each backend runs)
     backend_help: str | None = None
 
@@ -96,10 +101,7 @@ def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
     """A parser for an integer in 1..limit, with a one-line error otherwise."""
 
     def parse(text: str) -> int:
-        try:
-            n = int(str(text).strip())
-        except ValueError:
-            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        n = read_int(text, what)
         if n < 1:
             raise UsageError(f"{what} must be at least 1, got {n}")
         if n > limit:
@@ -112,10 +114,7 @@ def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
 
 def int_in_range(low: int, high: int, what: str = "value") -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            n = int(str(text).strip())
-        except ValueError:
-            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        n = read_int(text, what)
         if not low <= n <= high:
             raise UsageError(f"{what} must be between {low} and {high}, got {n}")
         return n

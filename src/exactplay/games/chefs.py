@@ -46,7 +46,7 @@ except ImportError:  # the fraction backend still works; mpq is refused by get_b
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend, read_rational
+from ..numbers import Backend, format_pq, get_backend, read_int, read_rational
 from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report
@@ -82,10 +82,7 @@ def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
 
 
 def parse_n(text: str) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"n must be a whole number of chefs, got {text!r}") from None
+    n = read_int(text, "n (the number of chefs)")
     if n < MIN_N:
         raise UsageError(f"n must be at least {MIN_N} chefs, got {n}")
     if n > MAX_N:
@@ -96,10 +93,22 @@ def parse_n(text: str) -> int:
 def parse_skill(text: str) -> Fraction:
     """One skill: ``p/q``, an integer or a decimal, read exactly; must lie in (0, 1]."""
     t = text.strip()
+    if len(t.split()) > 1:
+        raise UsageError(f"skills {t[:40]!r}: separate the skills with commas, e.g. 1/4,1/2,1")
     value = read_rational(t, "skill")
-    if not 0 < value <= 1:
-        raise UsageError(f"skill {t} is outside (0, 1]: a chef must be able to succeed")
+    _check_skill(value, t)
     return value
+
+
+def _check_skill(value: Fraction, shown=None) -> None:
+    """A skill is a chef's probability of success: in (0, 1], with a reason that fits the value."""
+    shown = value if shown is None else shown
+    if value == 0:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a chef of skill 0 never succeeds")
+    if value < 0:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, not negative")
+    if value > 1:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, at most 1")
 
 
 def parse_skills(text: str) -> tuple[Fraction, ...]:
@@ -122,10 +131,11 @@ def instance(n: int | None = None, skills=None) -> tuple[int, tuple[Fraction, ..
         skills = parse_skills(skills)
     skills = tuple(parse_skill(str(s)) if not isinstance(s, Fraction) else s for s in skills)
     for s in skills:
-        if not 0 < s <= 1:
-            raise UsageError(f"skill {s} is outside (0, 1]")
+        _check_skill(s)
     if n is None:
         n = len(skills)
+        if not MIN_N <= n <= MAX_N:
+            raise UsageError(f"--skills lists {n} chef{'s' * (n != 1)}: give {MIN_N} to {MAX_N} skills, one per chef")
     parse_n(str(n))
     if len(skills) != n:
         raise UsageError(f"--skills lists {len(skills)} skills but n is {n}: give exactly one skill per chef")

@@ -37,7 +37,7 @@ from ..audit import audit_decisions, audit_values
 from ..certificate import build_certificate
 from ..claims import Claim, verdict
 from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend
+from ..numbers import Backend, format_pq, get_backend, read_int
 from ..progress import SILENT
 from ..render import exact_number
 from . import Game, Param, Report
@@ -55,20 +55,14 @@ FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this targe
 
 
 def parse_target(text) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"target must be a whole number, got {text!r}") from None
+    n = read_int(text, "target")
     if not 2 <= n <= MAX_TARGET:
         raise UsageError(f"target must be between 2 and {MAX_TARGET}, got {n}")
     return n
 
 
 def parse_faces(text) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"faces must be a whole number, got {text!r}") from None
+    n = read_int(text, "faces")
     if not 2 <= n <= MAX_FACES:
         raise UsageError(f"faces must be between 2 and {MAX_FACES}, got {n}")
     return n
@@ -507,8 +501,12 @@ CLAIMS = (
 def value_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(c, h), 0 <= c, h < T, for auditing a user's float table."""
     t = exact_table(target, faces, backend)
-    return {(c, h): t.V[c][h] for c, h in t.pairs()}, ("c", "h"), \
-        "V(c,h), the mover's winning probability at the start of its turn (mover c, opponent h)"
+    return {(c, h): t.V[c][h] for c, h in t.pairs()}, TABLE_COLUMNS, TABLE_VALUE
+
+
+TABLE_COLUMNS = ("c", "h")
+TABLE_VALUE = ("V(c,h), the mover's winning probability at the start of its turn (mover c, opponent h; "
+               "0 <= c, h < target)")
 
 
 GAME = Game(
@@ -528,4 +526,6 @@ GAME = Game(
     judge=judge,
     judge_arguments=judge_arguments,
     value_table=value_table,
+    table_columns=TABLE_COLUMNS,
+    table_value=TABLE_VALUE,
 )

@@ -400,8 +400,12 @@ def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) 
 
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
-    return solve_table(target, backend, progress=progress).F_map(), ("a", "b"), \
-        "F(a,b), Player 2's winning probability at Player 2's turn, a and b points still needed"
+    return solve_table(target, backend, progress=progress).F_map(), TABLE_COLUMNS, TABLE_VALUE
+
+
+TABLE_COLUMNS = ("a", "b")
+TABLE_VALUE = ("F(a,b), Player 2's winning probability at Player 2's turn, a and b points still needed "
+               "(1 <= a, b <= target)")
 
 
 GAME = Game(
@@ -414,6 +418,8 @@ GAME = Game(
     description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
     proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100)),
     value_table=value_table,
+    table_columns=TABLE_COLUMNS,
+    table_value=TABLE_VALUE,
 )
 
 
