@@ -15,7 +15,7 @@ from . import __version__
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
 from .numbers import BACKEND_NAMES, get_backend, int_option
-from .progress import make_progress
+from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 
 EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
@@ -197,6 +197,8 @@ def _cmd_list(args) -> int:
                 "commands": commands,
                 "claims": len(claims),
                 "slow_claims": sum(1 for c in claims if c.slow),
+                "float_table": None if game.value_table is None else {
+                    "columns": list(game.table_columns), "value": game.table_value},
             }
         )
     if args.json:
@@ -210,6 +212,9 @@ def _cmd_list(args) -> int:
         for p in row["params"]:
             flag = p["name"].upper() + "..." if p["positional"] else f"--{p['name'].replace('_', '-')}"
             print(f"        {flag:14} {_param_help(p['help'], p['default'])}")
+        if row["float_table"] and row["float_table"]["columns"]:
+            ft = row["float_table"]
+            print(f"        --float-table rows: {' '.join(ft['columns'])} value; value = {ft['value']}")
         print(f"        commands: {', '.join(row['commands'])}; {row['claims']} seed claims "
               f"({row['slow_claims']} slow): exactplay claims --game {row['game']}")
     first = next((r["game"] for r in rows if r["available"]), None)
@@ -228,38 +233,45 @@ def _cmd_game(args) -> int:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
         _check_writable(args.output)  # before a long computation, not after
+    float_table = getattr(args, "float_table", None)
+    if game.heavy is not None and not float_table:
+        heavy_notice(game.heavy(args.command, params), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
+        progress.start(f"{args.command} {game.name}", None)  # a running clock until the game says more
         if args.command == "solve":
             report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress, **params)
-            _emit(report, args.json)
         elif args.command == "audit":
-            if getattr(args, "float_table", None):
+            if float_table:
                 from .float_table import audit_float_table
 
-                report = audit_float_table(game, args.float_table, backend, progress, **params)
+                report = audit_float_table(game, float_table, backend, progress, **params)
             else:
                 report = game.audit(backend=backend, digits=args.digits, progress=progress, **params)
-            _emit(report, args.json)
         else:
             from .certificate import write_certificate
 
             cert = game.certify(backend=backend, progress=progress, **params)
+            progress.start("writing the certificate", None)
             if args.output == "-":  # the certificate itself on stdout, nothing else
+                text = dumps(cert, indent=1) + "\n"
                 progress.close()
-                sys.stdout.write(dumps(cert, indent=1) + "\n")
+                sys.stdout.write(text)
                 return EXIT_OK
             try:
                 path = write_certificate(cert, args.output)
             except OSError as exc:
                 raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
-            if args.json:
-                print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
-                             "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
-            else:
-                print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     finally:
-        progress.close()
+        progress.close()  # the bar is gone before the results are printed
+    if args.command == "certify":
+        if args.json:
+            print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
+                         "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
+        else:
+            print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
+    else:
+        _emit(report, args.json)
     return EXIT_OK
 
 

@@ -67,6 +67,10 @@ class Game:
     # is, known without computing: ``exactplay list`` shows them, a table is read before solving
     table_columns: tuple[str, ...] = ()
     table_value: str = ""
+    # optional: heavy(command, params) -> a one-line note (e.g. "takes about 3 minutes and
+    # 1.5 GB") when the command at these parameters takes minutes, else None; the CLI
+    # prints it on stderr before it starts
+    heavy: Callable[[str, dict], str | None] | None = None
     # optional: what --backend means for this game (which solver each backend runs)
     backend_help: str | None = None
 

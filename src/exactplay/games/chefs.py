@@ -262,20 +262,24 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
     """Float solver vs the exact reference (all values and decisions), and both tie rules."""
     n, skills, fib = instance(n, skills)
     B = get_backend(backend)
-    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True)
+    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True, progress=progress)
     ref = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=True, progress=progress)
+    progress.start("rounding bounds of the float solver", None)
     bound_w, bound_d, label = a_priori_bounds(float_skills(skills), flt)
+    progress.start("collecting the exact and float tables", None)
     eW, eD, ecands, _ = _tables(ref)
     fW, fD, fcands, fchoice = _tables(flt)
     del flt
+    progress.start(f"comparing {len(eW):,} win probabilities and {len(eD):,} dish counts", None)
     values = audit_values(eW, fW, bound_w, label)
     dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
+    progress.start(f"judging {len(ecands):,} float decisions", None)
     decisions = audit_decisions(ecands, fcands, fchoice, bound_w)
     E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
     W1 = list(ref.W1)
     ties = list(ref.ties)
     del eW, fW, eD, fD, ecands, fcands, ref
-    far = solve_exact(skills, B, "farthest")
+    far = solve_exact(skills, B, "farthest", progress)  # the other tie rule
     return {
         "n": n, "skills": skills, "fib": fib,
         "values": values, "dishes": dishes, "decisions": decisions,
@@ -368,10 +372,12 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
         E, W1, ties = sol.E, sol.W1, sol.ties
     else:
         policy = _policy_of(skills, B, progress)
+        progress.start("collecting the policy", None)
         for (mask, t), j in sorted(policy.pop("policy").items()):
             rows.append([mask, t + 1, j + 1])
         columns = ["alive_mask", "mover", "target"]
         E, W1, ties = policy["E"], policy["W1"], policy["ties"]
+    progress.start(f"encoding {len(rows):,} certificate rows", None)
     answer, _ = exact_number(E, 8)
     W1 = list(W1)
     return build_certificate(

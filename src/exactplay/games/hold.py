@@ -28,7 +28,6 @@ Findings (target 75, six faces; each is a test and a registered claim):
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from fractions import Fraction
@@ -71,25 +70,42 @@ def parse_faces(text) -> int:
 # ------------------------------------------------------------------ tables
 
 
-@functools.lru_cache(maxsize=4)
-def float_table(target: int = 75, faces: int = 6) -> HoldTable:
-    """The correct float solver: policy iteration per pair, from the pass value 1/2."""
-    return solve_table(target, faces, "float")
+def float_table(target: int = 75, faces: int = 6, progress=SILENT) -> HoldTable:
+    """The correct float solver (cached): policy iteration per pair, from the pass value 1/2."""
+    return _cached(_FLOAT_CACHE, (target, faces), 4, lambda: solve_table(target, faces, "float", progress=progress))
 
 
-@functools.lru_cache(maxsize=4)
-def _exact_table(target: int, faces: int, backend: str) -> HoldTable:
-    return solve_table(target, faces, backend, guide=float_table(target, faces))
+_FLOAT_CACHE: dict = {}
+_EXACT_CACHE: dict = {}
+_SEED_CACHE: dict = {}
 
 
-def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq") -> HoldTable:
+def _cached(cache: dict, key, size: int, make):
+    """A small cache like ``functools.lru_cache`` whose builder may take a progress display."""
+    if key in cache:
+        cache[key] = cache.pop(key)  # most recently used last
+        return cache[key]
+    value = make()
+    cache[key] = value
+    while len(cache) > size:
+        del cache[next(iter(cache))]
+    return value
+
+
+def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> HoldTable:
     """The exact game (cached): float policies as first guesses, verified exactly."""
-    return _exact_table(target, faces, get_backend(backend).name)
+    name = get_backend(backend).name
+
+    def make():
+        guide = float_table(target, faces, progress)  # float policies as first guesses
+        return solve_table(target, faces, name, guide=guide, progress=progress)
+
+    return _cached(_EXACT_CACHE, (target, faces, name), 4, make)
 
 
-@functools.lru_cache(maxsize=2)
-def seed_table(target: int = 75, faces: int = 6):
-    return seed_solve(target, faces)
+def seed_table(target: int = 75, faces: int = 6, progress=SILENT):
+    """The published program's table (cached)."""
+    return _cached(_SEED_CACHE, (target, faces), 2, lambda: seed_solve(target, faces, progress=progress))
 
 
 def exact_turn(table: HoldTable, c: int, h: int):
@@ -111,7 +127,7 @@ def _params(target: int, faces: int) -> dict:
 
 def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
           full: bool = False, progress=SILENT) -> Report:
-    table = exact_table(target, faces, backend)
+    table = exact_table(target, faces, backend, progress)
     V00 = table.V[0][0]
     data, lines = exact_number(V00, digits, full)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
@@ -201,15 +217,18 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
             for x in range(2, T - c + 1):
                 fix_c[(c, h, x)] = (hold[x], cont[x])
 
-    flt = solve_table(T, F, "float", visit=keep_float)
+    flt = solve_table(T, F, "float", visit=keep_float, progress=progress)
     exact = solve_table(T, F, B, guide=flt, visit=keep_fixed, progress=progress)
-    seed = seed_table(T, F)
+    seed = seed_table(T, F, progress)
     seed_c: dict = {}
+    progress.start("the published program's hold/continue values", top + 1)
     for c in range(top + 1):
         for h in range(top + 1):
             for x, hc in seed_candidates(seed, c, h).items():
                 seed_c[(c, h, x)] = hc
+        progress.advance()
 
+    progress.start("rounding bound and the closest decisions", None)
     bound, label = a_priori_bound(flt)
     # exact candidates: fixed point (error <= E units of 2^-P), exact where that could matter
     E = fixed_error(T)
@@ -251,6 +270,7 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
                 worst_err, at = e, s
         return (worst_err + E) / unit, at
 
+    progress.start("value errors of both float programs", None)
     seed_err, seed_err_at = cand_error(seed_c)
     flt_err, flt_err_at = cand_error(flt_c)
 
@@ -258,7 +278,9 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
         return {s: ("H" if (hc[0] > hc[1] if strict else hc[0] >= hc[1]) else "C") for s, hc in cands.items()}
 
     to_map = lambda cands: {s: {"H": hc[0], "C": hc[1]} for s, hc in cands.items()}  # noqa: E731
+    progress.start(f"judging the published program's {len(ex_c):,} decisions", None)
     dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), bound)
+    progress.start(f"judging the float solver's {len(ex_c):,} decisions", None)
     dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), bound)
     return {
         "exact": exact, "float": flt, "seed": seed,
@@ -333,7 +355,8 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
     """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
     otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
-    table = exact_table(target, faces, backend)
+    table = exact_table(target, faces, backend, progress)
+    progress.start("writing the certificate", None)
     T = target
     full = T <= FULL_TABLE_UP_TO
     value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
@@ -500,7 +523,7 @@ CLAIMS = (
 
 def value_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(c, h), 0 <= c, h < T, for auditing a user's float table."""
-    t = exact_table(target, faces, backend)
+    t = exact_table(target, faces, backend, progress)
     return {(c, h): t.V[c][h] for c, h in t.pairs()}, TABLE_COLUMNS, TABLE_VALUE
 
 
