@@ -235,7 +235,7 @@ def _cmd_game(args) -> int:
         _check_writable(args.output)  # before a long computation, not after
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
-        heavy_notice(game.heavy(args.command, params), args.quiet, args.json)
+        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
         progress.start(f"{args.command} {game.name}", None)  # a running clock until the game says more
@@ -476,6 +476,8 @@ def _cmd_report(args) -> int:
     params = _game_params(args, game)
     get_backend(args.backend)
     check_output_dir(args.output)  # before any computing
+    if game.heavy is not None:
+        heavy_notice(game.heavy("report", {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
         files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)

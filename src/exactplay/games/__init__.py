@@ -125,3 +125,28 @@ def int_in_range(low: int, high: int, what: str = "value") -> Callable[[str], in
 
     parse.__name__ = f"int_{low}_to_{high}"
     return parse
+
+
+# ------------------------------------------------------------ heavy commands
+
+HEAVY_SECONDS = 45.0  # a command estimated to take at least this much CPU says so before it starts
+
+
+def heavy_note(what: str, seconds: float, memory_mb: float | None = None) -> str | None:
+    """The one-line note for ``what`` if its measured-and-scaled CPU time ``seconds`` is at
+    least :data:`HEAVY_SECONDS`, else None.
+
+    >>> heavy_note("solve x", 10) is None
+    True
+    >>> heavy_note("audit x", 217, 2105)
+    'audit x takes about 4 minutes of CPU and about 2.1 GB of memory (estimated from runs on the 2-core test machine)'
+    """
+    if seconds < HEAVY_SECONDS:
+        return None
+    minutes = round(seconds / 60)
+    took = "about a minute" if minutes <= 1 else f"about {minutes} minutes"
+    mem = ""
+    if memory_mb is not None:
+        size = f"{memory_mb / 1024:.1f} GB" if memory_mb >= 1024 else f"{memory_mb:.0f} MB"
+        mem = f" and about {size} of memory"
+    return f"{what} takes {took} of CPU{mem} (estimated from runs on the 2-core test machine)"

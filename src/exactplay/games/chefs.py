@@ -49,7 +49,7 @@ from ..errors import UsageError
 from ..numbers import Backend, format_pq, get_backend, read_int, read_rational
 from ..progress import SILENT
 from ..render import exact_number
-from . import Game, Param, Report
+from . import Game, Param, Report, heavy_note
 from . import chefs_cycle as cycle
 from . import chefs_fast as fast
 from .chefs_bound import a_priori_bounds
@@ -273,8 +273,8 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
     progress.start(f"comparing {len(eW):,} win probabilities and {len(eD):,} dish counts", None)
     values = audit_values(eW, fW, bound_w, label)
     dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
-    progress.start(f"judging {len(ecands):,} float decisions", None)
-    decisions = audit_decisions(ecands, fcands, fchoice, bound_w)
+    progress.start("judging the float decisions", len(ecands))
+    decisions = audit_decisions(ecands, fcands, fchoice, bound_w, progress=progress)
     E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
     W1 = list(ref.W1)
     ties = list(ref.ties)
@@ -444,6 +444,21 @@ BACKEND_HELP = (
 )
 
 
+# Measured (CPU seconds, peak MB) at n = 14 with mpq on the 2-core test machine; each chef more
+# costs ~4.5x the time and ~2x the memory.  The report solves every size 2..n twice (both tie rules).
+HEAVY_AT_14 = {"solve": (12.3, 780), "certify": (13.0, 800), "audit": (217.0, 2110), "report": (37.0, 800)}
+FRACTION_SLOWDOWN = 12.0  # --backend fraction runs the reference recurrence on Fractions
+
+
+def heavy(command: str, params: dict) -> str | None:
+    """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
+    skills = params.get("skills")
+    n = params.get("n") or (len(parse_skills(skills)) if isinstance(skills, str) else len(skills or ()) or DEFAULT_N)
+    seconds, mb = HEAVY_AT_14.get(command, HEAVY_AT_14["solve"])
+    seconds *= 4.5 ** (n - 14) * (FRACTION_SLOWDOWN if params.get("backend") == "fraction" else 1)
+    return heavy_note(f"{command} chefs at n = {n}", seconds, mb * 2.0 ** (n - 14))
+
+
 GAME = Game(
     name="chefs",
     title="Chef Showdown (Project Euler 481): exact winner vectors and E(n)",
@@ -456,6 +471,7 @@ GAME = Game(
     audit=audit,
     certify=certify,
     backend_help=BACKEND_HELP,
+    heavy=heavy,
     description="Chefs in a cycle eliminate a chosen opponent with probability S(k); "
                 "E(n) is the expected number of dishes.",
     proofs=(
