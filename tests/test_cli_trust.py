@@ -515,3 +515,13 @@ def test_small_instances_are_not_heavy(game):
             small[key] = value
     for command in ("solve", "audit", "certify"):
         assert g.heavy(command, small) is None
+
+
+def test_check_says_first_when_a_certificate_is_marked_slow(capsys, tmp_path):
+    f = tmp_path / "slow.json"
+    f.write_text('{"format": "exactplay-certificate", "slow_check": true}\n')
+    status, out, err = run(capsys, "check", str(f))
+    assert status != EXIT_OK
+    assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} takes minutes")
+    status, out, err = run(capsys, "check", "--quiet", str(f))
+    assert "note:" not in err
