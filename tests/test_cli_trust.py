@@ -174,6 +174,7 @@ FULL_10 = "\uff11\uff10"  # full-width 10
     ["solve", "--game", "no_such_module:make", "--param", f"goal={ARABIC_10}"],
     ["solve", "--game", "no_such_module:make", "--digits", ARABIC_10],
     ["solve", "--game", "no_such_module:make", "--max-states", FULL_10],
+    ["check", "proofs/race/race-10.json", "--expect", f"target={ARABIC_10}"],
 ])
 def test_digits_outside_ascii_are_refused_in_one_line(capsys, argv):
     status, out, err = run(capsys, *argv)

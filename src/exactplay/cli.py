@@ -14,7 +14,7 @@ from pathlib import Path
 from . import __version__
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
-from .numbers import BACKEND_NAMES, get_backend, int_option
+from .numbers import BACKEND_NAMES, get_backend, int_option, refuse_non_ascii_digits
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 
@@ -304,6 +304,7 @@ def _parse_expect(items: list[str]) -> dict:
             raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
         if key not in known:
             raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
+        refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
         if key in expect and expect[key] != value:
             raise UsageError(f"check: --expect {key} given twice with different values")
         expect[key] = value
