@@ -526,3 +526,13 @@ def test_check_says_first_when_a_certificate_is_marked_slow(capsys, tmp_path):
     assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} takes minutes")
     status, out, err = run(capsys, "check", "--quiet", str(f))
     assert "note:" not in err
+
+
+def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
+    import exactplay.report.ledger as ledger
+
+    monkeypatch.setattr(ledger, "run_ledger", lambda claims, progress: [])
+    slow = [c for g in game_names() for c in __import__("exactplay.claims", fromlist=["all_claims"]).all_claims(g)
+            if c.slow]
+    status, out, err = run(capsys, "claims", "--id", slow[0].id)
+    assert err.startswith("exactplay: note: 1 slow claim") and "--fast skips them" in err

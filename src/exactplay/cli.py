@@ -438,6 +438,10 @@ def _cmd_claims(args) -> int:
                          + (" (all are slow: drop --fast)" if skipped else ""))
     if args.update_readme:
         _check_readme(Path(args.update_readme), replace_section)  # before the ledger runs
+    slow = [c.id for c in claims if c.slow]
+    if slow:
+        heavy_notice(f"{len(slow)} slow claim{'s' * (len(slow) != 1)} ({', '.join(slow[:4])}"
+                     f"{', ...' if len(slow) > 4 else ''}) take minutes; --fast skips them", args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
         findings = run_ledger(claims, progress)
