@@ -536,3 +536,16 @@ def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
             if c.slow]
     status, out, err = run(capsys, "claims", "--id", slow[0].id)
     assert err.startswith("exactplay: note: 1 slow claim") and "--fast skips them" in err
+
+
+def test_of_the_default_commands_only_audit_chefs_takes_minutes():
+    heavy = []
+    for name in game_names():
+        g = get_game(name)
+        defaults = {p.name: p.default for p in g.params}
+        for command in ("solve", "audit", "certify"):
+            if g.heavy is not None and g.heavy(command, {**defaults, "backend": "mpq"}):
+                heavy.append(f"{command} {name}")
+    assert heavy == ["audit chefs"]
+    note = get_game("chefs").heavy("audit", {"n": None, "skills": None})
+    assert "minutes of CPU" in note and "GB of memory" in note
