@@ -533,24 +533,28 @@ TABLE_VALUE = ("V(c,h), the mover's winning probability at the start of its turn
 
 
 # Measured CPU seconds and peak MB on the 2-core test machine (mpq, six faces): solve 66.8 s and
-# 191 MB at target 150, ~2 s at 75, growing about as target^5; audit 10.7 s and 577 MB at 75
-# (its query states grow as target^3); certify runs the audit too.
+# 191 MB at target 150 (~2 s at 75), growing about as target^5; audit 10.7 s and 577 MB at 75,
+# 31.9 s and 1.27 GB at 100 (about target^3.8; its query states, and memory, grow as target^3);
+# certify (it runs the audit) 15.0 s and 597 MB at 75.
 HEAVY_SOLVE_150 = (66.8, 191)
 HEAVY_AUDIT_75 = (10.7, 577)
-HEAVY_AUDIT_POWER = 5.0
+HEAVY_AUDIT_POWER = 3.8
+HEAVY_CERTIFY_OVER_AUDIT = 15.0 / 10.7
 
 
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
     T = params.get("target") or 75
     F = params.get("faces") or 6
-    solve_s = HEAVY_SOLVE_150[0] * (T / 150) ** 5 * max(1.0, F / 6)
-    audit_s = HEAVY_AUDIT_75[0] * (T / 75) ** HEAVY_AUDIT_POWER * max(1.0, F / 6)
+    more_faces = max(1.0, F / 6)
+    solve_s = HEAVY_SOLVE_150[0] * (T / 150) ** 5 * more_faces
+    audit_s = max(HEAVY_AUDIT_75[0] * (T / 75) ** HEAVY_AUDIT_POWER * more_faces, solve_s)
+    audit_mb = HEAVY_AUDIT_75[1] * (T / 75) ** 3
     seconds, mb = {
         "solve": (solve_s, HEAVY_SOLVE_150[1] * (T / 150) ** 2),
-        "audit": (solve_s + audit_s, HEAVY_AUDIT_75[1] * (T / 75) ** 3),
-        "certify": (solve_s + audit_s, HEAVY_AUDIT_75[1] * (T / 75) ** 3),
-        "report": (solve_s + audit_s, HEAVY_AUDIT_75[1] * (T / 75) ** 3),
+        "audit": (audit_s, audit_mb),
+        "certify": (audit_s * HEAVY_CERTIFY_OVER_AUDIT, audit_mb),
+        "report": (audit_s, audit_mb),
     }.get(command, (solve_s, None))
     return heavy_note(f"{command} hold at target {T}", seconds, mb)
 
