@@ -549,3 +549,16 @@ def test_of_the_default_commands_only_audit_chefs_takes_minutes():
     assert heavy == ["audit chefs"]
     note = get_game("chefs").heavy("audit", {"n": None, "skills": None})
     assert "minutes of CPU" in note and "GB of memory" in note
+
+
+def test_the_shown_bar_is_reset_by_start():
+    p, clock, buf = _bar(width=80)
+    p.start("first step", 3)
+    clock.t += 5
+    p.advance(3)
+    p.start("second step", 7)
+    clock.t += 1
+    p.advance()
+    last = buf.getvalue().split("\r")[-1]  # the latest frame of the bar
+    assert "second step" in last and "1/7" in last and "0:01" in last and "still working" not in last
+    p.close()
