@@ -147,6 +147,7 @@ def test_a_factory_parameter_given_as_an_option_points_to_param(capsys):
     (["solve", "hold", "--faces", "1"], "between 2 and", "whole number"),
     (["solve", "war", "--ranks", "1.5"], "whole number, got '1.5'", "limit"),
     (["solve", "war", "--ranks", "3", "--suits", "1"], "even number of cards", "limit"),
+    (["audit", "coins", "1", "1e-400"], "coin number 2 (about 10^-400", "coin 1 ("),
 ])
 def test_the_reason_fits_the_value_given(capsys, argv, want, never):
     status, _, err = run(capsys, *argv)

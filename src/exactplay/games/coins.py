@@ -425,7 +425,7 @@ def check_float_range(row) -> None:
         a = abs(as_fraction(c))
         if a and not low <= a <= high:
             e = len(str(a.numerator)) - len(str(a.denominator))
-            raise UsageError(f"coin {k} (about 10^{e} in magnitude) is outside the range of doubles "
+            raise UsageError(f"coin number {k + 1} (about 10^{e} in magnitude) is outside the range of doubles "
                              "the float programs can run on; `exactplay solve coins` works exactly")
 
 
