@@ -318,6 +318,7 @@ def audit_decisions(
     bound: float,
     maximize: bool = True,
     keep_worst: int = 10,
+    progress=None,
 ) -> DecisionAudit:
     """Classify the float program's choice in every state with a real choice.
 
@@ -327,11 +328,14 @@ def audit_decisions(
     state float-unresolvable even if the exact gap is large (the float program
     then decided by its tie-break, not by the values).
     States with a single candidate are not decisions and are skipped.
+    ``progress`` (optional) advances once per 4096 states.
     """
     threshold = 2.0 * bound
     out = DecisionAudit(flip_threshold=threshold)
     gaps_for_worst = []
-    for state, cands in exact_candidates.items():
+    for done, (state, cands) in enumerate(exact_candidates.items(), 1):
+        if progress is not None and done % 4096 == 0:
+            progress.advance(4096)
         best, _, gap = best_and_gap(cands, maximize)
         if gap is None:
             continue

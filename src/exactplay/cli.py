@@ -14,8 +14,8 @@ from pathlib import Path
 from . import __version__
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
-from .numbers import BACKEND_NAMES, get_backend
-from .progress import make_progress
+from .numbers import BACKEND_NAMES, get_backend, int_option, refuse_non_ascii_digits
+from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 
 EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
@@ -30,7 +30,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with our exit status 2 and a one-line error."""
 
     def error(self, message: str):  # noqa: D401 - argparse API
-        raise UsageError(f"{self.prog}: {message}")
+        # main() prints the one "exactplay: error: " prefix; name only the subcommand here
+        where = self.prog.removeprefix("exactplay").strip()
+        raise UsageError(f"{where}: {message}" if where else message)
 
 
 def _load_games() -> tuple[list[Game], dict[str, str]]:
@@ -128,15 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
             _add_game_params(gp, game)
             _add_common(gp, backend_help=getattr(game, "backend_help", None))
             if command in ("solve", "audit"):
-                gp.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
+                gp.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
             if command == "audit" and game.value_table is not None:
                 gp.add_argument("--float-table", metavar="FILE", default=None,
-                                help="audit this float table (rows 'state... value', text or JSON) "
-                                     "instead of the published solver")
+                                help="audit this float table (rows '" + " ".join(game.table_columns or ("state...",))
+                                     + " value', text or JSON; '-': standard input) instead of the published solver")
             if command == "solve":
                 gp.add_argument("--full", action="store_true", help="print long numbers in full")
             if command == "certify":
-                gp.add_argument("-o", "--output", required=True, help="certificate file to write")
+                gp.add_argument("-o", "--output", required=True, metavar="FILE",
+                                help="certificate file to write ('-': standard output)")
 
     _add_ux_parsers(sub, games)
 
@@ -203,6 +206,8 @@ def _cmd_list(args) -> int:
                 "commands": commands,
                 "claims": len(claims),
                 "slow_claims": sum(1 for c in claims if c.slow),
+                "float_table": None if game.value_table is None else {
+                    "columns": list(game.table_columns), "value": game.table_value},
             }
         )
     if args.json:
@@ -216,6 +221,9 @@ def _cmd_list(args) -> int:
         for p in row["params"]:
             flag = p["name"].upper() + "..." if p["positional"] else f"--{p['name'].replace('_', '-')}"
             print(f"        {flag:14} {_param_help(p['help'], p['default'])}")
+        if row["float_table"] and row["float_table"]["columns"]:
+            ft = row["float_table"]
+            print(f"        --float-table rows: {' '.join(ft['columns'])} value; value = {ft['value']}")
         print(f"        commands: {', '.join(row['commands'])}; {row['claims']} seed claims "
               f"({row['slow_claims']} slow): exactplay claims --game {row['game']}")
     first = next((r["game"] for r in rows if r["available"]), None)
@@ -228,41 +236,53 @@ def _cmd_list(args) -> int:
 
 def _cmd_game(args) -> int:
     if not args.game:
-        raise UsageError(f"exactplay {args.command}: name a game ({', '.join(game_names())})")
+        raise UsageError(f"{args.command}: name a game ({', '.join(game_names())})")
     game = get_game(args.game)
     params = _game_params(args, game)
     backend = get_backend(args.backend)
     if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
+    if args.command == "certify" and args.output != "-":
+        _check_writable(args.output)  # before a long computation, not after
+    float_table = getattr(args, "float_table", None)
+    if game.heavy is not None and not float_table:
+        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
+        progress.start(f"{args.command} {game.name}", None)  # a running clock until the game says more
         if args.command == "solve":
             report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress, **params)
-            _emit(report, args.json)
         elif args.command == "audit":
-            if getattr(args, "float_table", None):
+            if float_table:
                 from .float_table import audit_float_table
 
-                report = audit_float_table(game, args.float_table, backend, progress, **params)
+                report = audit_float_table(game, float_table, backend, progress, **params)
             else:
                 report = game.audit(backend=backend, digits=args.digits, progress=progress, **params)
-            _emit(report, args.json)
         else:
             from .certificate import write_certificate
 
-            _check_writable(args.output)  # before a long computation, not after
             cert = game.certify(backend=backend, progress=progress, **params)
+            progress.start("writing the certificate", None)
+            if args.output == "-":  # the certificate itself on stdout, nothing else
+                text = dumps(cert, indent=1) + "\n"
+                progress.close()
+                sys.stdout.write(text)
+                return EXIT_OK
             try:
                 path = write_certificate(cert, args.output)
             except OSError as exc:
                 raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
-            if args.json:
-                print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
-                             "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
-            else:
-                print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     finally:
-        progress.close()
+        progress.close()  # the bar is gone before the results are printed
+    if args.command == "certify":
+        if args.json:
+            print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
+                         "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
+        else:
+            print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
+    else:
+        _emit(report, args.json)
     return EXIT_OK
 
 
@@ -295,6 +315,7 @@ def _parse_expect(items: list[str]) -> dict:
             raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
         if key not in known:
             raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
+        refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
         if key in expect and expect[key] != value:
             raise UsageError(f"check: --expect {key} given twice with different values")
         expect[key] = value
@@ -313,6 +334,11 @@ def _cmd_check(args) -> int:
     results = []
     expect = _parse_expect(args.expect)
     paths = certificate_paths(args.paths)
+    slow = _marked_slow(paths)
+    if slow:
+        heavy_notice(f"checking {', '.join(map(str, slow[:3]))}{' ...' if len(slow) > 3 else ''} takes minutes "
+                     f"(marked slow_check; {SLOW_CHECK_NOTE}); the other certificates take seconds",
+                     args.quiet, args.json)
     failed = 0
     progress = make_progress(args.quiet, args.json)
     try:
@@ -347,9 +373,27 @@ def _cmd_check(args) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
+SLOW_CHECK_NOTE = "all of proofs/ took 113 s of CPU and 0.76 GB, most of it chefs n = 14"
+
+
+def _marked_slow(paths) -> list:
+    """The certificates that say they take the checker minutes (``"slow_check": true``), by a
+    cheap look at their text: the checker proper reads and verifies every field later."""
+    out = []
+    for path in paths:
+        try:
+            if Path(path).stat().st_size > 64 * 2**20:
+                continue
+            if b'"slow_check": true' in Path(path).read_bytes():
+                out.append(path)
+        except OSError:
+            continue  # the checker reports it
+    return out
+
+
 def _cmd_judge(args) -> int:
     if not args.game:
-        raise UsageError("exactplay judge: name a game")
+        raise UsageError("judge: name a game")
     game = get_game(args.game)
     backend = get_backend(args.backend)
     return game.judge(args, backend)
@@ -405,6 +449,12 @@ def _cmd_claims(args) -> int:
     if not claims:
         raise UsageError("no claims registered" + (f" for game {args.game!r}" if args.game else "")
                          + (" (all are slow: drop --fast)" if skipped else ""))
+    if args.update_readme:
+        _check_readme(Path(args.update_readme), replace_section)  # before the ledger runs
+    slow = [c.id for c in claims if c.slow]
+    if slow:
+        heavy_notice(f"{len(slow)} slow claim{'s' * (len(slow) != 1)} ({', '.join(slow[:4])}"
+                     f"{', ...' if len(slow) > 4 else ''}) take minutes; --fast skips them", args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
         findings = run_ledger(claims, progress)
@@ -412,11 +462,11 @@ def _cmd_claims(args) -> int:
         progress.close()
     if args.update_readme:
         path = Path(args.update_readme)
+        text = _check_readme(path, replace_section)
         try:
-            text = path.read_text(encoding="utf-8")
+            path.write_text(replace_section(text, markdown_table(findings)), encoding="utf-8")
         except OSError as exc:
-            raise UsageError(f"--update-readme {path}: cannot read it ({exc.strerror})") from None
-        path.write_text(replace_section(text, markdown_table(findings)), encoding="utf-8")
+            raise UsageError(f"--update-readme {path}: cannot write it ({exc.strerror or exc})") from None
         print(f"updated the findings section of {path} ({len(findings)} claims)", file=sys.stderr)
     if args.json:
         print(dumps(json_rows(findings)))
@@ -434,14 +484,41 @@ def _cmd_claims(args) -> int:
     return EXIT_FAILED if errors else EXIT_OK
 
 
+def _check_readme(path: Path, replace_section) -> str:
+    """The text of an existing, writable Markdown file with a findings section; else one line."""
+    if path.is_dir():
+        raise UsageError(f"--update-readme {path}: is a directory; name the Markdown file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--update-readme {path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--update-readme {path}: not UTF-8 text") from None
+    try:
+        with open(path, "a", encoding="utf-8"):  # writable? (opening to append changes nothing)
+            pass
+    except OSError as exc:
+        raise UsageError(f"--update-readme {path}: cannot write it ({exc.strerror or exc})") from None
+    try:
+        replace_section(text, "")
+    except UsageError as exc:
+        raise UsageError(f"--update-readme {path}: {exc}") from None
+    return text
+
+
 def _cmd_report(args) -> int:
     if not args.game:
-        raise UsageError(f"exactplay report: name a game ({', '.join(game_names())})")
+        raise UsageError(f"report: name a game ({', '.join(game_names())})")
     from .report import build_report
+
+    from .report import check_output_dir
 
     game = get_game(args.game)
     params = _game_params(args, game)
     get_backend(args.backend)
+    check_output_dir(args.output)  # before any computing
+    if game.heavy is not None:
+        heavy_notice(game.heavy("report", {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
         files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)
@@ -465,7 +542,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_interop_command(argv, _Parser)
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            raise UsageError(unrecognized_message(parser, args, extras))
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
@@ -481,13 +560,98 @@ def main(argv: list[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except ExactplayError as exc:
-        print(f"exactplay: error: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return exc.exit_status
     except KeyboardInterrupt:
         print("exactplay: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
+
+
+def error_line(exc: Exception) -> str:
+    """The one line an error prints: one ``exactplay: error: `` prefix, no program name repeated."""
+    text = " ".join(str(exc).split("\n")).strip()
+    while text.startswith("exactplay: error: "):
+        text = text[len("exactplay: error: "):]
+    if text.startswith("exactplay: "):
+        text = text[len("exactplay: "):]
+    elif text.startswith("exactplay ") and ":" in text:  # "exactplay solve: ..." -> "solve: ..."
+        text = text[len("exactplay "):]
+    return f"exactplay: error: {text}"
+
+
+def _choices(parser: argparse.ArgumentParser) -> dict:
+    """The subcommand parsers of ``parser`` by name (empty if it has none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _flags(parser: argparse.ArgumentParser) -> list[str]:
+    """The options of ``parser`` (argparse's own -h/--help left out)."""
+    return [o for a in parser._actions for o in a.option_strings
+            if o not in ("-h", "--help") and a.help != argparse.SUPPRESS]
+
+
+def _takes(game: Game) -> str:
+    """What a game's command line takes, for a hint: ``--target`` or ``COINS... --file``."""
+    words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]
+    return " ".join(words) if words else "no parameters"
+
+
+def _is_option(word: str) -> bool:
+    if not word.startswith("-") or len(word) < 2:
+        return False
+    try:
+        float(word)  # -1 or -0.5: a value, not an option
+    except ValueError:
+        return True
+    return False
+
+
+def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str]) -> str:
+    """One line for options argparse did not recognise, with a hint when another game
+    or another command takes the option (built from the registry and the parser)."""
+    command, game = getattr(args, "command", None), getattr(args, "game", None)
+    game = game if isinstance(game, str) else None
+    where = " ".join(w for w in (command, game) if w)
+    base = f"{where + ': ' if where else ''}unrecognized arguments: {' '.join(extras)[:80]}"
+    flag = next((e.split("=", 1)[0] for e in extras if _is_option(e)), None)
+    commands = _choices(parser)
+    if flag is None or command not in commands:
+        return base
+    game_parsers = _choices(commands[command])
+    if not game_parsers:  # a command without games (check, claims, list)
+        return f"{base} (exactplay {command} --help)"
+    name = flag.lstrip("-").replace("-", "_")
+    owners = []
+    for other, gp in game_parsers.items():
+        if other != game and flag in _flags(gp):
+            try:
+                if any(p.name == name and not p.positional for p in get_game(other).params):
+                    owners.append(other)
+            except Exception:  # a game that does not load gives no hint
+                continue
+    mine = None
+    if game is not None:
+        try:
+            mine = _takes(get_game(game))
+        except Exception:
+            pass
+    takes = f"; {game} takes {mine}" if mine is not None else ""
+    if owners:
+        whose = f"a {owners[0]} option" if len(owners) == 1 else f"an option of {' and '.join(owners)}"
+        return f"{flag} is {whose} (exactplay {command} {owners[0]} {flag} ...){takes}"
+    if game is None:
+        return f"{base} (name a game first: exactplay {command} GAME ...)"
+    others = [c for c, cp in commands.items() if c != command and game in _choices(cp)
+              and flag in _flags(_choices(cp)[game])]
+    if others:
+        return (f"{flag} is an option of {' and '.join(others)} (exactplay {others[0]} {game} {flag} ...), "
+                f"not of {command}")
+    return f"{base} ({game} takes {mine}; exactplay {command} {game} --help)" if mine else base
 
 
 def entry() -> None:  # console_scripts

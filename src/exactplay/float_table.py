@@ -29,6 +29,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from .checker._load import clip, parse_json, read_bounded
 from .errors import UsageError
+from .numbers import refuse_non_ascii_digits
 
 # The largest table of any game within its limits has about 500,000 states
 # (coins at 1,000 coins; race at 500 has 250,000); at a generous 100 bytes a
@@ -39,9 +40,17 @@ MAX_VALUE_CHARS = 1000  # a float written out (a double needs at most ~25)
 
 
 def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
-    """``{state: float}`` from ``path``; ``columns`` names the state's coordinates."""
-    path = Path(path)
-    data = read_bounded(path, MAX_TABLE_BYTES, "the float table", error=UsageError)
+    """``{state: float}`` from ``path`` (``-``: standard input); ``columns`` names the state's coordinates."""
+    if str(path) == "-":
+        import sys
+
+        path = "<stdin>"
+        data = sys.stdin.buffer.read(MAX_TABLE_BYTES + 1)
+        if len(data) > MAX_TABLE_BYTES:
+            raise UsageError(f"{path}: the float table is larger than the limit of {MAX_TABLE_BYTES} bytes; not read")
+    else:
+        path = Path(path)
+        data = read_bounded(path, MAX_TABLE_BYTES, "the float table", error=UsageError)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -133,10 +142,11 @@ def _integer(path, where, name, field) -> int:
         return field
     if len(field) > MAX_STATE_CHARS:
         raise UsageError(f"{path} {where}: {name} {clip(field, 30)} is longer than {MAX_STATE_CHARS} characters")
-    try:
-        return int(field)
-    except ValueError:
-        raise UsageError(f"{path} {where}: {name} must be an integer, got {clip(field, 30)}") from None
+    refuse_non_ascii_digits(field, f"{path} {where}: {name}")
+    body = field[1:] if field[:1] in "+-" else field
+    if not (body.isascii() and body.isdigit()):  # int() would also read 1_0 and spaces
+        raise UsageError(f"{path} {where}: {name} must be an integer, got {clip(field, 30)}")
+    return int(field)
 
 
 def _float(path, where, field) -> float:
@@ -144,6 +154,8 @@ def _float(path, where, field) -> float:
         raise UsageError(f"{path} {where}: the value must be a number, got {clip(field, 30)}")
     if isinstance(field, str) and len(field) > MAX_VALUE_CHARS:
         raise UsageError(f"{path} {where}: the value {clip(field, 30)} is longer than {MAX_VALUE_CHARS} characters")
+    if isinstance(field, str):
+        _ascii_number(field, f"{path} {where}: the value")
     try:
         value = float(field)
     except ValueError:
@@ -153,6 +165,13 @@ def _float(path, where, field) -> float:
     if not math.isfinite(value):
         raise UsageError(f"{path} {where}: the value {clip(field, 30)} is not finite (beyond the double range)")
     return value
+
+
+def _ascii_number(text: str, what: str) -> None:
+    """Refuse what ``float()`` reads but a float table must not hold: Unicode digits, ``1_0``."""
+    refuse_non_ascii_digits(text, what)
+    if not text.isascii() or "_" in text:
+        raise UsageError(f"{what} {clip(text, 30)} is not a number (ASCII digits, '.', 'e' and a sign only)")
 
 
 def _show(state: tuple) -> str:
@@ -170,8 +189,15 @@ def audit_float_table(game, path: str | Path, backend, progress, **params):
 
     if game.value_table is None:
         raise UsageError(f"game {game.name!r} does not take a --float-table yet")
+    table = None
+    if game.table_columns:  # the file is checked before the exact values are computed
+        table = read_float_table(path, game.table_columns)
     exact, columns, meaning = game.value_table(backend=backend, progress=progress, **params)
-    user = match_states(path, exact, read_float_table(path, columns))
+    if table is None:
+        table = read_float_table(path, columns)
+    if str(path) == "-":
+        path = "<stdin>"
+    user = match_states(path, exact, table)
     v = audit_values(exact, user)
     shown = {k: _plain(x) for k, x in params.items() if x is not None}
     data = {"game": game.name, "params": shown, "float_table": str(path), "value": meaning,

@@ -12,6 +12,7 @@ import sys
 
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
+from .numbers import int_option
 from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
@@ -45,12 +46,12 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                         "become exact fractions")
     p.add_argument("--backend", choices=["mpq", "fraction"], default="mpq",
                    help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction")
-    p.add_argument("--max-states", type=int, default=None, metavar="N",
+    p.add_argument("--max-states", type=int_option, default=None, metavar="N",
                    help="refuse games with more reachable states (default 3,000,000)")
     p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     if command in ("solve", "audit"):
-        p.add_argument("--digits", type=int, default=8, help="decimals to print (default 8)")
+        p.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
     if command == "solve":
         p.add_argument("--full", action="store_true", help="print long numbers in full")
         p.add_argument("--all", dest="all_states", action="store_true",
@@ -97,7 +98,16 @@ def run_model_command(argv: list[str], parser_class) -> int:
     from .progress import make_progress
 
     command = argv[0]
-    args = _parser(command, parser_class).parse_args(argv[1:])
+    args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
+    if extras:
+        flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)
+        hint = ""
+        if flag and args.game:
+            name, _, value = flag[2:].partition("=")
+            after = extras[extras.index(flag) + 1:]
+            value = value or (after[0] if after and not after[0].startswith("-") else "")
+            hint = f" (a factory's parameters go as --param {name.replace('-', '_')}={value or 'VALUE'})"
+        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}{hint}")
     if command == "report":
         from .report import check_output_dir
 

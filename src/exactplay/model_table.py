@@ -20,6 +20,7 @@ from pathlib import Path
 from .engine.value_iteration import FloatSolution
 from .errors import UsageError
 from .model import Model
+from .numbers import refuse_non_ascii_digits
 
 __all__ = ["read_model_table", "MAX_TABLE_BYTES"]
 
@@ -50,6 +51,11 @@ def _float(path, where, field) -> float:
         raise UsageError(f"{path} {where}: the value must be a number, got {str(field)[:30]!r}")
     if isinstance(field, str) and len(field) > MAX_FIELD_CHARS:
         raise UsageError(f"{path} {where}: the value {field[:20]}... is longer than {MAX_FIELD_CHARS} characters")
+    if isinstance(field, str):
+        refuse_non_ascii_digits(field, f"{path} {where}: the value")
+        if not field.isascii() or "_" in field:
+            raise UsageError(f"{path} {where}: the value {field[:30]!r} is not a number (ASCII digits, '.', 'e' "
+                             "and a sign only)")
     try:
         value = float(field)
     except (ValueError, OverflowError):
@@ -99,6 +105,8 @@ def read_model_table(path: str, model: Model) -> FloatSolution:
             if not 0 <= s < len(model):
                 raise UsageError(f"{path} {where}: state {s} is not a state of this model (0..{len(model) - 1})")
         else:
+            if isinstance(st, str):
+                refuse_non_ascii_digits(st, f"{path} {where}: the state")
             raise UsageError(f"{path} {where}: {str(st)[:40]!r} is neither a state number nor a state name")
         if s in values:
             raise UsageError(f"{path} {where}: state {model.state_name(s)} appears twice")

@@ -30,7 +30,10 @@ except ImportError:  # pragma: no cover - exercised by a monkeypatched test
 
 __all__ = [
     "Backend",
+    "int_option",
+    "read_int",
     "read_rational",
+    "refuse_non_ascii_digits",
     "BACKEND_NAMES",
     "EXACT_BACKENDS",
     "FloatLeak",
@@ -170,6 +173,63 @@ MAX_INPUT_CHARS = 1000  # digits a user may type for one number
 MAX_INPUT_EXPONENT = 1000  # |e| in 1e-3 style input
 
 
+def refuse_non_ascii_digits(text: str, what: str = "value") -> str:
+    """``text`` unchanged, or a :class:`UsageError` if it holds a digit outside ASCII.
+
+    Python's ``int()``, ``float()`` and ``Fraction()`` read Arabic-Indic (``'١٠'``),
+    full-width (``'１０'``) and other Unicode digits as numbers; a number typed
+    for exactplay is written with 0-9 only.
+
+    >>> refuse_non_ascii_digits("10")
+    '10'
+    >>> refuse_non_ascii_digits("\u0661\u0660", "faces")
+    Traceback (most recent call last):
+    ...
+    exactplay.errors.UsageError: faces '١٠': the digit '١' (U+0661) is not an ASCII digit: write numbers with 0-9
+    """
+    text = str(text)
+    if not text.isascii():
+        for c in text:
+            if not c.isascii() and (c.isdigit() or c.isdecimal() or c.isnumeric()):
+                raise UsageError(f"{what} {text[:40]!r}: the digit {c!r} (U+{ord(c):04X}) is not an ASCII digit: "
+                                 "write numbers with 0-9")
+    return text
+
+
+def read_int(text: str, what: str = "value") -> int:
+    """A whole number typed by a user: optional sign and ASCII digits 0-9, nothing else.
+
+    Unlike ``int()`` it refuses Unicode digits, underscores (``1_000``) and more than
+    :data:`MAX_INPUT_CHARS` characters, each with one line naming ``what``.
+
+    >>> read_int(" 12 "), read_int("-3")
+    (12, -3)
+    """
+    word = refuse_non_ascii_digits(str(text), what).strip()
+    if not word:
+        raise UsageError(f"{what} is empty: give a whole number")
+    if len(word) > MAX_INPUT_CHARS:
+        raise UsageError(f"{what} {word[:20]!r}... is longer than {MAX_INPUT_CHARS} characters")
+    body = word[1:] if word[0] in "+-" else word
+    if not (body.isascii() and body.isdigit()):
+        raise UsageError(f"{what} must be a whole number, got {word[:40]!r}")
+    return int(word)
+
+
+def int_option(text: str) -> int:
+    """An ``argparse`` ``type=`` for whole-number options (``--digits``): ASCII digits only.
+
+    argparse turns the error into ``argument --digits: ...`` (one line, exit 2).
+    """
+    import argparse
+
+    try:
+        return read_int(text, "the value")
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+
 def read_rational(text: str, what: str = "value") -> Fraction:
     """A number typed by a user, read exactly: an integer, a decimal (``0.1``,
     ``1e-3``) or a fraction ``p/q``; never through a float.
@@ -178,17 +238,26 @@ def read_rational(text: str, what: str = "value") -> Fraction:
     ``MAX_INPUT_EXPONENT``) so that ``1e999999999`` is refused at once instead
     of being built digit by digit.  Raises :class:`UsageError` with one line.
     """
-    word = str(text).strip()
+    word = refuse_non_ascii_digits(str(text), what).strip()
     if not word:
         raise UsageError(f"empty {what}")
+    if not word.isascii():
+        raise UsageError(f"{what} {word[:40]!r} is not a number (write an integer, a decimal or p/q in ASCII)")
     if len(word) > MAX_INPUT_CHARS:
         raise UsageError(f"{what} {word[:20]!r}... is longer than {MAX_INPUT_CHARS} characters")
     _, e, exponent = word.lower().partition("e")
     if e and exponent.lstrip("+-").isdigit() and abs(int(exponent)) > MAX_INPUT_EXPONENT:
         raise UsageError(f"{what} {word[:40]!r}: exponent beyond +-{MAX_INPUT_EXPONENT}")
+    if "_" in word:  # Fraction() reads 1_000; a number here is written without separators
+        raise UsageError(f"{what} {word[:40]!r} is not a number: write it without '_'")
+    low = word.lower().lstrip("+-")
+    if low in ("inf", "infinity", "nan"):
+        raise UsageError(f"{what} {word[:40]!r} is not a number: not finite (write an integer, a decimal or p/q)")
     try:
         return Fraction(word)
-    except (ValueError, ZeroDivisionError):
+    except ZeroDivisionError:
+        raise UsageError(f"{what} {word[:40]!r} is not a number: its denominator is 0") from None
+    except ValueError:
         raise UsageError(
             f"{what} {word[:40]!r} is not a number (not a rational: write an integer, a decimal or p/q)"
         ) from None

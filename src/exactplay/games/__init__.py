@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UsageError
+from ..numbers import read_int
 
 GAME_MODULES = {
     "race": "exactplay.games.race",
@@ -62,6 +63,14 @@ class Game:
     # state coordinate names, what the value is), to audit a user's float table
     # (``exactplay audit GAME --float-table FILE``)
     value_table: Callable[..., tuple] | None = None
+    # the float table's state coordinates (the columns before the value) and what the value
+    # is, known without computing: ``exactplay list`` shows them, a table is read before solving
+    table_columns: tuple[str, ...] = ()
+    table_value: str = ""
+    # optional: heavy(command, params) -> a one-line note (e.g. "takes about 3 minutes and
+    # 1.5 GB") when the command at these parameters takes minutes, else None; the CLI
+    # prints it on stderr before it starts
+    heavy: Callable[[str, dict], str | None] | None = None
     # optional: what --backend means for this game (which solver each backend runs)
     backend_help: str | None = None
 
@@ -96,10 +105,7 @@ def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
     """A parser for an integer in 1..limit, with a one-line error otherwise."""
 
     def parse(text: str) -> int:
-        try:
-            n = int(str(text).strip())
-        except ValueError:
-            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        n = read_int(text, what)
         if n < 1:
             raise UsageError(f"{what} must be at least 1, got {n}")
         if n > limit:
@@ -112,13 +118,35 @@ def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
 
 def int_in_range(low: int, high: int, what: str = "value") -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            n = int(str(text).strip())
-        except ValueError:
-            raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+        n = read_int(text, what)
         if not low <= n <= high:
             raise UsageError(f"{what} must be between {low} and {high}, got {n}")
         return n
 
     parse.__name__ = f"int_{low}_to_{high}"
     return parse
+
+
+# ------------------------------------------------------------ heavy commands
+
+HEAVY_SECONDS = 45.0  # a command estimated to take at least this much CPU says so before it starts
+
+
+def heavy_note(what: str, seconds: float, memory_mb: float | None = None) -> str | None:
+    """The one-line note for ``what`` if its measured-and-scaled CPU time ``seconds`` is at
+    least :data:`HEAVY_SECONDS`, else None.
+
+    >>> heavy_note("solve x", 10) is None
+    True
+    >>> heavy_note("audit x", 217, 2105)
+    'audit x takes about 4 minutes of CPU and about 2.1 GB of memory (estimated from runs on the 2-core test machine)'
+    """
+    if seconds < HEAVY_SECONDS:
+        return None
+    minutes = round(seconds / 60)
+    took = "about a minute" if minutes <= 1 else f"about {minutes} minutes"
+    mem = ""
+    if memory_mb is not None:
+        size = f"{memory_mb / 1024:.1f} GB" if memory_mb >= 1024 else f"{memory_mb:.0f} MB"
+        mem = f" and about {size} of memory"
+    return f"{what} takes {took} of CPU{mem} (estimated from runs on the 2-core test machine)"

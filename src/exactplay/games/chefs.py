@@ -46,10 +46,10 @@ except ImportError:  # the fraction backend still works; mpq is refused by get_b
 from ..audit import audit_decisions, audit_values, rounding_report
 from ..certificate import build_certificate
 from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend, read_rational
+from ..numbers import Backend, format_pq, get_backend, read_int, read_rational
 from ..progress import SILENT
 from ..render import exact_number
-from . import Game, Param, Report
+from . import Game, Param, Report, heavy_note
 from . import chefs_cycle as cycle
 from . import chefs_fast as fast
 from .chefs_bound import a_priori_bounds
@@ -82,10 +82,7 @@ def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
 
 
 def parse_n(text: str) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"n must be a whole number of chefs, got {text!r}") from None
+    n = read_int(text, "n (the number of chefs)")
     if n < MIN_N:
         raise UsageError(f"n must be at least {MIN_N} chefs, got {n}")
     if n > MAX_N:
@@ -96,10 +93,22 @@ def parse_n(text: str) -> int:
 def parse_skill(text: str) -> Fraction:
     """One skill: ``p/q``, an integer or a decimal, read exactly; must lie in (0, 1]."""
     t = text.strip()
+    if len(t.split()) > 1:
+        raise UsageError(f"skills {t[:40]!r}: separate the skills with commas, e.g. 1/4,1/2,1")
     value = read_rational(t, "skill")
-    if not 0 < value <= 1:
-        raise UsageError(f"skill {t} is outside (0, 1]: a chef must be able to succeed")
+    _check_skill(value, t)
     return value
+
+
+def _check_skill(value: Fraction, shown=None) -> None:
+    """A skill is a chef's probability of success: in (0, 1], with a reason that fits the value."""
+    shown = value if shown is None else shown
+    if value == 0:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a chef of skill 0 never succeeds")
+    if value < 0:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, not negative")
+    if value > 1:
+        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, at most 1")
 
 
 def parse_skills(text: str) -> tuple[Fraction, ...]:
@@ -122,10 +131,11 @@ def instance(n: int | None = None, skills=None) -> tuple[int, tuple[Fraction, ..
         skills = parse_skills(skills)
     skills = tuple(parse_skill(str(s)) if not isinstance(s, Fraction) else s for s in skills)
     for s in skills:
-        if not 0 < s <= 1:
-            raise UsageError(f"skill {s} is outside (0, 1]")
+        _check_skill(s)
     if n is None:
         n = len(skills)
+        if not MIN_N <= n <= MAX_N:
+            raise UsageError(f"--skills lists {n} chef{'s' * (n != 1)}: give {MIN_N} to {MAX_N} skills, one per chef")
     parse_n(str(n))
     if len(skills) != n:
         raise UsageError(f"--skills lists {len(skills)} skills but n is {n}: give exactly one skill per chef")
@@ -252,20 +262,24 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
     """Float solver vs the exact reference (all values and decisions), and both tie rules."""
     n, skills, fib = instance(n, skills)
     B = get_backend(backend)
-    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True)
+    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True, progress=progress)
     ref = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=True, progress=progress)
+    progress.start("rounding bounds of the float solver", None)
     bound_w, bound_d, label = a_priori_bounds(float_skills(skills), flt)
+    progress.start("collecting the exact and float tables", None)
     eW, eD, ecands, _ = _tables(ref)
     fW, fD, fcands, fchoice = _tables(flt)
     del flt
+    progress.start(f"comparing {len(eW):,} win probabilities and {len(eD):,} dish counts", None)
     values = audit_values(eW, fW, bound_w, label)
     dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
-    decisions = audit_decisions(ecands, fcands, fchoice, bound_w)
+    progress.start("judging the float decisions", len(ecands))
+    decisions = audit_decisions(ecands, fcands, fchoice, bound_w, progress=progress)
     E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
     W1 = list(ref.W1)
     ties = list(ref.ties)
     del eW, fW, eD, fD, ecands, fcands, ref
-    far = solve_exact(skills, B, "farthest")
+    far = solve_exact(skills, B, "farthest", progress)  # the other tie rule
     return {
         "n": n, "skills": skills, "fib": fib,
         "values": values, "dishes": dishes, "decisions": decisions,
@@ -358,10 +372,12 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
         E, W1, ties = sol.E, sol.W1, sol.ties
     else:
         policy = _policy_of(skills, B, progress)
+        progress.start("collecting the policy", None)
         for (mask, t), j in sorted(policy.pop("policy").items()):
             rows.append([mask, t + 1, j + 1])
         columns = ["alive_mask", "mover", "target"]
         E, W1, ties = policy["E"], policy["W1"], policy["ties"]
+    progress.start(f"encoding {len(rows):,} certificate rows", None)
     answer, _ = exact_number(E, 8)
     W1 = list(W1)
     return build_certificate(
@@ -428,6 +444,25 @@ BACKEND_HELP = (
 )
 
 
+# Measured (CPU seconds, peak MB) at n = 14 with mpq on the 2-core test machine; each chef more
+# costs ~4.5x the time and ~2x the memory.  The report solves every size 2..n twice (both tie rules).
+HEAVY_AT_14 = {"solve": (12.3, 780), "certify": (13.0, 800), "audit": (217.0, 2110), "report": (37.0, 800)}
+# --backend fraction runs the reference recurrence on Fractions instead of the fast integer
+# solver: 14.9 s instead of 1.14 s for solve at n = 12 (the audit runs the reference recurrence
+# with either backend)
+FRACTION_SLOWDOWN = 13.0
+
+
+def heavy(command: str, params: dict) -> str | None:
+    """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
+    skills = params.get("skills")
+    n = params.get("n") or (len(parse_skills(skills)) if isinstance(skills, str) else len(skills or ()) or DEFAULT_N)
+    seconds, mb = HEAVY_AT_14.get(command, HEAVY_AT_14["solve"])
+    slower = params.get("backend") == "fraction" and command != "audit"
+    seconds *= 4.5 ** (n - 14) * (FRACTION_SLOWDOWN if slower else 1)
+    return heavy_note(f"{command} chefs at n = {n}", seconds, mb * 2.0 ** (n - 14))
+
+
 GAME = Game(
     name="chefs",
     title="Chef Showdown (Project Euler 481): exact winner vectors and E(n)",
@@ -440,6 +475,7 @@ GAME = Game(
     audit=audit,
     certify=certify,
     backend_help=BACKEND_HELP,
+    heavy=heavy,
     description="Chefs in a cycle eliminate a chosen opponent with probability S(k); "
                 "E(n) is the expected number of dishes.",
     proofs=(

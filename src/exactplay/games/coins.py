@@ -425,7 +425,7 @@ def check_float_range(row) -> None:
         a = abs(as_fraction(c))
         if a and not low <= a <= high:
             e = len(str(a.numerator)) - len(str(a.denominator))
-            raise UsageError(f"coin {k} (about 10^{e} in magnitude) is outside the range of doubles "
+            raise UsageError(f"coin number {k + 1} (about 10^{e} in magnitude) is outside the range of doubles "
                              "the float programs can run on; `exactplay solve coins` works exactly")
 
 
@@ -672,7 +672,11 @@ CLAIMS = (
 def value_table(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(i, j), 0 <= i <= j < n (0-based), for auditing a user's float table."""
     table = solve_row(resolve_row(coins, file), backend, progress)
-    return table.V, ("i", "j"), "V(i,j), the most the player to move can guarantee from coins i..j (0-based)"
+    return table.V, TABLE_COLUMNS, TABLE_VALUE
+
+
+TABLE_COLUMNS = ("i", "j")
+TABLE_VALUE = "V(i,j), the most the player to move can guarantee from coins i..j (0-based, 0 <= i <= j < n)"
 
 
 GAME = Game(
@@ -694,4 +698,6 @@ GAME = Game(
         ("coins-near-tie.json", {"coins": parse_coins("0.3 0.1 0.2 0.30000000000000001".split())}),
     ),
     value_table=value_table,
+    table_columns=TABLE_COLUMNS,
+    table_value=TABLE_VALUE,
 )

@@ -28,7 +28,6 @@ Findings (target 75, six faces; each is a test and a registered claim):
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from fractions import Fraction
@@ -37,10 +36,10 @@ from ..audit import audit_decisions, audit_values
 from ..certificate import build_certificate
 from ..claims import Claim, verdict
 from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend
+from ..numbers import Backend, format_pq, get_backend, read_int
 from ..progress import SILENT
 from ..render import exact_number
-from . import Game, Param, Report
+from . import Game, Param, Report, heavy_note
 from .hold_judge import judge, judge_arguments
 from .hold_model import PRECISION, fixed_error, hold_values, turn_affine
 from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
@@ -55,20 +54,14 @@ FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this targe
 
 
 def parse_target(text) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"target must be a whole number, got {text!r}") from None
+    n = read_int(text, "target")
     if not 2 <= n <= MAX_TARGET:
         raise UsageError(f"target must be between 2 and {MAX_TARGET}, got {n}")
     return n
 
 
 def parse_faces(text) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise UsageError(f"faces must be a whole number, got {text!r}") from None
+    n = read_int(text, "faces")
     if not 2 <= n <= MAX_FACES:
         raise UsageError(f"faces must be between 2 and {MAX_FACES}, got {n}")
     return n
@@ -77,25 +70,42 @@ def parse_faces(text) -> int:
 # ------------------------------------------------------------------ tables
 
 
-@functools.lru_cache(maxsize=4)
-def float_table(target: int = 75, faces: int = 6) -> HoldTable:
-    """The correct float solver: policy iteration per pair, from the pass value 1/2."""
-    return solve_table(target, faces, "float")
+def float_table(target: int = 75, faces: int = 6, progress=SILENT) -> HoldTable:
+    """The correct float solver (cached): policy iteration per pair, from the pass value 1/2."""
+    return _cached(_FLOAT_CACHE, (target, faces), 4, lambda: solve_table(target, faces, "float", progress=progress))
 
 
-@functools.lru_cache(maxsize=4)
-def _exact_table(target: int, faces: int, backend: str) -> HoldTable:
-    return solve_table(target, faces, backend, guide=float_table(target, faces))
+_FLOAT_CACHE: dict = {}
+_EXACT_CACHE: dict = {}
+_SEED_CACHE: dict = {}
 
 
-def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq") -> HoldTable:
+def _cached(cache: dict, key, size: int, make):
+    """A small cache like ``functools.lru_cache`` whose builder may take a progress display."""
+    if key in cache:
+        cache[key] = cache.pop(key)  # most recently used last
+        return cache[key]
+    value = make()
+    cache[key] = value
+    while len(cache) > size:
+        del cache[next(iter(cache))]
+    return value
+
+
+def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> HoldTable:
     """The exact game (cached): float policies as first guesses, verified exactly."""
-    return _exact_table(target, faces, get_backend(backend).name)
+    name = get_backend(backend).name
+
+    def make():
+        guide = float_table(target, faces, progress)  # float policies as first guesses
+        return solve_table(target, faces, name, guide=guide, progress=progress)
+
+    return _cached(_EXACT_CACHE, (target, faces, name), 4, make)
 
 
-@functools.lru_cache(maxsize=2)
-def seed_table(target: int = 75, faces: int = 6):
-    return seed_solve(target, faces)
+def seed_table(target: int = 75, faces: int = 6, progress=SILENT):
+    """The published program's table (cached)."""
+    return _cached(_SEED_CACHE, (target, faces), 2, lambda: seed_solve(target, faces, progress=progress))
 
 
 def exact_turn(table: HoldTable, c: int, h: int):
@@ -117,7 +127,7 @@ def _params(target: int, faces: int) -> dict:
 
 def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
           full: bool = False, progress=SILENT) -> Report:
-    table = exact_table(target, faces, backend)
+    table = exact_table(target, faces, backend, progress)
     V00 = table.V[0][0]
     data, lines = exact_number(V00, digits, full)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
@@ -207,15 +217,18 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
             for x in range(2, T - c + 1):
                 fix_c[(c, h, x)] = (hold[x], cont[x])
 
-    flt = solve_table(T, F, "float", visit=keep_float)
+    flt = solve_table(T, F, "float", visit=keep_float, progress=progress)
     exact = solve_table(T, F, B, guide=flt, visit=keep_fixed, progress=progress)
-    seed = seed_table(T, F)
+    seed = seed_table(T, F, progress)
     seed_c: dict = {}
+    progress.start("the published program's hold/continue values", top + 1)
     for c in range(top + 1):
         for h in range(top + 1):
             for x, hc in seed_candidates(seed, c, h).items():
                 seed_c[(c, h, x)] = hc
+        progress.advance()
 
+    progress.start("rounding bound and the closest decisions", None)
     bound, label = a_priori_bound(flt)
     # exact candidates: fixed point (error <= E units of 2^-P), exact where that could matter
     E = fixed_error(T)
@@ -257,6 +270,7 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
                 worst_err, at = e, s
         return (worst_err + E) / unit, at
 
+    progress.start("value errors of both float programs", None)
     seed_err, seed_err_at = cand_error(seed_c)
     flt_err, flt_err_at = cand_error(flt_c)
 
@@ -264,8 +278,10 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
         return {s: ("H" if (hc[0] > hc[1] if strict else hc[0] >= hc[1]) else "C") for s, hc in cands.items()}
 
     to_map = lambda cands: {s: {"H": hc[0], "C": hc[1]} for s, hc in cands.items()}  # noqa: E731
-    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), bound)
-    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), bound)
+    progress.start("judging the published program's decisions", len(ex_c))
+    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), bound, progress=progress)
+    progress.start("judging the float solver's decisions", len(ex_c))
+    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), bound, progress=progress)
     return {
         "exact": exact, "float": flt, "seed": seed,
         "values_seed": values_seed, "values_float": values_float,
@@ -339,7 +355,8 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
     """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
     otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
-    table = exact_table(target, faces, backend)
+    table = exact_table(target, faces, backend, progress)
+    progress.start("writing the certificate", None)
     T = target
     full = T <= FULL_TABLE_UP_TO
     value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
@@ -506,9 +523,40 @@ CLAIMS = (
 
 def value_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(c, h), 0 <= c, h < T, for auditing a user's float table."""
-    t = exact_table(target, faces, backend)
-    return {(c, h): t.V[c][h] for c, h in t.pairs()}, ("c", "h"), \
-        "V(c,h), the mover's winning probability at the start of its turn (mover c, opponent h)"
+    t = exact_table(target, faces, backend, progress)
+    return {(c, h): t.V[c][h] for c, h in t.pairs()}, TABLE_COLUMNS, TABLE_VALUE
+
+
+TABLE_COLUMNS = ("c", "h")
+TABLE_VALUE = ("V(c,h), the mover's winning probability at the start of its turn (mover c, opponent h; "
+               "0 <= c, h < target)")
+
+
+# Measured CPU seconds and peak MB on the 2-core test machine (mpq, six faces): solve 66.8 s and
+# 191 MB at target 150 (~2 s at 75), growing about as target^5; audit 10.7 s and 577 MB at 75,
+# 31.9 s and 1.27 GB at 100 (about target^3.8; its query states, and memory, grow as target^3);
+# certify (it runs the audit) 15.0 s and 597 MB at 75.
+HEAVY_SOLVE_150 = (66.8, 191)
+HEAVY_AUDIT_75 = (10.7, 577)
+HEAVY_AUDIT_POWER = 3.8
+HEAVY_CERTIFY_OVER_AUDIT = 15.0 / 10.7
+
+
+def heavy(command: str, params: dict) -> str | None:
+    """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
+    T = params.get("target") or 75
+    F = params.get("faces") or 6
+    more_faces = max(1.0, F / 6)
+    solve_s = HEAVY_SOLVE_150[0] * (T / 150) ** 5 * more_faces
+    audit_s = max(HEAVY_AUDIT_75[0] * (T / 75) ** HEAVY_AUDIT_POWER * more_faces, solve_s)
+    audit_mb = HEAVY_AUDIT_75[1] * (T / 75) ** 3
+    seconds, mb = {
+        "solve": (solve_s, HEAVY_SOLVE_150[1] * (T / 150) ** 2),
+        "audit": (audit_s, audit_mb),
+        "certify": (audit_s * HEAVY_CERTIFY_OVER_AUDIT, audit_mb),
+        "report": (audit_s, audit_mb),
+    }.get(command, (solve_s, None))
+    return heavy_note(f"{command} hold at target {T}", seconds, mb)
 
 
 GAME = Game(
@@ -528,4 +576,7 @@ GAME = Game(
     judge=judge,
     judge_arguments=judge_arguments,
     value_table=value_table,
+    heavy=heavy,
+    table_columns=TABLE_COLUMNS,
+    table_value=TABLE_VALUE,
 )

@@ -15,7 +15,7 @@ import sys
 
 from ..audit import decimal_digits
 from ..errors import EXIT_OK, UsageError, VerificationError
-from ..numbers import Backend
+from ..numbers import Backend, int_option, refuse_non_ascii_digits
 from ..strict_json import dumps
 
 MAX_QUERIES = 1000
@@ -85,6 +85,7 @@ def _words(line: str, source: str, n: int) -> list[str]:
 
 
 def _int(word: str, source: str, line: int, name: str) -> int:
+    refuse_non_ascii_digits(word, f"{source} line {line}: {name}")
     w = word[1:] if word[:1] in "+-" else word
     if not (w.isascii() and w.isdigit()):
         raise UsageError(f"{source} line {line}: {name} must be an integer, got {word[:30]!r}")
@@ -177,7 +178,7 @@ def judge_arguments(parser) -> None:
                         help="compare a contestant's output file and name the first wrong line")
     parser.add_argument("--target", default="75", help="points to win (default 75, the contest)")
     parser.add_argument("--faces", default="6", help="faces of the die (default 6, the contest)")
-    parser.add_argument("--digits", type=int, default=12, help="decimals for --explain (default 12)")
+    parser.add_argument("--digits", type=int_option, default=12, help="decimals for --explain (default 12)")
 
 
 def _read(path: str | None, what: str, limit: int) -> tuple[str, str]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..progress import SILENT
+
 BISECTION_STEPS = 50
 
 
@@ -103,10 +105,11 @@ def query_values(sol: SeedSolution, c: int, h: int, x: int, v: list) -> tuple[fl
     return hold, continue_value
 
 
-def seed_solve(target: int = 75, faces: int = 6, steps: int = BISECTION_STEPS) -> SeedSolution:
+def seed_solve(target: int = 75, faces: int = 6, steps: int = BISECTION_STEPS, progress=SILENT) -> SeedSolution:
     """The article's precomputation: bisection per pair, by decreasing ``c + h``."""
     T, F = target, faces
     top = T - 2  # MAX_SCORE
+    progress.start(f"the published program's bisection, target {T}", 2 * top + 1)
     dp = [[0.0] * (T + 1) for _ in range(top + 1)]
     for c in range(top + 1):
         dp[c][T - 1] = 1.0
@@ -134,6 +137,7 @@ def seed_solve(target: int = 75, faces: int = 6, steps: int = BISECTION_STEPS) -
             a = (lo + hi) * 0.5
             dp[c][h] = a
             dp[h][c] = 1.0 - a
+        progress.advance()
     return sol
 
 

@@ -37,7 +37,7 @@ from ..claims import NOT_CHECKABLE, Claim, Verdict, verdict
 from ..numbers import Backend, as_fraction, format_pq, get_backend
 from ..progress import SILENT
 from ..render import exact_number
-from . import Game, Param, Report, positive_int
+from . import Game, Param, Report, heavy_note, positive_int
 
 MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
 
@@ -316,10 +316,12 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
 def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
     """Everything the audit reports, as a JSON-ready dict (used by audit and certify)."""
     exact = solve_table(target, backend, keep_candidates=True, progress=progress)
-    flt = solve_table(target, "float", keep_candidates=True)
+    flt = solve_table(target, "float", keep_candidates=True, progress=progress)
+    progress.start("value errors of the float table", None)
     bound, label = a_priori_bound(target)
     values = audit_values(exact.F_map(), flt.F_map(), bound, label)
-    decisions = audit_decisions(exact.candidates, flt.candidates, flt.best_t, bound)
+    progress.start("judging the float decisions", len(exact.candidates))
+    decisions = audit_decisions(exact.candidates, flt.candidates, flt.best_t, bound, progress=progress)
     rr = rounding_report(exact.answer, digits, flt.answer, bound)
     answer_err = abs(float(exact.answer - type(exact.answer)(flt.answer)))
     return {
@@ -374,6 +376,7 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
 def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) -> dict:
     r = run_audit(target, backend, 8, progress)
     exact: RaceTable = r["exact"]
+    progress.start(f"encoding {target * target:,} certificate rows", None)
     rows = []
     policy = []
     for a, b in exact.cells():
@@ -400,8 +403,26 @@ def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) 
 
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
-    return solve_table(target, backend, progress=progress).F_map(), ("a", "b"), \
-        "F(a,b), Player 2's winning probability at Player 2's turn, a and b points still needed"
+    return solve_table(target, backend, progress=progress).F_map(), TABLE_COLUMNS, TABLE_VALUE
+
+
+TABLE_COLUMNS = ("a", "b")
+TABLE_VALUE = ("F(a,b), Player 2's winning probability at Player 2's turn, a and b points still needed "
+               "(1 <= a, b <= target)")
+
+
+# Measured CPU seconds and peak MB at target 500 on the 2-core test machine (mpq); time grows
+# about as target^3.  certify runs the audit and writes N^2 exact values of up to ~N digits
+# each (memory ~N^3); report runs the audit.
+HEAVY_AT_500 = {"solve": (27.7, 610), "audit": (66.0, 1590), "certify": (212.0, 5280), "report": (66.0, 1590)}
+
+
+def heavy(command: str, params: dict) -> str | None:
+    """A note for the CLI when ``command`` at this target takes about a minute or more."""
+    N = params.get("target") or 100
+    seconds, mb = HEAVY_AT_500.get(command, HEAVY_AT_500["solve"])
+    mb *= (N / 500) ** (3 if command == "certify" else 2)
+    return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
 
 
 GAME = Game(
@@ -414,6 +435,9 @@ GAME = Game(
     description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
     proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100)),
     value_table=value_table,
+    heavy=heavy,
+    table_columns=TABLE_COLUMNS,
+    table_value=TABLE_VALUE,
 )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import UsageError
+from ..numbers import refuse_non_ascii_digits
 
 __all__ = ["load_factory", "parse_params", "parse_value"]
 
@@ -26,7 +27,7 @@ def parse_value(text: str) -> Any:
     >>> parse_value("100"), parse_value("1/6"), parse_value("0.25"), parse_value("fair")
     (100, Fraction(1, 6), Fraction(1, 4), 'fair')
     """
-    word = text.strip()
+    word = refuse_non_ascii_digits(text, "--param value").strip()
     low = word.lower()
     if low in ("true", "false"):
         return low == "true"

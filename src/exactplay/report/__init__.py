@@ -62,17 +62,32 @@ def game_report(game: str, params: dict, backend: str = "mpq", progress=SILENT) 
 
 
 def check_output_dir(out_dir: str | Path) -> None:
-    """One clear error before any computing if ``out_dir`` cannot be the report's directory."""
+    """One clear error before any computing if ``out_dir`` cannot be the report's directory.
+
+    Writing is tried, not guessed from permission bits (which say nothing for root or on a
+    read-only file system): a probe file in ``out_dir`` if it exists, else a probe directory
+    in its nearest existing ancestor; both are removed again.
+    """
+    import tempfile
+
     out = Path(out_dir)
+    if not str(out_dir):
+        raise UsageError("-o: name a directory for the report")
     if out.exists() and not out.is_dir():
         raise UsageError(f"-o {out}: exists and is not a directory; name a directory for the report")
     probe = out
     while not probe.exists():
         probe = probe.parent
-    import os
-
-    if not os.access(probe, os.W_OK):
-        raise UsageError(f"-o {out}: cannot write there (permission denied)")
+    if not probe.is_dir():
+        raise UsageError(f"-o {out}: {probe} is a file, not a directory")
+    try:
+        if probe == out:
+            with tempfile.TemporaryFile(dir=out):
+                pass
+        else:
+            Path(tempfile.mkdtemp(dir=probe, prefix=".exactplay-probe-")).rmdir()
+    except OSError as exc:
+        raise UsageError(f"-o {out}: cannot write there ({exc.strerror or exc})") from None
 
 
 def build_report(game: str, params: dict, out_dir: str | Path, backend: str = "mpq", progress=SILENT,

@@ -35,7 +35,7 @@ def build(n=None, skills=None, backend: str = "mpq", progress=SILENT) -> GameRep
     for m, sk in _sizes(n, skills, fib):
         near = solve_exact(sk, backend, "nearest", progress)
         far = solve_exact(sk, backend, "farthest", progress)
-        flt = cycle.solve(float_skills(sk), "float")
+        flt = cycle.solve(float_skills(sk), "float", progress=progress)
         E, Ef = as_fraction(near.E), as_fraction(far.E)
         rows.append({
             "m": m, "E": E, "E_far": Ef, "float_E": flt.E,
