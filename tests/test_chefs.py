@@ -233,8 +233,13 @@ wide_skill = st.integers(2, 1000).flatmap(lambda q: st.integers(1, q).map(lambda
 @settings(max_examples=12, deadline=None)
 @given(st.integers(2, 5).flatmap(lambda n: st.lists(wide_skill, min_size=n, max_size=n)))
 def test_float_errors_within_a_priori_bound_for_random_skills(skills):
+    """The a-priori bound covers rounding.  Where the exact game has a tie (equal skills), the float
+    solver may break it the other way and the chance vectors downstream then differ by far more than
+    rounding (found by hypothesis: skills 94/q, 1/q, 94/q): the audit lists those ties, and no
+    decision may be wrong."""
     r = chefs.run_audit(skills=tuple(skills))
-    assert r["values"].within_bound and r["dishes"].within_bound
+    if r["decisions"].counts["exact tie"] == 0:
+        assert r["values"].within_bound and r["dishes"].within_bound
     assert r["decisions"].counts["wrong"] == 0
 
 
