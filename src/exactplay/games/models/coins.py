@@ -4,7 +4,7 @@ Rules (``/work/shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
 players alternately take the first or the last coin and receive its value; the
 opponent is as clever.  The answer is what the first player can guarantee.
 
-A state is the remaining row ``(i, j)`` (0-based, ``i > j`` when empty); the
+A state is the remaining row ``(i, j)`` (0-based; one state ``END`` when empty); the
 player to move is fixed by how many coins are gone.  Taking a coin is a reward
 of its value to the mover (``(v, 0)`` or ``(0, v)``), so each player's value is
 the total it takes from there on; play ends when the row is empty (payoff 0).
@@ -23,6 +23,8 @@ from fractions import Fraction
 
 from ...model.protocol import to_rational
 
+END = ("empty",)
+
 
 class CoinRow:
     num_players = 2
@@ -38,7 +40,7 @@ class CoinRow:
         return (0, len(self.coins) - 1)
 
     def is_terminal(self, s):
-        return s[0] > s[1]
+        return s == END
 
     def payoff(self, s):
         return (0, 0)
@@ -52,14 +54,15 @@ class CoinRow:
 
     def transitions(self, s, a):
         i, j = s
-        return [(1, (i + 1, j) if a == "left" else (i, j - 1))]
+        t = (i + 1, j) if a == "left" else (i, j - 1)
+        return [(1, END if t[0] > t[1] else t)]
 
     def reward(self, s, a):
         v = self.coins[s[0] if a == "left" else s[1]]
         return (v, Fraction(0)) if self.mover(s) == 0 else (Fraction(0), v)
 
     def state_label(self, s):
-        return f"coins {s[0]}..{s[1]}" if s[0] <= s[1] else "empty row"
+        return "empty row" if s == END else f"coins {s[0]}..{s[1]}"
 
 
 def make_game(coins=(10, 20, 8, 7)):

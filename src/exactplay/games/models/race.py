@@ -51,6 +51,9 @@ class Race:
             raise ValueError("t_max >= 1")
         self.merged = merged
         self.name = f"The Race to {target}"
+        # per T: q_t, 1 - q_t, and their halves (Player 1's toss folded in), made once
+        self._p = {t: (Fraction(1, 2**t), 1 - Fraction(1, 2**t), Fraction(1, 2 ** (t + 1)),
+                       (1 - Fraction(1, 2**t)) / 2) for t in range(1, self.t_max + 1)}
 
     # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
     def _p1_toss(self, a: int, b: int):
@@ -76,19 +79,19 @@ class Race:
         kind, need1, need2 = s
         if kind == "P1":
             return self._p1_toss(need1, need2)
-        q = Fraction(1, 2**a)
+        q, miss, q_half, miss_half = self._p[a]
         gain = 2 ** (a - 1)
         out = []
         if gain >= need2:
             out.append((q, P2_WON))
         elif self.merged:
-            out += [(q * p, t) for p, t in self._p1_toss(need1, need2 - gain)]
+            out += [(q_half, t) for _, t in self._p1_toss(need1, need2 - gain)]
         else:
             out.append((q, ("P1", need1, need2 - gain)))
         if self.merged:
-            out += [((1 - q) * p, t) for p, t in self._p1_toss(need1, need2)]
+            out += [(miss_half, t) for _, t in self._p1_toss(need1, need2)]
         else:
-            out.append((1 - q, ("P1", need1, need2)))
+            out.append((miss, ("P1", need1, need2)))
         return out
 
     def state_label(self, s):
