@@ -113,19 +113,28 @@ def test_race_states_reached():
 
 def chain_value(model, choice) -> list[list[Fraction]]:
     """Referee: the value vectors of a model with every choice fixed (``choice(i) -> action index``),
-    by Gauss-Jordan elimination over Fractions; shares nothing with the engine but the model builder."""
+    by Gauss-Jordan elimination over Fractions; states that cannot reach a terminal state under the
+    choices never end (worth 0).  Shares nothing with the engine but the model builder."""
     n, P = len(model), model.num_players
+    act = [choice(i) if model.mover[i] is not None and model.terminal[i] is None else 0 for i in range(n)]
+    ends = {i for i in range(n) if model.terminal[i] is not None}
+    grew = True
+    while grew:
+        grew = False
+        for i in range(n):
+            if i not in ends and any(t in ends for t, _ in model.trans[i][act[i]]):
+                ends.add(i)
+                grew = True
     rows = []
     for i in range(n):
         row = [Fraction(0)] * n
         row[i] = Fraction(1)
-        if model.terminal[i] is not None:
-            rows.append((row, list(model.terminal[i])))
+        if model.terminal[i] is not None or i not in ends:
+            rows.append((row, list(model.terminal[i]) if i in ends else [Fraction(0)] * P))
             continue
-        a = choice(i) if model.mover[i] is not None else 0
-        for t, p in model.trans[i][a]:
+        for t, p in model.trans[i][act[i]]:
             row[t] -= p
-        r = model.rewards[i][a]
+        r = model.rewards[i][act[i]]
         rows.append((row, list(r) if r is not None else [Fraction(0)] * P))
     A = [r + b for r, b in rows]
     for col in range(n):
@@ -240,6 +249,29 @@ def test_hold_conformance_random(T, faces):
 @pytest.mark.parametrize("T,faces", [(20, 6), (16, 2), (25, 12)])
 def test_hold_conformance_larger(T, faces):
     _hold_conformance(T, faces)
+
+
+@pytest.mark.parametrize("T,faces", [(5, 6), (7, 3)])
+def test_hold_both_policies_attain_the_value(T, faces):
+    """Referee for the tied states where the engine continues and the hand-written solver holds
+    (the engine's 'progress' tie-break): both policies, evaluated exactly by an independent
+    linear solve, give the optimal value, so both are optimal and only the tie rule differs."""
+    sol, progress_ties = _hold_conformance(T, faces)
+    assert progress_ties  # e.g. (0, 0, T-1, 2): player 1 is dead, holding and continuing both win surely
+    game = MODELS["hold"](target=T, faces=faces)
+    model = sol.model
+    ix = Indexed(game, sol)
+    ref = hold_game.exact_table(T, faces)
+    state_of = {ix.i((p, a, b, x)): (p, a, b, x) for p in (0, 1) for a in range(T) for b in range(T)
+                for x in [0, *range(2, T + 1)] if ix.has((p, a, b, x))}
+
+    def hand(i):
+        p, a, b, x = state_of[i]
+        c, h = (a, b) if p == 0 else (b, a)
+        return 0 if x == 0 or ref.policy[c][h][x - 2] == "H" else 1
+
+    assert chain_value(model, hand)[0][0] == F(ref.V[0][0])
+    assert chain_value(model, lambda i: sol.policy[i])[0][0] == F(sol.value[0])
 
 
 def test_hold_seed_traps():
