@@ -455,6 +455,21 @@ def test_registry():
         assert len(model) > 1
 
 
+@pytest.mark.parametrize("spec,params,want", [
+    ("exactplay.games.models.race:make_game", ["target=2"], Fraction(71, 135)),
+    ("src/exactplay/games/models/chefs.py:make_game", ["skills=1/4,1/2,1"], Fraction(47, 160)),
+    ("exactplay.games.models.coins:make_game", ["coins=10,20,8,7"], Fraction(27)),
+    ("src/exactplay/games/models/coins.py:make_game", ["coins=5/2"], Fraction(5, 2)),
+    ("exactplay.games.models.war:make_game", ["ranks=4", "suits=2", "abstract=true"], Fraction(1, 28)),
+])
+def test_factories_take_cli_params(spec, params, want):
+    """The factories load as ``--game SPEC --param NAME=VALUE`` would (module or file path)."""
+    from exactplay.model.load import make_game, parse_params
+
+    sol = solve(make_game(spec, parse_params(params)))
+    assert F(sol.value[1 if "race" in spec else 0]) == want
+
+
 # ------------------------------------------------------------------ engine findings
 
 

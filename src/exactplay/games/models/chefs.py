@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...model.protocol import to_rational
+from exactplay.model.protocol import to_rational
 
 
 def fibonacci_skills(n: int) -> tuple[Fraction, ...]:

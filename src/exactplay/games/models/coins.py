@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...model.protocol import to_rational
+from exactplay.model.protocol import to_rational
 
 END = ("empty",)
 
@@ -68,4 +68,6 @@ class CoinRow:
 def make_game(coins=(10, 20, 8, 7)):
     if isinstance(coins, str):
         coins = [c for c in coins.replace(",", " ").split() if c]
+    elif not isinstance(coins, (list, tuple)):
+        coins = [coins]  # one coin (``--param coins=3``)
     return CoinRow(coins)
