@@ -29,13 +29,13 @@ gmpy2, stormpy 2.0.0; CPU seconds, best of 3; states = size of the engine's mode
     hold      20 / 6    7,260    1.877   0.296    1.581    0.021   89.0x  equal
     hold      30 / 6   25,290    6.971   1.441    5.529    0.065  106.8x  equal
     hold      40 / 6   60,920   20.221   4.129   16.092    0.164  123.3x  equal
-    hold      75 / 6   HOLD75
+    hold      75 / 6  410,850  334.309  22.837  311.472    1.740  192.2x  equal   (one run, --hold 75; RSS ~2 GB)
     chefs      n = 8    2,040    0.146   0.071    0.075    0.011   13.4x  equal
     chefs     n = 10   10,230    1.108   0.478    0.629    0.078   14.2x  equal
     chefs     n = 12   49,140   12.402   3.838    8.564    0.709   17.5x  equal
 
-None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-125x and growing
-with the target.  Where the time goes (cProfile, race 40/100): ``build_model`` sums every
+None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-190x and growing
+with the target (334 s against 1.7 s at 75 / 6).  Where the time goes (cProfile, race 40/100): ``build_model`` sums every
 action's probabilities and merges successors in ``fractions.Fraction`` (~60% of race's
 total); in ``solve_model`` about half is converting probabilities to mpq through a cache keyed
 by ``Fraction`` (``Fraction.__hash__``/``__eq__``); and every candidate is evaluated exactly,
