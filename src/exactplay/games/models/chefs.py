@@ -1,0 +1,116 @@
+"""Chef Showdown (Project Euler 481), written as a game model from the rules.
+
+Rules (``/work/shared/seeds/chefs.md``): ``n`` chefs in cyclic order; chef ``k``
+succeeds on any chosen target with probability ``p_k``; every turn produces
+one dish; the current chef chooses a surviving opponent and tries to eliminate
+it (on success it is removed); the turn passes to the next surviving chef
+after the current one; the game ends when one chef remains.  Each chef
+maximises its own probability of winning; ``E(n)`` is the expected number of
+dishes from the full table with chef 1 to move.
+
+Players: the ``n`` chefs (0-based) and one more component, ``dishes``, which
+never moves: its payoff is 0 and every turn is a reward of one dish to it, so
+its value is the expected number of remaining dishes ``D``; chef ``i``'s value is
+its winning probability ``W(i)``.
+
+Shape.  ``split=True`` (default): the turn of chef ``t`` at alive set ``M`` is a
+chance state (the attempt: success with ``p_t``) followed, on success, by the
+choice of the target (``("hit", M, t)``).  The failure branch is the same for
+every target, so choosing before or after the attempt is the same game, and
+the choice then lies outside the cycle of failed attempts.  ``split=False``
+is the literal order (choose, then attempt): every choice state lies on that
+cycle; see the tests for what the engine does with it.
+
+Targets are listed by increasing cyclic distance from the mover, so the
+engine's tie rule (the earlier action) is the seed's (the nearest).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactplay.model.protocol import to_rational
+
+
+def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
+    """``p_k = F_k / F_{n+1}``, ``F_1 = F_2 = 1``."""
+    fib = [0, 1]
+    while len(fib) < n + 2:
+        fib.append(fib[-1] + fib[-2])
+    return tuple(Fraction(fib[k], fib[n + 1]) for k in range(1, n + 1))
+
+
+class Chefs:
+    def __init__(self, skills, split: bool = True):
+        self.skills = tuple(to_rational(s, "skill") for s in skills)
+        n = len(self.skills)
+        if n < 2 or not all(0 < p <= 1 for p in self.skills):
+            raise ValueError("at least 2 chefs, skills in (0, 1]")
+        self.n, self.split = n, split
+        self.num_players = n + 1
+        self.player_names = [f"chef {k + 1}" for k in range(n)] + ["dishes"]
+        self.name = f"Chef Showdown, {n} chefs"
+
+    def _next(self, mask: int, t: int) -> int:
+        for d in range(1, self.n + 1):
+            u = (t + d) % self.n
+            if mask >> u & 1:
+                return u
+        raise AssertionError("empty alive set")
+
+    def _after(self, mask: int, t: int, j: int):
+        rest = mask & ~(1 << j)
+        if rest & (rest - 1) == 0:
+            return ("won", t)
+        return ("turn", rest, self._next(rest, t))
+
+    def initial_state(self):
+        return ("turn", (1 << self.n) - 1, 0)
+
+    def is_terminal(self, s):
+        return s[0] == "won"
+
+    def payoff(self, s):
+        return tuple(int(i == s[1]) for i in range(self.n)) + (0,)
+
+    def mover(self, s):
+        if s[0] == "turn" and self.split:
+            return None
+        return s[2]
+
+    def actions(self, s):
+        _, mask, t = s
+        return [u for u in ((t + d) % self.n for d in range(1, self.n)) if mask >> u & 1]
+
+    def transitions(self, s, a):
+        kind, mask, t = s
+        p = self.skills[t]
+        fail = ("turn", mask, self._next(mask, t))
+        if kind == "hit":
+            return [(1, self._after(mask, t, a))]
+        if self.split:
+            return [(p, ("hit", mask, t)), (1 - p, fail)]
+        return [(p, self._after(mask, t, a)), (1 - p, fail)]
+
+    def reward(self, s, a):
+        if s[0] == "turn":
+            return (0,) * self.n + (1,)
+        return None
+
+    def state_label(self, s):
+        if s[0] == "won":
+            return f"chef {s[1] + 1} won"
+        alive = ",".join(str(i + 1) for i in range(self.n) if s[1] >> i & 1)
+        what = "to attempt" if s[0] == "turn" else "hit, to choose the target"
+        return f"{{{alive}}}, chef {s[2] + 1} {what}"
+
+
+def make_game(n=None, skills=None, split=True):
+    if skills is None:
+        skills = fibonacci_skills(14 if n is None else int(n))
+    elif isinstance(skills, str):
+        skills = [x for x in skills.split(",") if x.strip()]
+    skills = list(skills)
+    if n is not None and int(n) != len(skills):
+        raise ValueError(f"{len(skills)} skills but n = {n}")
+    return Chefs(skills, split)

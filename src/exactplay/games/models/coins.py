@@ -1,0 +1,73 @@
+"""The coin-row game, written as a game model from the rules.
+
+Rules (``/work/shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
+players alternately take the first or the last coin and receive its value; the
+opponent is as clever.  The answer is what the first player can guarantee.
+
+A state is the remaining row ``(i, j)`` (0-based; one state ``END`` when empty); the
+player to move is fixed by how many coins are gone.  Taking a coin is a reward
+of its value to the mover (``(v, 0)`` or ``(0, v)``), so each player's value is
+the total it takes from there on; play ends when the row is empty (payoff 0).
+The game is constant-sum (the totals add up to the row's sum), so each player
+maximising its own total is the same as the first player maximising its total
+against a minimising opponent; the engine treats it as "each maximises its own"
+because its zero-sum test asks rewards to add up to 0 per step.
+
+Actions ``left``, ``right`` (the earlier wins exact ties, as the hand-written
+solver's ``left >= right``); a single coin has the one action ``left``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactplay.model.protocol import to_rational
+
+END = ("empty",)
+
+
+class CoinRow:
+    num_players = 2
+    player_names = ["first player", "second player"]
+
+    def __init__(self, coins):
+        self.coins = tuple(to_rational(c, "coin") for c in coins)
+        if not self.coins:
+            raise ValueError("empty row")
+        self.name = f"coin row of {len(self.coins)}"
+
+    def initial_state(self):
+        return (0, len(self.coins) - 1)
+
+    def is_terminal(self, s):
+        return s == END
+
+    def payoff(self, s):
+        return (0, 0)
+
+    def mover(self, s):
+        gone = len(self.coins) - (s[1] - s[0] + 1)
+        return gone % 2
+
+    def actions(self, s):
+        return ["left"] if s[0] == s[1] else ["left", "right"]
+
+    def transitions(self, s, a):
+        i, j = s
+        t = (i + 1, j) if a == "left" else (i, j - 1)
+        return [(1, END if t[0] > t[1] else t)]
+
+    def reward(self, s, a):
+        v = self.coins[s[0] if a == "left" else s[1]]
+        return (v, Fraction(0)) if self.mover(s) == 0 else (Fraction(0), v)
+
+    def state_label(self, s):
+        return "empty row" if s == END else f"coins {s[0]}..{s[1]}"
+
+
+def make_game(coins=(10, 20, 8, 7)):
+    if isinstance(coins, str):
+        coins = [c for c in coins.replace(",", " ").split() if c]
+    elif not isinstance(coins, (list, tuple)):
+        coins = [coins]  # one coin (``--param coins=3``)
+    return CoinRow(coins)

@@ -1,0 +1,77 @@
+"""Hold or Continue? (ICPC Latin America 2019, problem H), written as a game model.
+
+Rules (``/work/shared/seeds/hold-or-continue.md``, Problem Understanding):
+two players alternate turns; a turn starts with a roll of a fair die with
+faces ``1..F``; a 1 ends the turn scoring nothing; a face ``d >= 2`` adds ``d`` to
+the turn total ``x``; a roll that would take ``score + x`` past the target ``T``
+ends the turn scoring nothing (a bust).  After a roll that keeps the turn, the
+mover holds (banks ``x``, the turn passes; banking exactly ``T`` wins) or
+continues (rolls again).  Each player maximises its probability of winning.
+
+State ``(p, s0, s1, x)``: player ``p`` to move, the scores, the turn total (0
+before the turn's first roll, where the only action is ``roll``).  Actions
+``hold``, ``continue`` in that order: exact ties hold, as in the hand-written
+solver.  Payoffs ``(1, 0)`` / ``(0, 1)``.
+
+Plays can go on forever (a score from which ``T`` is out of reach -- 74 of 75 --
+or both players never holding): they are worth 0 to both.  The model declares
+``objective = "zero-sum"``: player 1 minimises player 0's winning probability.
+Where both players can still win this is player 1 maximising its own; where
+player 0 can no longer win, every action of player 1 is worth 0 to player 0, so
+the engine's ties there are not player 1's own preferences (see the tests).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+class Hold:
+    num_players = 2
+    player_names = ["first player", "second player"]
+    objective = "zero-sum"
+
+    def __init__(self, target: int = 75, faces: int = 6):
+        if target < 2 or faces < 2:
+            raise ValueError("target >= 2 and faces >= 2")
+        self.target, self.faces = target, faces
+        self.name = f"Hold or Continue? to {target} with a {faces}-sided die"
+
+    def initial_state(self):
+        return (0, 0, 0, 0)
+
+    def is_terminal(self, s):
+        return s[0] == "won"
+
+    def payoff(self, s):
+        return (1, 0) if s[1] == 0 else (0, 1)
+
+    def mover(self, s):
+        return s[0]
+
+    def actions(self, s):
+        return ["roll"] if s[3] == 0 else ["hold", "continue"]
+
+    def transitions(self, s, a):
+        p, s0, s1, x = s
+        score = s0 if p == 0 else s1
+        turn_over = (1 - p, s0, s1, 0)
+        if a == "hold":
+            new = score + x
+            if new == self.target:
+                return [(1, ("won", p))]
+            return [(1, (1 - p, new, s1, 0) if p == 0 else (1 - p, s0, new, 0))]
+        q = Fraction(1, self.faces)
+        out = [(q, turn_over)]  # a 1
+        for d in range(2, self.faces + 1):
+            out.append((q, turn_over if score + x + d > self.target else (p, s0, s1, x + d)))
+        return out
+
+    def state_label(self, s):
+        if s[0] == "won":
+            return f"player {s[1]} won"
+        return f"(to move {s[0]}, scores {s[1]}-{s[2]}, turn total {s[3]})"
+
+
+def make_game(target=75, faces=6):
+    return Hold(int(target), int(faces))

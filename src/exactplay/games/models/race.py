@@ -1,0 +1,105 @@
+"""The Race (Project Euler 232), written as a game model from the rules.
+
+Rules (``/work/shared/seeds/race.md``, Problem Summary): Player 1 tosses a fair
+coin once per turn, heads scores one point; Player 2 chooses ``T`` and tosses
+``T`` times, scoring ``2**(T-1)`` points if all are heads.  Player 1 starts; the
+first to reach the target wins.  Player 2 maximises its winning probability.
+
+States are the points still needed, ``(a, b)``.  The rules allow every ``T >= 1``;
+a finite model needs a bound: ``T = 1 .. t_max``, by default the published
+programs' range ``t0(target) + 4`` (``t0(b)`` the smallest ``T`` that wins at once;
+a larger ``T`` only succeeds less often), so the model's choices are exactly the
+hand-written solver's candidates.
+
+Two shapes, the same game:
+
+* ``merged=True`` (default): a state is Player 2 about to choose at ``(a, b)``;
+  Player 1's toss that follows Player 2's turn is folded into the transition.  A
+  failed gamble followed by a tail returns to the same state: a self-loop,
+  which the engine solves by its closed form.
+* ``merged=False``: one chance state per Player 1 toss and one choice state per
+  Player 2 turn, literally; the loop is then a 2-state cycle.
+
+Payoffs: ``(1, 0)`` when Player 1 wins, ``(0, 1)`` when Player 2 wins.  Player 2's
+winning probability (the Project Euler answer ``G(N, N)``) is component 1 of the
+initial state's value; at ``("P2", a, b)`` it is ``F(a, b)``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+HALF = Fraction(1, 2)
+P1_WON, P2_WON = ("P1 won",), ("P2 won",)
+
+
+def t_zero(b: int) -> int:
+    """Smallest ``T`` with ``2**(T-1) >= b``."""
+    return (b - 1).bit_length() + 1
+
+
+class Race:
+    num_players = 2
+    player_names = ["Player 1", "Player 2"]
+
+    def __init__(self, target: int = 100, t_max: int | None = None, merged: bool = True):
+        if target < 1:
+            raise ValueError("target >= 1")
+        self.target = target
+        self.t_max = t_zero(target) + 4 if t_max is None else t_max
+        if self.t_max < 1:
+            raise ValueError("t_max >= 1")
+        self.merged = merged
+        self.name = f"The Race to {target}"
+        # per T: q_t, 1 - q_t, and their halves (Player 1's toss folded in), made once
+        self._p = {t: (Fraction(1, 2**t), 1 - Fraction(1, 2**t), Fraction(1, 2 ** (t + 1)),
+                       (1 - Fraction(1, 2**t)) / 2) for t in range(1, self.t_max + 1)}
+
+    # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
+    def _p1_toss(self, a: int, b: int):
+        heads = P1_WON if a == 1 else ("P2", a - 1, b)
+        return [(HALF, heads), (HALF, ("P2", a, b))]
+
+    def initial_state(self):
+        return ("P1", self.target, self.target)
+
+    def is_terminal(self, s):
+        return len(s) == 1
+
+    def payoff(self, s):
+        return (1, 0) if s == P1_WON else (0, 1)
+
+    def mover(self, s):
+        return None if s[0] == "P1" else 1
+
+    def actions(self, s):
+        return list(range(1, self.t_max + 1))
+
+    def transitions(self, s, a):
+        kind, need1, need2 = s
+        if kind == "P1":
+            return self._p1_toss(need1, need2)
+        q, miss, q_half, miss_half = self._p[a]
+        gain = 2 ** (a - 1)
+        out = []
+        if gain >= need2:
+            out.append((q, P2_WON))
+        elif self.merged:
+            out += [(q_half, t) for _, t in self._p1_toss(need1, need2 - gain)]
+        else:
+            out.append((q, ("P1", need1, need2 - gain)))
+        if self.merged:
+            out += [(miss_half, t) for _, t in self._p1_toss(need1, need2)]
+        else:
+            out.append((miss, ("P1", need1, need2)))
+        return out
+
+    def state_label(self, s):
+        if len(s) == 1:
+            return s[0]
+        who = "Player 1 to toss" if s[0] == "P1" else "Player 2 to choose T"
+        return f"{who}, needs {s[1]} / {s[2]}"
+
+
+def make_game(target=100, t_max=None, merged=True):
+    return Race(int(target), None if t_max is None else int(t_max), merged in (True, "1", "true", "True"))
