@@ -92,8 +92,10 @@ def test_race_conformance(target, merged):
         best = max(cands.values())
         tied = sorted(t for t, v in cands.items() if v == best)
         assert ix.tied(s) == (tied if len(tied) > 1 else None), (a, b)
-        if merged:  # the self-loop closed form: the margin between the seed's candidates F_t
-            assert ix.margin(s) == race_game.exact_gap(cands), (a, b)
+        if merged:  # one-step values at the self-loop: Q_t = F + (1 + q_t)/2 (F_t - F), F_t the seed's candidates
+            Fs = ref.F[a][b]
+            one_step = sorted(Fs + (1 + Fraction(1, 2**t)) / 2 * (v - Fs) for t, v in cands.items())
+            assert ix.margin(s) == one_step[-1] - one_step[-2], (a, b)
         else:  # a one-step (Bellman) margin: q_t S_t + (1 - q_t) G(a, b), G the optimal value
             one_step = sorted((Fraction(1, 2**t) * (1 if 2 ** (t - 1) >= b else ref.G[a][b - 2 ** (t - 1)])
                                + (1 - Fraction(1, 2**t)) * ref.G[a][b]) for t in cands)
@@ -473,22 +475,22 @@ def test_factories_take_cli_params(spec, params, want):
 # ------------------------------------------------------------------ engine findings
 
 
-@pytest.mark.xfail(strict=True, raises=ModelError, reason="engine refuses Chef Showdown in the rules' order "
-                   "(choose, then attempt) although the choice does not feed back into the cycle")
-def test_engine_chefs_literal_order():
+def test_engine_solves_chefs_in_the_rules_order_choose_then_attempt():
     """Each action's in-cycle part (the failure branch) is identical, so the choices do not feed
-    back into the cycle: the issue asks the engine to solve such n-player games.  witness_kind
-    refuses any cycle with choosers of different objectives."""
-    literal = solve(MODELS["chefs"](n=3, split=False))
-    split = solve(MODELS["chefs"](n=3))
-    assert literal.value == split.value
+    back into the cycle: each is decided by its exits, and the values equal the split model's."""
+    for n in (3, 4, 5):
+        literal = solve(MODELS["chefs"](n=n, split=False))
+        split = solve(MODELS["chefs"](n=n))
+        assert literal.value == split.value
+    from exactplay.checker import model as checker
+    from exactplay.model_certificate import model_certificate
+
+    assert "verified" in checker.verify(model_certificate(literal))
 
 
-@pytest.mark.xfail(strict=True, reason="objective 'auto' resolves to zero-sum for constant-sum payoffs even when "
-                   "plays can go on forever (issue 10: only when every play ends, or declared)")
 def test_engine_auto_zero_sum_needs_termination():
     """Player 1 (index 1) can stall forever (worth 0 to both) or fight (1/2 each).  Maximising its
-    own payoff it fights; the engine's auto-zero-sum makes it minimise player 0's and stall."""
+    own payoff it fights: "auto" is zero-sum only where every play ends (issue 10)."""
 
     class Stall:
         num_players = 2

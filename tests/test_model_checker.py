@@ -55,7 +55,8 @@ LOOP_WIN_2 = [
     {"id": "s", "mover": 0, "actions": [act("loop", ("1/1", "u")), act("gamble", ("1/2", "win"), ("1/2", "lose"))]},
     {"id": "u", "mover": None, "next": [["1/1", "s"]]},
     WIN, LOSE]
-# both players can pass forever (a draw worth 0); payoffs sum to 1, so zero-sum by 'auto'
+# both players can pass forever (a draw worth 0 to both); payoffs sum to 1 only where play ends, so
+# 'auto' is not zero-sum here: the model declares it
 PASS_FOREVER = [
     {"id": "A", "mover": 0, "actions": [act("pass", ("1/1", "B")), act("bet", ("1/2", "w"), ("1/2", "l"))]},
     {"id": "B", "mover": 1, "actions": [act("pass", ("1/1", "A")), act("bet", ("2/3", "w"), ("1/3", "l"))]},
@@ -128,7 +129,7 @@ def models():
     out.update({
         "loop_win": explicit(LOOP_WIN),
         "loop_win_2cycle": explicit(LOOP_WIN_2),
-        "pass_forever": explicit(PASS_FOREVER, players=["first", "second"]),
+        "pass_forever": explicit(PASS_FOREVER, players=["first", "second"], objective="zero-sum"),
         "pass_forever_3": explicit(PASS_FOREVER_3, players=2, objective="zero-sum"),
         "closed_chain": explicit(CHAIN),
         "three_players": three_players(closed=False),

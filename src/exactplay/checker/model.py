@@ -24,7 +24,9 @@ What is verified (everything but :data:`UNVERIFIED`):
    ``json.dumps(model, sort_keys=True, separators=(",", ":"))``.
 3. *The objective*, resolved here: ``auto`` is ``zero-sum`` for two players
    whose terminal payoffs all sum to one constant and whose rewards all sum
-   to 0, else ``max``.  Keys: ``max`` -- player i maximises component i;
+   to 0, in a game where every play ends (a play that never ends is worth 0
+   to both, so the sum is not constant there: such a game must declare
+   ``zero-sum``), else ``max``.  Keys: ``max`` -- player i maximises component i;
    ``zero-sum`` -- player 0 maximises component 0, player 1 minimises it;
    ``min`` -- player 0 minimises component 0.
 4. *The witness* is the one the model calls for (recomputed: iterative Tarjan
@@ -296,8 +298,8 @@ class _Checker:
             _fail(f"kind {_show(cert['kind'])} is not 'model'", "kind")
         self.check_digest()
         self.read_model()
-        self.resolve_objective()
         self.graph()
+        self.resolve_objective()
         self.check_witness()
         self.read_solution()
         self.check_bellman()
@@ -466,7 +468,7 @@ class _Checker:
         if obj == "auto":
             sums = {p[0] + p[1] for p in self.payoff if p is not None} if self.P == 2 else set()
             rewards_ok = self.P == 2 and all(r is None or r[0] + r[1] == 0 for rs in self.rewards for r in rs)
-            obj = "zero-sum" if self.P == 2 and len(sums) <= 1 and rewards_ok else "max"
+            obj = "zero-sum" if self.P == 2 and len(sums) <= 1 and rewards_ok and self.terminates else "max"
         self.objective = obj
         if obj == "zero-sum":
             self.keys = [(0, 1), (0, -1)]
@@ -478,6 +480,11 @@ class _Checker:
             if m is not None and m >= len(self.keys):
                 _fail(f"mover {m} has no objective under {obj!r} (players 0..{len(self.keys) - 1} choose)",
                       "model.states.mover", s)
+
+    def local_choice(self, s: int) -> bool:
+        c = self.comp[s]
+        parts = {tuple(sorted((t, p) for t, p in d if self.comp[t] == c)) for d in self.trans[s]}
+        return len(parts) == 1
 
     def is_choice(self, s: int) -> bool:
         return self.mover[s] is not None and len(self.trans[s]) > 1
@@ -493,6 +500,7 @@ class _Checker:
         for c in comp:
             size[c] = size.get(c, 0) + 1
         self.on_cycle = [size[comp[s]] > 1 or s in self.succ[s] for s in range(n)]
+        self.comp = comp
         # the attractor of the terminal states: every play ends under all strategies iff it is everything
         preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         need = [len(self.trans[s]) for s in range(n)]
@@ -520,7 +528,9 @@ class _Checker:
         self.at("model")
         choosers = [s for s in range(self.n) if self.is_choice(s)]
         key_comps = sorted({self.keys[self.mover[s]][0] for s in choosers})
-        cyclic_choice = [s for s in choosers if self.on_cycle[s]]
+        # a choice on a cycle whose actions all move inside the cycle's component with the same
+        # probabilities does not feed back into it (it is decided by its exits): it does not count
+        cyclic_choice = [s for s in choosers if self.on_cycle[s] and not self.local_choice(s)]
         if len(key_comps) > 1 and cyclic_choice:
             _fail("players with different objectives choose on a cycle of play: such a game has no single value",
                   "model", cyclic_choice[0])

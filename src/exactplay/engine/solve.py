@@ -73,9 +73,17 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     keys = model.keys()
     choosers = model.choice_states()
     on_cycle = set()
+    comp_of = {}
     for comp in comps:
         if len(comp) > 1 or comp[0] in model.successors(comp[0]):
             on_cycle.update(comp)
+            members = set(comp)
+            for s in comp:
+                comp_of[s] = members
+    # a choice on a cycle that does not feed back into it (every action moves inside the component
+    # with the same probabilities, e.g. Chef Showdown's failure branch) is decided by its exits alone
+    chooser_set = set(choosers)
+    on_cycle = {s for s in on_cycle if s not in chooser_set or not local_choice(model, s, comp_of[s])}
     chooser_comps = {keys[model.mover[s]][0] for s in choosers}
     if len(chooser_comps) > 1 and any(s in on_cycle for s in choosers):
         raise ModelError(
@@ -83,7 +91,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
             "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
     if not any(ec):
         return "termination", list(range(model.num_players))
-    ends = _surely_ending(model)
+    ends = model.surely_ending()
     for s in range(n):
         if s not in ends and any(r is not None for r in model.rewards[s]):
             raise ModelError(
@@ -105,35 +113,10 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     return "reachability", [c]
 
 
-def _surely_ending(model: Model) -> set[int]:
-    """States from which every play ends with probability 1, whatever the players choose.
-
-    The least set containing the terminal states and every state all of whose actions have a
-    successor in the set: from such a state a terminal state is reached with positive probability
-    within |S| steps under any strategies, hence with probability 1.
-    """
-    n = len(model)
-    preds: dict[int, list[tuple[int, int]]] = {}
-    need = [0] * n
-    done = [[False] * len(model.trans[s]) for s in range(n)]
-    for s in range(n):
-        need[s] = len(model.trans[s])
-        for a, d in enumerate(model.trans[s]):
-            for t, _ in d:
-                preds.setdefault(t, []).append((s, a))
-    out = {s for s in range(n) if model.terminal[s] is not None}
-    stack = list(out)
-    while stack:
-        t = stack.pop()
-        for s, a in preds.get(t, ()):
-            if s in out or done[s][a]:
-                continue
-            done[s][a] = True
-            need[s] -= 1
-            if need[s] == 0:
-                out.add(s)
-                stack.append(s)
-    return out
+def local_choice(model: Model, s: int, component: set[int]) -> bool:
+    """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
+    parts = {tuple(sorted((t, p) for t, p in d if t in component)) for d in model.trans[s]}
+    return len(parts) == 1
 
 
 class _Engine:
@@ -369,6 +352,10 @@ class _Engine:
             self._one_chooser(S, choice[0])
             return
         comps = {self.keys[self.model.mover[s]][0] for s in choice}
+        members = set(S)
+        if len(comps) > 1 and all(local_choice(self.model, s, members) for s in choice):
+            self._local_choices(S, choice)
+            return
         if len(comps) != 1 or None in comps:  # witness_kind refuses these first
             raise ModelError("choices of players with different objectives on one cycle")
         (c,) = comps
@@ -479,6 +466,36 @@ class _Engine:
             settle(xs[self.policy[f]])
         final = {t: self.policy[t] for t in S}
         self.never.extend(closed_states(S, lambda t: [u for u, _ in self.dist[t][final[t]]], set(S)))
+
+    def _local_choices(self, S: list[int], choice: list[int]) -> None:
+        """Choices that do not feed back into the component: each is decided by its exits alone.
+
+        Every action of a choice state moves inside ``S`` with the same probabilities, so the
+        one-step values of its actions differ only in ``r_a + sum_{t outside S} p V(t)``, which is
+        known: the mover picks the best of those (earliest on a tie), then one linear solve.
+        """
+        members = set(S)
+        pol = {s: 0 for s in S}
+        for s in choice:
+            c, sign = self.keys[self.model.mover[s]]
+            outs = []
+            for a, d in enumerate(self.dist[s]):
+                r = self.rew[s][a]
+                x = r[c] if r is not None else self.zero
+                for t, p in d:
+                    if t not in members and self.V[t][c]:
+                        x = x + p * self.V[t][c]
+                outs.append(sign * x)
+            pol[s] = outs.index(max(outs))
+        self._store(S, self._evaluate(S, pol, set()))
+        opt = {}
+        for s in choice:
+            c = self.keys[self.model.mover[s]][0]
+            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
+        self._finish(S, opt, {})
+        if any(self.policy[s] != pol[s] for s in S):
+            raise RuntimeError("internal error: a local choice differs from its one-step optimum")
+        self.never.extend(closed_states(S, lambda t: [u for u, _ in self.dist[t][pol[t]]], members))
 
     # ------------------------------------------------------------ policy evaluation and improvement
 

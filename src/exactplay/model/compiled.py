@@ -65,13 +65,50 @@ class Model:
         return [(i, 1) for i in range(self.num_players)]
 
     def resolved_objective(self) -> str:
-        """``auto`` becomes ``zero-sum`` for a two-player game whose payoffs sum to a constant
-        and whose rewards sum to zero, else ``max``."""
+        """``auto`` becomes ``zero-sum`` for a two-player game whose payoffs sum to a constant, whose
+        rewards sum to zero and where every play ends (a play that never ends is worth 0 to both, so
+        the sum is not constant there: such a game must declare ``zero-sum``), else ``max``."""
         if self.objective != "auto":
             return self.objective
-        if self.num_players == 2 and self.is_constant_sum():
+        if self.num_players == 2 and self.is_constant_sum() and self.every_play_ends():
             return "zero-sum"
         return "max"
+
+    def surely_ending(self) -> set[int]:
+        """States from which every play ends with probability 1, whatever the players choose.
+
+        The least set containing the terminal states and every state all of whose actions have a
+        successor in the set: from such a state a terminal state is reached with positive
+        probability within |S| steps under any strategies, hence with probability 1.
+        """
+        cached = self.__dict__.get("_surely_ending")
+        if cached is not None:
+            return cached
+        n = len(self.states)
+        preds: dict[int, list[tuple[int, int]]] = {}
+        need = [len(self.trans[s]) for s in range(n)]
+        done = [[False] * len(self.trans[s]) for s in range(n)]
+        for s in range(n):
+            for a, d in enumerate(self.trans[s]):
+                for t, _ in d:
+                    preds.setdefault(t, []).append((s, a))
+        out = {s for s in range(n) if self.terminal[s] is not None}
+        stack = list(out)
+        while stack:
+            t = stack.pop()
+            for s, a in preds.get(t, ()):
+                if s in out or done[s][a]:
+                    continue
+                done[s][a] = True
+                need[s] -= 1
+                if need[s] == 0:
+                    out.add(s)
+                    stack.append(s)
+        self.__dict__["_surely_ending"] = out
+        return out
+
+    def every_play_ends(self) -> bool:
+        return len(self.surely_ending()) == len(self.states)
 
     def is_constant_sum(self) -> bool:
         sums = {p[0] + p[1] for p in self.terminal if p is not None}
