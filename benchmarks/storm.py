@@ -56,7 +56,6 @@ from fractions import Fraction
 
 import stormpy
 
-import exactplay.engine.solve  # noqa: E402  (the module, for SEED_WORK)
 from exactplay.engine import solve_model
 from exactplay.interop import formulate
 from exactplay.interop.drn import write_drn

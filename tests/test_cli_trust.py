@@ -199,7 +199,7 @@ def test_a_float_table_with_non_ascii_digits_is_refused(capsys, tmp_path, row):
 
 def test_a_model_float_table_with_non_ascii_digits_is_refused(tmp_path):
     from exactplay.errors import UsageError
-    from exactplay.model_table import _float
+    from exactplay.float_table import read_value as _float
 
     with pytest.raises(UsageError, match="ASCII"):
         _float("t", "line 1", f"0.{ARABIC_10}")

@@ -32,7 +32,7 @@ from exactplay.games import war as war_game
 from exactplay.games.hold_solver import turn_of
 from exactplay.games.models import MODELS
 from exactplay.games.models.chefs import fibonacci_skills
-from exactplay.model import ModelError, build_model
+from exactplay.model import build_model
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

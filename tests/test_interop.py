@@ -359,7 +359,7 @@ def test_model_error_is_a_value_error():
 
 # ---------------------------------------------------------------- random models: Storm as an independent oracle
 
-def random_model(rng, n: int, kind: str) -> "Model":
+def random_model(rng, n: int, kind: str):
     """A random model of ``n`` states: ``smg`` (two players, zero-sum, 0/1 payoffs), ``multi`` (three
     players, each maximising its own 0/1 payoff), ``mdp`` (one player,
     max or min, payoffs in {0, 1/2, 1, 3/2, 3}), ``reward`` (as mdp, with rewards on some actions)."""

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Sequence
 
 from flint import arb

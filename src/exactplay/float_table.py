@@ -39,8 +39,8 @@ MAX_STATE_CHARS = 18  # a state coordinate (every game's coordinates are small)
 MAX_VALUE_CHARS = 1000  # a float written out (a double needs at most ~25)
 
 
-def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
-    """``{state: float}`` from ``path`` (``-``: standard input); ``columns`` names the state's coordinates."""
+def read_table_text(path: str | Path) -> tuple[Any, str]:
+    """The text of a float table (``-``: standard input), bounded, and the name to report it by."""
     if str(path) == "-":
         import sys
 
@@ -52,12 +52,16 @@ def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
         path = Path(path)
         data = read_bounded(path, MAX_TABLE_BYTES, "the float table", error=UsageError)
     try:
-        text = data.decode("utf-8")
+        return path, data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"{path}: the float table is not UTF-8 text") from None
-    del data
+
+
+def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
+    """``{state: float}`` from ``path`` (``-``: standard input); ``columns`` names the state's coordinates."""
+    path, text = read_table_text(path)
     if text.lstrip().startswith(("[", "{")):
-        rows = _json_rows(path, text)
+        rows = json_rows(path, text)
     else:
         rows = _text_rows(path, text, columns)
     table: dict = {}
@@ -66,7 +70,7 @@ def read_float_table(path: str | Path, columns: Sequence[str]) -> dict:
         if len(fields) != k + 1:
             raise UsageError(f"{path} {where}: expected {k + 1} fields ({', '.join(columns)}, value), got {len(fields)}")
         state = tuple(_integer(path, where, name, f) for name, f in zip(columns, fields[:k]))
-        value = _float(path, where, fields[k])
+        value = read_value(path, where, fields[k])
         if state in table:
             raise UsageError(f"{path} {where}: state {_show(state)} appears twice")
         table[state] = value
@@ -90,7 +94,8 @@ def match_states(path: str | Path, exact: Mapping[Hashable, Any], user: Mapping[
     return {wanted[s]: v for s, v in user.items()}
 
 
-def _json_rows(path: Path, text: str):
+def json_rows(path, text: str) -> list[tuple[str, list]]:
+    """The rows of a JSON float table (a list, or ``{\"rows\": [...]}``), each with where it stands."""
     try:
         data = parse_json(text)
     except json.JSONDecodeError as exc:
@@ -149,7 +154,8 @@ def _integer(path, where, name, field) -> int:
     return int(field)
 
 
-def _float(path, where, field) -> float:
+def read_value(path, where, field) -> float:
+    """One float of a table: a finite double written in ASCII, bounded in length; else one line."""
     if isinstance(field, bool) or not isinstance(field, (int, float, str)):
         raise UsageError(f"{path} {where}: the value must be a number, got {clip(field, 30)}")
     if isinstance(field, str) and len(field) > MAX_VALUE_CHARS:

@@ -166,7 +166,7 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
         f"max ulps      : {va.max_ulps:.2f} at {m.state_name(va.max_ulps_at[0])}",
     ]
     if da is not None:
-        lines.append(f"decisions     : " + ", ".join(f"{k} {v}" for k, v in da.counts.items())
+        lines.append("decisions     : " + ", ".join(f"{k} {v}" for k, v in da.counts.items())
                      + f" (flip threshold 2 x {e:.3e}, {label})")
         lines.append(f"                float choice differs from the exact best in {da.decisions_differ} states")
     lines.append(f"rounded answer: exact {rr.rounded}, float prints {rr.float_rounded} "

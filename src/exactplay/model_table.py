@@ -11,79 +11,25 @@ first player's winning probability).  Every state must appear exactly once.
 
 from __future__ import annotations
 
-import json
-import math
 import re
-import sys
-from pathlib import Path
 
 from .engine.value_iteration import FloatSolution
 from .errors import UsageError
+from .float_table import json_rows, read_table_text, read_value
 from .model import Model
 from .numbers import refuse_non_ascii_digits
 
-__all__ = ["read_model_table", "MAX_TABLE_BYTES"]
-
-MAX_TABLE_BYTES = 256 * 2**20
-MAX_FIELD_CHARS = 400
-
-
-def _read_text(path: str) -> str:
-    if path == "-":
-        text = sys.stdin.read(MAX_TABLE_BYTES + 1)
-    else:
-        p = Path(path)
-        try:
-            if p.stat().st_size > MAX_TABLE_BYTES:
-                raise UsageError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes")
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{path}: cannot read the float table ({exc.strerror or exc})") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"{path}: the float table is not UTF-8 text") from None
-    if len(text) > MAX_TABLE_BYTES:
-        raise UsageError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes")
-    return text
-
-
-def _float(path, where, field) -> float:
-    if isinstance(field, bool) or not isinstance(field, (int, float, str)):
-        raise UsageError(f"{path} {where}: the value must be a number, got {str(field)[:30]!r}")
-    if isinstance(field, str) and len(field) > MAX_FIELD_CHARS:
-        raise UsageError(f"{path} {where}: the value {field[:20]}... is longer than {MAX_FIELD_CHARS} characters")
-    if isinstance(field, str):
-        refuse_non_ascii_digits(field, f"{path} {where}: the value")
-        if not field.isascii() or "_" in field:
-            raise UsageError(f"{path} {where}: the value {field[:30]!r} is not a number (ASCII digits, '.', 'e' "
-                             "and a sign only)")
-    try:
-        value = float(field)
-    except (ValueError, OverflowError):
-        raise UsageError(f"{path} {where}: the value {str(field)[:30]!r} is not a number") from None
-    if not math.isfinite(value):
-        raise UsageError(f"{path} {where}: the value {str(field)[:30]} is not a finite float")
-    return value
-
+__all__ = ["read_model_table"]
 
 def read_model_table(path: str, model: Model) -> FloatSolution:
-    text = _read_text(path)
+    path, text = read_table_text(path)
     names = {model.state_name(s): s for s in range(len(model))}
     rows = []
     if text.lstrip().startswith(("[", "{")):
-        try:
-            data = json.loads(text, parse_int=lambda t: int(t) if len(t) <= MAX_FIELD_CHARS else _too_long(path, t))
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-        except RecursionError:
-            raise UsageError(f"{path}: not a float table (JSON nested too deeply)") from None
-        if isinstance(data, dict):
-            data = data.get("rows")
-        if not isinstance(data, list):
-            raise UsageError(f"{path}: a JSON float table is a list of rows [state, value]")
-        for i, row in enumerate(data):
-            if not isinstance(row, list) or len(row) != 2:
-                raise UsageError(f"{path} row {i}: a row is [state, value]")
-            rows.append((f"row {i}", row[0], row[1]))
+        for where, row in json_rows(path, text):
+            if len(row) != 2:
+                raise UsageError(f"{path} {where}: a row is [state, value]")
+            rows.append((where, row[0], row[1]))
     else:
         for n, line in enumerate(text.splitlines(), 1):
             line = line.strip()
@@ -110,7 +56,7 @@ def read_model_table(path: str, model: Model) -> FloatSolution:
             raise UsageError(f"{path} {where}: {str(st)[:40]!r} is neither a state number nor a state name")
         if s in values:
             raise UsageError(f"{path} {where}: state {model.state_name(s)} appears twice")
-        values[s] = _float(path, where, val)
+        values[s] = read_value(path, where, val)
     if not values:
         raise UsageError(f"{path}: the float table has no rows")
     missing = [s for s in range(len(model)) if s not in values]
@@ -134,7 +80,3 @@ def read_model_table(path: str, model: Model) -> FloatSolution:
         q[s] = [(float(r[c0]) if r is not None else 0.0) + sum(float(p) * values[t] for t, p in d)
                 for d, r in zip(model.trans[s], model.rewards[s])]
     return FloatSolution(vals, policy, q, 0, 0.0)
-
-
-def _too_long(path, text):
-    raise UsageError(f"{path}: a number of {len(text):,} digits is longer than {MAX_FIELD_CHARS}")

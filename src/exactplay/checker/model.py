@@ -564,7 +564,7 @@ class _Checker:
     def read_solution(self) -> None:
         self.at("solution")
         sol = _keys(self.cert["solution"], SOLUTION_KEYS, (), "solution")
-        n, P = self.n, self.P
+        n = self.n
         self.at("solution.objective")
         if sol["objective"] != self.objective:
             _fail(f"objective {_show(sol['objective'])} is not the model's ({self.objective!r})",
@@ -798,7 +798,7 @@ class _Checker:
             if s not in got:
                 _fail(f"the tie of actions {want[s]} is not listed", "solution.ties", s)
             if s not in want:
-                _fail(f"a tie is listed where there is none", "solution.ties", s)
+                _fail("a tie is listed where there is none", "solution.ties", s)
             if got[s] != want[s]:
                 _fail(f"the tied actions are {want[s]}, not {_show(got[s])}", "solution.ties", s)
 
