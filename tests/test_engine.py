@@ -399,10 +399,12 @@ def test_value_equals_componentwise_maxmin_over_pure_profiles(make, goal):
 
 
 @st.composite
-def random_models(draw, players=None, rewards=False, negative=False):
+def random_models(draw, players=None, rewards=False, negative=False, objective=None):
     n = draw(st.integers(2, 8))
     n_players = players or draw(st.sampled_from([1, 2]))
-    if n_players == 1:
+    if objective is not None:
+        pass
+    elif n_players == 1:
         objective = draw(st.sampled_from(["max", "min", "auto"]))
     else:
         objective = "zero-sum"
@@ -441,7 +443,7 @@ def never_ends_somewhere(model) -> bool:
     return False
 
 
-HYP = settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+HYP = settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 PROFILES_CHECKED: list[int] = []
 
 
@@ -492,16 +494,69 @@ def test_random_model_with_rewards_value_equals_brute_force(data):
     _check_random(data)
 
 
-@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(random_models(negative=True, rewards=True))
 def test_random_model_with_negative_numbers_is_solved_right_or_refused_for_a_true_reason(data):
     _check_random(data)
 
 
+def on_cycle(model) -> set[int]:
+    return {s for c in kosaraju(model) for s in c if len(c) > 1 or s in model.successors(s)}
+
+
+def assert_subgame_perfect(sol) -> None:
+    """Each player maximising its own payoff ('max', n players): against the others' engine policy,
+    no pure stationary strategy of a player does better than the engine's value, in any state."""
+    model = sol.model
+    pol = {s: sol.policy[s] for s in range(len(model)) if model.terminal[s] is None}
+    ch = choice_states(model)
+    for i in range(model.num_players):
+        if i not in sol.components:
+            continue
+        k = sol.components.index(i)
+        mine = [s for s in ch if model.mover[s] == i]
+        best = [None] * len(model)
+        for prof in profiles(model, mine):
+            vals = chain_values(model, profile_from(model, {**pol, **prof}), [i])
+            best = [v[0] if b is None else max(b, v[0]) for b, v in zip(best, vals)]
+        assert best == [F(v[k]) for v in sol.values], i
+
+
+@HYP
+@given(random_models(players=2, objective="max", rewards=True))
+def test_random_two_player_general_sum_model_is_subgame_perfect_or_refused_for_a_true_reason(data):
+    model = model_from_json(json.loads(json.dumps(data)))
+    assume(not _rewards_before_a_possible_endless_play(model))
+    try:
+        sol = solve_model(model, "fraction")
+    except ModelError as exc:
+        msg = str(exc)
+        if "players with different objectives choose on a common cycle" in msg:
+            ch = choice_states(model)
+            assert {model.mover[s] for s in ch} == {0, 1} and set(ch) & on_cycle(model), msg
+        elif "negative payoff" in msg:
+            assert never_ends_somewhere(model), msg
+        elif "rewards on states where play can go on forever" in msg:
+            assert model.has_rewards and never_ends_somewhere(model), msg
+        else:
+            raise
+        return
+    assert_policy_achieves_values(sol)
+    assert_bellman(sol)
+    assert_subgame_perfect(sol)
+
+
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-@given(random_models(rewards=True))
+@settings(max_examples=3000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_models(rewards=True, negative=True))
 def test_random_models_many_examples(data):
+    _check_random(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_models(players=2))
+def test_random_zero_sum_models_many_examples(data):
     _check_random(data)
 
 
