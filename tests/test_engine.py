@@ -914,3 +914,86 @@ def test_float_value_iteration_error_on_pig_10_is_below_1e_12():
 def test_float_value_iteration_error_on_pig_20_is_below_1e_12():
     err, sweeps = float_error(20)
     assert err < Fraction(1, 10**12), float(err)
+
+
+# ---------------------------------------------------------------- the exact iteration, not the float seed, decides
+
+
+def _bad_seed(kind):
+    def seed(self, S, c):
+        out = {}
+        for i, s in enumerate(S):
+            k = len(self.dist[s])
+            out[s] = {"first": 0, "last": k - 1, "mixed": (i * 7 + 3) % k}[kind]
+        return out
+    return seed
+
+
+@pytest.mark.parametrize("kind", ["first", "last", "mixed"])
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                               HealthCheck.function_scoped_fixture],
+          derandomize=True)
+@given(data=random_models())
+def test_policy_and_strategy_iteration_reach_the_brute_force_value_from_any_seed(monkeypatch, kind, data):
+    """The float value-iteration seed only speeds things up: started from a fixed bad policy, exact
+    policy iteration (one player) and Hoffman-Karp (zero-sum) still end at the brute-force value."""
+    engine_solve = importlib.import_module("exactplay.engine.solve")  # the package's `solve` is the function
+    monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
+    _check_random(data)
+
+
+@pytest.mark.parametrize("better_first", [False, True])
+@pytest.mark.parametrize("digits", [20, 40, 300])
+def test_a_margin_far_below_float_resolution_is_decided_exactly(better_first, digits):
+    """Two actions of one cyclic component differ by 10^-digits, invisible to the float seed
+    (1/2 + 10^-20 == 0.5 in floats): the exact iteration picks the better one and the margin is exact."""
+    eps = Fraction(1, 10**digits)
+    hi = {"name": "hi", "next": [[str(Fraction(1, 2) + eps), "W"], [str(Fraction(1, 2) - eps), "c"]]}
+    lo = {"name": "lo", "next": [["1/2", "W"], ["1/2", "c"]]}
+    m = one_player([{"id": "s", "mover": 0, "actions": [hi, lo] if better_first else [lo, hi]},
+                    {"id": "c", "mover": None, "next": [["1/2", "s"], ["1/2", "L"]]},
+                    {"id": "W", "payoff": [1]}, {"id": "L", "payoff": [0]}])
+    sol = solve_model(m)
+    assert sol.action_name(0) == "hi"
+    # V = (1/2 + e) + (1/2 - e) V / 2  =>  V = (1 + 2e) / (3/2 + e) ... exactly:
+    v = (Fraction(1, 2) + eps) / (1 - (Fraction(1, 2) - eps) / 2)
+    assert F(sol.value[0]) == v
+    q_lo = Fraction(1, 2) + Fraction(1, 2) * (v / 2)
+    assert F(sol.margins[0]) == v - q_lo > 0
+    assert sol.stats.cyclic_with_choices == 1
+
+
+@pytest.mark.parametrize("make,goal", [(pig.make_game, 10), (piglet.make_game, 10)])
+def test_pig_and_piglet_10_satisfy_bellman_exactly_and_the_policy_attains_the_value(make, goal):
+    """Every play of Pig and Piglet ends with probability 1 under every strategy, so the Bellman
+    equations have one solution: checking them exactly proves the values."""
+    sol = solve(make(goal=goal))
+    assert sol.witness == "termination"
+    assert_bellman(sol)
+    assert_policy_achieves_values(sol)
+
+
+@pytest.mark.slow
+def test_pig_20_satisfies_bellman_exactly_and_the_policy_attains_the_value():
+    sol = solve(pig.make_game(goal=20))
+    assert_bellman(sol)
+    assert_policy_achieves_values(sol)
+
+
+def test_backends_agree_on_pig_and_piglet_exactly():
+    for game in (pig.make_game(goal=6), piglet.make_game(goal=6), pass_forever.make_game(p=Fraction(2, 5))):
+        a, b = solve(game, backend="mpq"), solve(game, backend="fraction")
+        assert [tuple(map(F, v)) for v in a.values] == [tuple(map(F, v)) for v in b.values]
+        assert a.policy == b.policy and a.ties == b.ties and a.ranks == b.ranks
+
+
+@pytest.mark.parametrize("kind", ["last", "mixed"])  # "first" (always roll) is already optimal at goal 6
+@pytest.mark.parametrize("make", [pig.make_game, piglet.make_game])
+def test_strategy_iteration_from_a_bad_seed_reaches_the_same_pig_solution(monkeypatch, kind, make):
+    good = solve(make(goal=6))
+    engine_solve = importlib.import_module("exactplay.engine.solve")
+    monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
+    bad = solve(make(goal=6))
+    assert bad.stats.rounds > good.stats.rounds  # the iteration really had work to do
+    assert [tuple(map(F, v)) for v in bad.values] == [tuple(map(F, v)) for v in good.values]
+    assert bad.policy == good.policy and bad.ties == good.ties
