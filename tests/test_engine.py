@@ -1008,3 +1008,14 @@ def test_zero_sum_strategy_iteration_from_bad_seeds_many_examples(monkeypatch, k
     engine_solve = importlib.import_module("exactplay.engine.solve")
     monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
     _check_random(data)
+
+
+def test_the_examples_load_through_the_factory_loader_with_exact_params():
+    from exactplay.model.load import make_game, parse_params
+
+    g = make_game(str(EXAMPLES / "pass_forever.py") + ":make_game", parse_params(["p=1/3", "zero_sum=false"]))
+    assert getattr(g, "objective", "auto") == "auto" and g.p == Fraction(1, 3)
+    g = make_game(str(EXAMPLES / "pass_forever.py") + ":make_game", parse_params(["p=1/3", "q=3/4"]))
+    assert g.objective == "zero-sum" and g.q == Fraction(3, 4)
+    g = make_game(str(EXAMPLES / "piglet.py") + ":make_game", parse_params(["goal=4"]))
+    assert F(solve(g).value[0]) == Fraction(2236, 4165)
