@@ -400,8 +400,8 @@ def test_value_equals_componentwise_maxmin_over_pure_profiles(make, goal):
 
 
 @st.composite
-def random_models(draw, players=None, rewards=False, negative=False, objective=None):
-    n = draw(st.integers(2, 8))
+def random_models(draw, players=None, rewards=False, negative=False, objective=None, max_states=8, max_actions=3):
+    n = draw(st.integers(2, max_states))
     n_players = players or draw(st.sampled_from([1, 2]))
     if objective is not None:
         pass
@@ -418,7 +418,7 @@ def random_models(draw, players=None, rewards=False, negative=False, objective=N
             states.append({"id": s, "payoff": [str(draw(frac)) for _ in range(n_players)]})
             continue
         mover = draw(st.sampled_from([None] + list(range(n_players))))
-        k = 1 if mover is None else draw(st.integers(1, 3))
+        k = 1 if mover is None else draw(st.integers(1, max_actions))
         acts = []
         for a in range(k):
             succ = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
@@ -1019,3 +1019,17 @@ def test_the_examples_load_through_the_factory_loader_with_exact_params():
     assert g.objective == "zero-sum" and g.q == Fraction(3, 4)
     g = make_game(str(EXAMPLES / "piglet.py") + ":make_game", parse_params(["goal=4"]))
     assert F(solve(g).value[0]) == Fraction(2236, 4165)
+
+
+def test_pass_forever_with_each_player_maximising_its_own_payoff_is_refused_with_the_reason():
+    game = pass_forever.make_game(p=Fraction(1, 3), zero_sum=False)
+    game.objective = "max"
+    with pytest.raises(ModelError, match="different objectives choose on a common cycle.*declare objective 'zero-sum'"):
+        solve(game)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_models(max_states=12, max_actions=2, rewards=True))
+def test_random_models_up_to_12_states_many_examples(data):
+    _check_random(data)
