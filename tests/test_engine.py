@@ -409,7 +409,7 @@ def random_models(draw, players=None, rewards=False, negative=False, objective=N
         objective = draw(st.sampled_from(["max", "min", "auto"]))
     else:
         objective = "zero-sum"
-    n_term = draw(st.integers(1, n - 1))
+    n_term = draw(st.integers(1, max(1, n // 2)))
     lo = -3 if negative else 0
     frac = st.builds(Fraction, st.integers(lo, 4), st.integers(1, 3))
     states = []
@@ -417,7 +417,7 @@ def random_models(draw, players=None, rewards=False, negative=False, objective=N
         if s >= n - n_term:
             states.append({"id": s, "payoff": [str(draw(frac)) for _ in range(n_players)]})
             continue
-        mover = draw(st.sampled_from([None] + list(range(n_players))))
+        mover = draw(st.sampled_from([None] + list(range(n_players)) * (3 if n_players == 1 else 2)))
         k = 1 if mover is None else draw(st.integers(1, max_actions))
         acts = []
         for a in range(k):
