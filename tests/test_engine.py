@@ -444,7 +444,8 @@ def never_ends_somewhere(model) -> bool:
     return False
 
 
-HYP = settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+HYP = settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
+               derandomize=True)
 PROFILES_CHECKED: list[int] = []
 
 
