@@ -444,7 +444,7 @@ def never_ends_somewhere(model) -> bool:
     return False
 
 
-HYP = settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
+HYP = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
                derandomize=True)
 PROFILES_CHECKED: list[int] = []
 
@@ -496,7 +496,7 @@ def test_random_model_with_rewards_value_equals_brute_force(data):
     _check_random(data)
 
 
-@settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(random_models(negative=True, rewards=True))
 def test_random_model_with_negative_numbers_is_solved_right_or_refused_for_a_true_reason(data):
     _check_random(data)
