@@ -213,17 +213,13 @@ def assert_policy_is_optimal(sol) -> None:
                 assert sign * vals[s][0] >= sign * want[s], (sign, s, reply)
 
 
-def assert_bellman(sol, margins_at_self_loops: bool = False) -> None:
+def assert_bellman(sol) -> None:
     """Every state satisfies the Bellman optimality equation exactly, and the policy attains the max.
 
     Ties and margins are those of the Bellman equation (``Q_a = r_a + sum p V``, the certified
-    values), the definition a checker can verify.  At a state that is a component alone with a
-    self-loop the engine uses the closed form instead (see the xfail test
-    ``test_margins_and_ties_are_the_same_for_a_self_loop_and_a_two_state_cycle``), so there they
-    are only checked with ``margins_at_self_loops``.
+    values), the definition a checker can verify, everywhere (lone self-loops included).
     """
     model = sol.model
-    skip = set() if margins_at_self_loops else lone_self_loops(model)
     keys = model.keys()
     comps = sol.components
     V = [tuple(map(F, v)) for v in sol.values]
@@ -245,9 +241,6 @@ def assert_bellman(sol, margins_at_self_loops: bool = False) -> None:
         m = model.mover[s]
         if m is not None and len(qs) > 1:
             c, sign = keys[m]
-            if s in skip:
-                assert s in sol.margins
-                continue
             i = comps.index(c)
             best = max(sign * x[i] for x in qs)
             assert sign * V[s][i] == best, s
@@ -451,8 +444,8 @@ PROFILES_CHECKED: list[int] = []
 
 def _check_random(data):
     model = model_from_json(json.loads(json.dumps(data)))
-    # a reward collected before play may go on forever: the engine crashes on some of these
-    # (the xfail tests test_reward_before_*); they are kept out of the random comparison
+    # a reward collected before play may go on forever: the engine refuses those (ModelError, tested
+    # in test_reward_before_*); they are kept out of the random comparison
     assume(not _rewards_before_a_possible_endless_play(model))
     try:
         sol = solve_model(model, "fraction")
@@ -664,11 +657,6 @@ def test_maximiser_takes_the_progressing_action_when_looping_ties_in_bellman(via
     assert_policy_achieves_values(sol)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: at a state that is a component alone with a self-loop "
-                   "(engine/solve.py _self_loop) margins and ties come from the closed form "
-                   "Q_a = (r + sum_{t!=s} p V(t)) / (1 - p_ss) (repeat a forever), elsewhere from the Bellman "
-                   "Q_a = r + sum p V(t): the same game gets margin 1 and no tie written with a self-loop, "
-                   "margin 0 and tie [0, 1] written with a two-state cycle")
 def test_margins_and_ties_are_the_same_for_a_self_loop_and_a_two_state_cycle():
     loop = one_player([{"id": "A", "mover": 0, "actions": [{"name": "loop", "next": [[1, "A"]]},
                                                            {"name": "win", "next": [[1, "W"]]}]},
@@ -679,7 +667,7 @@ def test_margins_and_ties_are_the_same_for_a_self_loop_and_a_two_state_cycle():
     a, b = solve_model(loop), solve_model(cycle)
     assert a.policy[0] == b.policy[0] == 1
     assert (a.ties, F(a.margins[0])) == (b.ties, F(b.margins[0]))
-    assert_bellman(a, margins_at_self_loops=True)
+    assert_bellman(a)
 
 
 def test_plays_that_never_end_are_worth_0_and_reported():
@@ -698,10 +686,6 @@ def test_plays_that_never_end_are_worth_0_and_reported():
     assert set(sol.never_ends) == {0, 1}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug vs issue 10: 'a two-player game is solved as zero-sum only "
-                   "when it is one (constant-sum payoffs, and either every play ends or the model declares the "
-                   "min-max objective)'; Model.resolved_objective makes 'auto' zero-sum from the terminal payoffs "
-                   "alone, though the never-ending play (0, 0) is not constant-sum")
 def test_pass_forever_without_declaration_is_not_silently_zero_sum():
     game = pass_forever.make_game(p=Fraction(1, 3), zero_sum=False)
     assert getattr(game, "objective", "auto") == "auto"
@@ -713,10 +697,6 @@ def test_pass_forever_without_declaration_is_not_silently_zero_sum():
     assert sol.objective != "zero-sum"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a reward collected before play enters a never-ending loop "
-                   "crashes the engine with RuntimeError 'internal error: no policy witness for state s' "
-                   "(engine/solve.py _check_ranks); by the stated semantics the play never ends so is worth 0 "
-                   "(or the model should be refused with a ModelError)")
 def test_reward_before_an_endless_loop_is_worth_0_or_refused():
     m = one_player([{"id": "s", "mover": None, "actions": [{"next": [[1, "L"]], "reward": [1]}]},
                     {"id": "L", "mover": None, "next": [[1, "L"]]}, {"id": "T", "payoff": [0]}])
@@ -727,9 +707,6 @@ def test_reward_before_an_endless_loop_is_worth_0_or_refused():
     assert F(sol.value[0]) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: reward then a minimiser who can loop forever: RuntimeError "
-                   "'internal error: no reachability witness for state A'; the minimiser loops, the play never "
-                   "ends, worth 0 (or refuse with a ModelError)")
 def test_reward_before_a_minimisers_endless_loop_is_worth_0_or_refused():
     m = one_player([{"id": "A", "mover": None, "actions": [{"next": [[1, "B"]], "reward": [1]}]},
                     {"id": "B", "mover": 0, "actions": [{"name": "loop", "next": [[1, "B"]]},
@@ -803,8 +780,6 @@ def test_an_infinite_counter_is_refused_beyond_max_states():
         build_model(_Chance(lambda s: [(Fraction(1, 2), "end"), (Fraction(1, 2), s + 1)]), max_states=1000)
 
 
-@pytest.mark.xfail(strict=True, reason="build_model's docstring promises a ModelError 'naming the state' for more "
-                   "than max_states states, but the message names none (model/build.py)")
 def test_an_infinite_counter_refusal_names_the_state():
     with pytest.raises(ModelError, match=r"state \d+"):
         build_model(_Chance(lambda s: [(Fraction(1, 2), "end"), (Fraction(1, 2), s + 1)]), max_states=1000)
@@ -1036,10 +1011,6 @@ def test_random_models_up_to_12_states_many_examples(data):
     _check_random(data)
 
 
-@pytest.mark.xfail(strict=True, reason="engine semantics differ from the stated ones: a reward collected on the way "
-                   "into a never-ending loop is counted (A: reward 1, then 1/2 loop forever, 1/2 end with payoff 1: "
-                   "the engine says 3/2); 'a play that never ends is worth 0' gives 1/2 (1 + 1) = 1 (or refuse "
-                   "rewards where play may not end)")
 def test_reward_on_a_play_that_never_ends_is_not_counted_or_refused():
     m = one_player([{"id": "A", "mover": None, "actions": [{"next": [["1/2", "L"], ["1/2", "T"]], "reward": [1]}]},
                     {"id": "L", "mover": None, "next": [[1, "L"]]}, {"id": "T", "payoff": [1]}])

@@ -66,12 +66,13 @@ PASS_FOREVER_3 = [
     {"id": "C", "mover": None, "next": [["1/2", "B"], ["1/4", "A"], ["1/4", "w"]]},
     {"id": "B", "mover": 1, "actions": [act("bet", ("1/5", "w"), ("4/5", "l")), act("pass", ("1/1", "A"))]},
     {"id": "w", "payoff": ["1/1", "0/1"]}, {"id": "l", "payoff": ["0/1", "1/1"]}]
-# a Markov chain with a closed recurrent class that never ends, behind a choice and a reward
+# a Markov chain with a closed recurrent class that never ends, behind a choice; a reward only where
+# every play ends (a reward at a state that can reach the closed class is refused)
 CHAIN = [
     {"id": "start", "mover": 0, "actions": [act("enter", ("1/1", "s0")), act("safe", ("1/1", "t35")),
-                                            act("paid", ("1/1", "s1"), reward=["1/10"])]},
+                                            act("paid", ("1/1", "s1"))]},
     {"id": "s0", "mover": None, "next": [["1/2", "t1"], ["1/4", "c1"], ["1/4", "s0"]]},
-    {"id": "s1", "mover": None, "actions": [{"next": [["1/2", "t0"], ["1/2", "c1"]], "reward": ["1/2"]}]},
+    {"id": "s1", "mover": None, "actions": [{"next": [["1/2", "t0"], ["1/2", "t1"]], "reward": ["1/2"]}]},
     {"id": "c1", "mover": None, "next": [["1/1", "c2"]]},
     {"id": "c2", "mover": None, "next": [["1/3", "c1"], ["2/3", "c2"]]},
     {"id": "t1", "payoff": ["1/1"]}, {"id": "t0", "payoff": ["0/1"]}, {"id": "t35", "payoff": ["3/5"]}]
@@ -197,7 +198,7 @@ def test_expected_witnesses_and_values():
     # the minimiser's loop is
     assert c["min_loop"]["solution"]["policy"][0] == 1
     assert [0, [0, 1]] in c["tie"]["solution"]["ties"]
-    assert c["closed_chain"]["answer"]["value"] == "2/3"
+    assert c["closed_chain"]["answer"]["value"] == "1/1"  # paid: 1/2 + (1/2 of 0, 1/2 of 1); enter 2/3; safe 3/5
 
 
 def test_verify_file_and_cli(tmp_path, capsys):

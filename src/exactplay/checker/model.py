@@ -522,7 +522,44 @@ class _Checker:
                     reached[s] = True
                     queue.append(s)
         self.terminates = all(reached)
-        self.surely_ends = reached
+        # a reward needs every play from its state to end: the state must not reach a set where
+        # some choice of actions keeps play forever (an end component)
+        forever = self._end_component_states()
+        rpreds: list[list[int]] = [[] for _ in range(n)]
+        for s in range(n):
+            for t in self.succ[s]:
+                rpreds[t].append(s)
+        can_stay = [s in forever for s in range(n)]
+        stack = list(forever)
+        while stack:
+            t = stack.pop()
+            for s in rpreds[t]:
+                if not can_stay[s]:
+                    can_stay[s] = True
+                    stack.append(s)
+        self.surely_ends = [not x for x in can_stay]
+
+    def _end_component_states(self) -> set[int]:
+        """States of some end component: refine (keep actions staying in the set, drop states without
+        one, keep states in a cycle of the kept actions) until nothing changes."""
+        current = {s for s in range(self.n) if self.payoff[s] is None}
+        while current:
+            kept = {s: [{t for t, _ in d} for d in self.trans[s] if all(t in current for t, _ in d)]
+                    for s in current}
+            kept = {s: acts for s, acts in kept.items() if acts}
+            nodes = sorted(kept)
+            index = {s: i for i, s in enumerate(nodes)}
+            succ = [sorted({index[t] for a in kept[s] for t in a if t in index}) for s in nodes]
+            comp = _sccs(succ)
+            size: dict[int, int] = {}
+            for c in comp:
+                size[c] = size.get(c, 0) + 1
+            survivors = {nodes[i] for i in range(len(nodes))
+                         if size[comp[i]] > 1 or any(a == {nodes[i]} for a in kept[nodes[i]])}
+            if survivors == current:
+                return current
+            current = survivors
+        return set()
 
     def check_witness(self) -> None:
         self.at("model")

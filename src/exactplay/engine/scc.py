@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-__all__ = ["tarjan", "has_end_component"]
+__all__ = ["tarjan", "has_end_component", "end_component_states"]
 
 
 def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
@@ -78,13 +78,19 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
 
 
 def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> bool:
+    """Whether some way of choosing actions keeps play inside ``states`` forever."""
+    return bool(end_component_states(states, action_succ))
+
+
+def end_component_states(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> set[int]:
     """Whether some way of choosing actions keeps play inside ``states`` forever.
 
     ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The
     classic refinement: keep only actions all of whose successors stay in the
     set, drop states left without such an action, split into SCCs and drop
     single states without a staying self-loop; repeat until nothing changes.
-    A non-empty remainder is an end component.
+    What remains is the union of the (maximal) end components: the states where some
+    choice of actions keeps play forever.
     """
     current = set(states)
     while current:
@@ -94,7 +100,7 @@ def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequen
             if acts:
                 kept[s] = acts
         if not kept:
-            return False
+            return set()
         nodes = list(kept)
         adj = {s: set().union(*kept[s]) & kept.keys() for s in nodes}
         order = {s: i for i, s in enumerate(nodes)}
@@ -109,8 +115,7 @@ def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequen
                 (s,) = members
                 if any(succ == {s} for succ in kept[s]):
                     survivors.add(s)
-        # a survivor must still have an action staying inside its own component set
         if survivors == current:
-            return True
+            return current
         current = survivors
-    return False
+    return set()

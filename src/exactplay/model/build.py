@@ -114,8 +114,8 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
                 if j is None:
                     j = index[t] = len(states)
                     if j >= max_states:
-                        raise ModelError(f"more than {max_states:,} reachable states: the game is not finite "
-                                         f"or too large for the state limit (raise it with --max-states)")
+                        raise ModelError(f"{where}: more than {max_states:,} reachable states: the game is not "
+                                         f"finite or too large for the state limit (raise it with --max-states)")
                     states.append(t)
                     queue.append(t)
                 dist[j] = dist[j] + p if j in dist else p

@@ -75,35 +75,30 @@ class Model:
         return "max"
 
     def surely_ending(self) -> set[int]:
-        """States from which every play ends with probability 1, whatever the players choose.
-
-        The least set containing the terminal states and every state all of whose actions have a
-        successor in the set: from such a state a terminal state is reached with positive
-        probability within |S| steps under any strategies, hence with probability 1.
-        """
+        """States from which every play ends with probability 1, whatever the players choose:
+        those that cannot reach an end component (a set where some choice of actions keeps play
+        forever).  Any state that can reach one can, under some strategies, stay there forever."""
         cached = self.__dict__.get("_surely_ending")
         if cached is not None:
             return cached
+        from ..engine.scc import end_component_states
+
         n = len(self.states)
-        preds: dict[int, list[tuple[int, int]]] = {}
-        need = [len(self.trans[s]) for s in range(n)]
-        done = [[False] * len(self.trans[s]) for s in range(n)]
-        for s in range(n):
-            for a, d in enumerate(self.trans[s]):
-                for t, _ in d:
-                    preds.setdefault(t, []).append((s, a))
-        out = {s for s in range(n) if self.terminal[s] is not None}
-        stack = list(out)
+        live = [s for s in range(n) if self.terminal[s] is None]
+        forever = end_component_states(live, lambda s: [{t for t, _ in d} for d in self.trans[s]])
+        preds: dict[int, list[int]] = {}
+        for s in live:
+            for t in self.successors(s):
+                preds.setdefault(t, []).append(s)
+        can_stay = set(forever)
+        stack = list(forever)
         while stack:
             t = stack.pop()
-            for s, a in preds.get(t, ()):
-                if s in out or done[s][a]:
-                    continue
-                done[s][a] = True
-                need[s] -= 1
-                if need[s] == 0:
-                    out.add(s)
+            for s in preds.get(t, ()):
+                if s not in can_stay:
+                    can_stay.add(s)
                     stack.append(s)
+        out = set(range(n)) - can_stay
         self.__dict__["_surely_ending"] = out
         return out
 
