@@ -119,7 +119,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
                     states.append(t)
                     queue.append(t)
                 dist[j] = dist[j] + p if j in dist else p
-            key = tuple(probs)
+            key = tuple((p.numerator, p.denominator) for p in probs)  # cheaper to hash than Fractions
             total = sums.get(key)
             if total is None:
                 total = sums[key] = sum(probs, Fraction(0))
@@ -159,5 +159,5 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
         trans=trans,
         rewards=rewards,
     )
-    model.validate()
+    model.validate(distributions=False)  # each distribution was checked as it was read
     return model

@@ -120,8 +120,9 @@ class Model:
     def successors(self, s: int) -> set[int]:
         return {t for dist in self.trans[s] for t, _ in dist}
 
-    def validate(self) -> None:
-        """Structural checks (the builders already enforce them; explicit files need them)."""
+    def validate(self, distributions: bool = True) -> None:
+        """Structural checks.  ``distributions=False`` skips re-adding every action's probabilities
+        (for the builders, which refuse a distribution that does not sum to exactly 1 as they read it)."""
         n = len(self.states)
         keys = self.keys()
         for s in range(n):
@@ -137,6 +138,12 @@ class Model:
             if not self.trans[s]:
                 raise ModelError(f"state {self.state_name(s)}: not terminal and has no action")
             for i, dist in enumerate(self.trans[s]):
+                if not distributions:
+                    r = self.rewards[s][i]
+                    if r is not None and len(r) != self.num_players:
+                        raise ModelError(f"state {self.state_name(s)}: reward has {len(r)} components, "
+                                         f"the game has {self.num_players} players")
+                    continue
                 total = sum(p for _, p in dist)
                 if total != 1:
                     raise ModelError(f"state {self.state_name(s)}, action {self.actions[s][i]!r}: "
