@@ -44,7 +44,7 @@ from flint import arb
 from ..enclosure import ball, may_be_top_two
 from .linear import closed_states, evaluate_component
 from .ranks import rank_component
-from .scc import has_end_component, tarjan
+from ..graph import has_end_component, tarjan
 from .solution import SCCStats, Solution
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]

@@ -532,7 +532,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
 
 def _require_reach_one(model: Model, drn: DrnFile, order: list[int]) -> None:
     """Rmin/Rmax: every strategy must reach the target with probability 1 (no end component outside it)."""
-    from ..engine.scc import has_end_component, tarjan
+    from ..graph import has_end_component, tarjan
 
     n = len(model)
     succ = [sorted(model.successors(s)) for s in range(n)]

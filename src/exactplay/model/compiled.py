@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable
 
+from ..graph import end_component_states
+
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
@@ -81,8 +83,6 @@ class Model:
         cached = self.__dict__.get("_surely_ending")
         if cached is not None:
             return cached
-        from ..engine.scc import end_component_states
-
         n = len(self.states)
         live = [s for s in range(n) if self.terminal[s] is None]
         forever = end_component_states(live, lambda s: [{t for t, _ in d} for d in self.trans[s]])

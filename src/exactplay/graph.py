@@ -1,4 +1,5 @@
-"""Strongly connected components (Tarjan, iterative) and end components.
+"""Graph algorithms shared by the model and the engine: strongly connected components (Tarjan,
+iterative) and end components.
 
 :func:`tarjan` returns the components of a directed graph in the order
 Tarjan's algorithm closes them, which is sink-first: a component is emitted
