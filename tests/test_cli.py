@@ -348,7 +348,6 @@ def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(ca
 
 
 def test_judge_answers_each_query_with_the_exact_policy(capsys, tmp_path):
-    pytest.importorskip("exactplay.games.hold")
     from exactplay.games.hold import exact_table
 
     queries = [(9, 0, 3), (0, 5, 2), (4, 4, 2)]
@@ -363,7 +362,6 @@ def test_judge_answers_each_query_with_the_exact_policy(capsys, tmp_path):
 
 
 def test_judge_check_of_a_wrong_answer_file_fails_with_exit_1_naming_the_line(capsys, tmp_path):
-    pytest.importorskip("exactplay.games.hold")
     from exactplay.games.hold import exact_table
 
     inp, ans = tmp_path / "in.txt", tmp_path / "ans.txt"
@@ -376,7 +374,6 @@ def test_judge_check_of_a_wrong_answer_file_fails_with_exit_1_naming_the_line(ca
 
 
 def test_judge_malformed_contest_input_is_exit_2_one_line(capsys, tmp_path):
-    pytest.importorskip("exactplay.games.hold")
     inp = tmp_path / "in.txt"
     inp.write_text("1 2 3\n")
     status, _, err = run(capsys, "judge", "hold", "--target", "12", "--faces", "4", str(inp))

@@ -158,7 +158,6 @@ def test_report_builds_without_a_display_in_a_fresh_process(tmp_path):
 
 @pytest.fixture(scope="module")
 def war_report(tmp_path_factory):
-    pytest.importorskip("exactplay.games.war")
     out = tmp_path_factory.mktemp("war-report")
     return build_report("war", {"ranks": 4, "suits": 2}, out, with_claims=False), out
 
