@@ -34,6 +34,21 @@ gmpy2, stormpy 2.0.0; CPU seconds, best of 3; states = size of the engine's mode
     chefs     n = 10   10,230    1.108   0.478    0.629    0.078   14.2x  equal
     chefs     n = 12   49,140   12.402   3.838    8.564    0.709   17.5x  equal
 
+Re-measured later the same day, after the engine's speed-ups (one-chooser components in closed
+form, the seed stopping when its policy settles, probability caches keyed by integer pairs, no
+re-summing in validate), one run each (``--repeat 1 --only games``):
+
+    game        size   states   engine  (build + solve)     hand   ratio  exact values
+    race          50    2,503    0.568   0.220    0.348    0.039   14.5x  equal
+    race         100   10,003    3.566   1.128    2.438    0.206   17.3x  equal
+    hold      20 / 6    7,260    0.807   0.230    0.577    0.021   38.7x  equal
+    hold      30 / 6   25,290    3.089   0.550    2.538    0.065   47.5x  equal
+    hold      40 / 6   60,920   10.402   1.780    8.622    0.152   68.4x  equal
+    chefs      n = 8    2,040    0.091   0.040    0.051    0.011    7.9x  equal
+    chefs     n = 10   10,230    0.909   0.341    0.569    0.076   12.0x  equal
+    chefs     n = 12   49,140    9.901   2.320    7.581    0.732   13.5x  equal
+
+The first measurement, below the table above, read:
 None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-190x and growing
 with the target (334 s against 1.7 s at 75 / 6).  Where the time goes (cProfile, race 40/100): ``build_model`` sums every
 action's probabilities and merges successors in ``fractions.Fraction`` (~60% of race's
