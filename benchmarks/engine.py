@@ -48,7 +48,7 @@ re-summing in validate), one run each (``--repeat 1 --only games``):
     chefs     n = 10   10,230    0.909   0.341    0.569    0.076   12.0x  equal
     chefs     n = 12   49,140    9.901   2.320    7.581    0.732   13.5x  equal
 
-The first measurement, below the table above, read:
+About the first measurement (the first table):
 None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-190x and growing
 with the target (334 s against 1.7 s at 75 / 6).  Where the time goes (cProfile, race 40/100): ``build_model`` sums every
 action's probabilities and merges successors in ``fractions.Fraction`` (~60% of race's
