@@ -519,14 +519,21 @@ def test_small_instances_are_not_heavy(game):
         assert g.heavy(command, small) is None
 
 
-def test_check_says_first_when_a_certificate_is_marked_slow(capsys, tmp_path):
+def test_check_says_first_when_a_certificate_is_marked_slow_and_python_ints_are_used(capsys, tmp_path):
+    from exactplay.checker import _ints
+
     f = tmp_path / "slow.json"
     f.write_text('{"format": "exactplay-certificate", "slow_check": true}\n')
-    status, out, err = run(capsys, "check", str(f))
-    assert status != EXIT_OK
-    assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} takes minutes")
-    status, out, err = run(capsys, "check", "--quiet", str(f))
-    assert "note:" not in err
+    try:
+        status, out, err = run(capsys, "check", "--stdlib", str(f))
+        assert status != EXIT_OK
+        assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} takes minutes")
+        status, out, err = run(capsys, "check", "--stdlib", "--quiet", str(f))
+        assert "note:" not in err
+        status, out, err = run(capsys, "check", str(f))  # gmpy2's integers: seconds, no note
+        assert "note:" not in err
+    finally:
+        _ints.use_stdlib(False)
 
 
 def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
