@@ -14,6 +14,7 @@ from pathlib import Path
 from . import __version__
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
+from .paths import check_writable
 from .numbers import BACKEND_NAMES, get_backend, int_option, refuse_non_ascii_digits
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
@@ -243,7 +244,7 @@ def _cmd_game(args) -> int:
     if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
-        _check_writable(args.output)  # before a long computation, not after
+        check_writable(args.output)  # before a long computation, not after
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
@@ -284,22 +285,6 @@ def _cmd_game(args) -> int:
     else:
         _emit(report, args.json)
     return EXIT_OK
-
-
-def _check_writable(output: str) -> None:
-    """One clear error now if ``output`` cannot become a file (directory, bad parent, no permission)."""
-    path = Path(output)
-    if not output or path.is_dir():
-        raise UsageError(f"-o {output!r}: give a file name, not a directory")
-    existed = path.exists()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise UsageError(f"-o {output}: cannot write there ({exc.strerror or exc})") from None
-    if not existed:
-        path.unlink()
 
 
 def _parse_expect(items: list[str]) -> dict:

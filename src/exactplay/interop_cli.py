@@ -17,44 +17,12 @@ from pathlib import Path
 
 from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .model import ModelError
+from .model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from .strict_json import dumps
 
-__all__ = ["INTEROP_COMMANDS", "run_interop_command", "is_drn", "add_drn_arguments", "load_drn_model"]
+__all__ = ["INTEROP_COMMANDS", "run_interop_command"]
 
 INTEROP_COMMANDS = ("export", "crosscheck")
-
-
-def is_drn(path: str | None) -> bool:
-    return bool(path) and str(path).lower().endswith(".drn")
-
-
-def add_drn_arguments(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("a DRN model (Storm's explicit format): the property to compute")
-    g.add_argument("--objective", choices=["Pmax", "Pmin", "Rmax", "Rmin"],
-                   help="maximum or minimum probability of reaching --target, or expected reward until --target")
-    g.add_argument("--target", metavar="EXPR",
-                   help='labels joined by &, each optionally negated with !; quote labels with other characters: '
-                        "'finished & !\"agree\"'")
-    g.add_argument("--avoid", metavar="EXPR", help="Pmax/Pmin only: reach --target without passing these states "
-                                                   "(!avoid U target)")
-    g.add_argument("--reward", metavar="NAME", help="Rmax/Rmin: the reward model (when the file has several)")
-
-
-def check_drn_arguments(args) -> None:
-    drn = is_drn(getattr(args, "model", None))
-    given = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-    if drn and (not args.objective or not args.target):
-        raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
-    if not drn and given:
-        raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
-
-
-def load_drn_model(args):
-    """``(model, order)`` for ``--model FILE.drn`` and the property options."""
-    from .interop.drn import drn_to_model, read_drn
-
-    drn = read_drn(args.model)
-    return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -115,8 +83,6 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
 
 
 def _load(args, progress):
-    from .model_cli import _load as load_model
-
     check_drn_arguments(args)
     if is_drn(args.model):
         if args.param:
@@ -153,9 +119,9 @@ def _export(args, model, progress) -> int:
     from .model import model_to_json
 
     if args.output != "-":
-        from .cli import _check_writable
+        from .paths import check_writable
 
-        _check_writable(args.output)
+        check_writable(args.output)
     if args.fix is not None:
         from .engine import solve_model
 

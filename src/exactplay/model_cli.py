@@ -13,6 +13,7 @@ import sys
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option
+from .model_source import load_model
 from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
@@ -60,7 +61,7 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
         p.add_argument("--float-table", metavar="FILE",
                        help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
                             "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
-    from .interop_cli import add_drn_arguments
+    from .model_source import add_drn_arguments
 
     add_drn_arguments(p)
     if command == "certify":
@@ -68,30 +69,6 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     if command == "report":
         p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
     return p
-
-
-def _load(args, progress):
-    from .model import build_model, load_model_file, parse_params
-    from .model.compiled import MAX_STATES
-    from .model.load import make_game
-
-    limit = MAX_STATES if args.max_states is None else args.max_states
-    if limit < 1:
-        raise UsageError("--max-states must be at least 1")
-    if args.model:
-        if args.param:
-            raise UsageError("--param is for --game factories; a --model file has no parameters")
-        from .interop_cli import check_drn_arguments, is_drn, load_drn_model
-
-        check_drn_arguments(args)
-        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model)
-        if len(model) > limit:
-            raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
-        return model, args.model
-    params = parse_params(args.param)
-    game = make_game(args.game, params)
-    shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
-    return build_model(game, limit, progress), shown
 
 
 def run_model_command(argv: list[str], parser_class) -> int:
@@ -115,13 +92,13 @@ def run_model_command(argv: list[str], parser_class) -> int:
     if command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
     if command == "certify" and args.output != "-":
-        from .cli import _check_writable
+        from .paths import check_writable
 
-        _check_writable(args.output)
+        check_writable(args.output)
     progress = make_progress(args.quiet, args.json)
     try:
         try:
-            model, source = _load(args, progress)
+            model, source = load_model(args, progress)
             from .engine import solve_model
 
             sol = solve_model(model, args.backend, progress)
