@@ -84,39 +84,44 @@ def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequen
 
 
 def end_component_states(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> set[int]:
-    """Whether some way of choosing actions keeps play inside ``states`` forever.
+    """The states of the (maximal) end components inside ``states``: where some way of choosing
+    actions keeps play forever.
 
-    ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The
-    classic refinement: keep only actions all of whose successors stay in the
-    set, drop states left without such an action, split into SCCs and drop
-    single states without a staying self-loop; repeat until nothing changes.
-    What remains is the union of the (maximal) end components: the states where some
-    choice of actions keeps play forever.
+    ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The classic
+    refinement: keep only actions all of whose successors stay in the state's own block (at
+    first, the whole set), drop states left without such an action, split what remains into
+    SCCs of the kept actions (the new blocks) and drop single states without a staying
+    self-loop; repeat until nothing changes.
+
+    >>> sorted(end_component_states([0, 1, 2], lambda s: {0: [{1, 2}], 1: [{0}], 2: [{2}]}[s]))
+    [2]
     """
     current = set(states)
+    block = {s: 0 for s in current}
     while current:
         kept: dict[int, list[set[int]]] = {}
         for s in current:
-            acts = [succ for succ in action_succ(s) if succ <= current]
+            acts = [succ for succ in action_succ(s) if all(block.get(t, -1) == block[s] for t in succ)]
             if acts:
                 kept[s] = acts
         if not kept:
             return set()
         nodes = list(kept)
-        adj = {s: set().union(*kept[s]) & kept.keys() for s in nodes}
         order = {s: i for i, s in enumerate(nodes)}
-        adj_list = [sorted(order[t] for t in adj[s]) for s in nodes]
+        adj_list = [sorted({order[t] for succ in kept[s] for t in succ if t in order}) for s in nodes]
         comps = tarjan(adj_list)
-        survivors = set()
-        for comp in comps:
+        survivors: set[int] = set()
+        new_block: dict[int, int] = {}
+        for k, comp in enumerate(comps):
             members = {nodes[i] for i in comp}
-            if len(members) > 1:
-                survivors |= members
-            else:
+            if len(members) == 1:
                 (s,) = members
-                if any(succ == {s} for succ in kept[s]):
-                    survivors.add(s)
-        if survivors == current:
+                if not any(succ == {s} for succ in kept[s]):
+                    continue
+            survivors |= members
+            for s in members:
+                new_block[s] = k
+        if survivors == current and len(set(new_block.values())) == len(set(block.values())):
             return current
-        current = survivors
+        current, block = survivors, new_block
     return set()

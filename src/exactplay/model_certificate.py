@@ -15,8 +15,8 @@
                   ranks       per state: integer rank or null
                   margins     per state: "p/q" at choice states (best minus runner-up in the
                               mover's objective, 0 on a tie), null elsewhere; the compared
-                              action values are the one-step Q_a, except at a state that is its
-                              own SCC with a self-loop: there the values of keeping the action
+                              action values are the one-step Q_a = r_a + sum p V(t) everywhere
+                              (an action that loops forever ties when V(s) is its Q)
                   ties        [[state, [tied action indices]], ...]
     answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)

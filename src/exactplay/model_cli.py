@@ -131,7 +131,7 @@ def _audit(args, model, sol, progress):
     if args.float_table:
         from .model_table import read_model_table
 
-        flt = read_model_table(args.float_table, model)
+        flt = read_model_table(args.float_table, model, sol.components[0])
         return audit_report(sol, flt, f"the float table {args.float_table}", args.digits)
     flt = value_iteration(model, progress=progress)
     return audit_report(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .audit import audit_decisions, audit_values
+from .audit import audit_decisions, audit_values, decimal_digits
 from .engine import Solution
 from .engine.value_iteration import FloatSolution
 from .games import Report
@@ -67,7 +67,7 @@ def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_stat
         "initial_action": sol.action_name(m.initial),
         "ties": len(sol.ties),
         "smallest_margin": None if smallest is None else {
-            "value": format_pq(smallest[0]), "float": _finite(float(smallest[0])), "state": smallest[1],
+            "value": format_pq(smallest[0]), "float": _finite(_float(smallest[0])), "state": smallest[1],
             "name": m.state_name(smallest[1])},
         "never_ending_states": len(sol.never_ends),
         "scc": st.to_dict(),
@@ -79,17 +79,17 @@ def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_stat
     lines = [f"{m.name}: {len(m):,} states, {choice_states:,} with a choice; {objective}",
              f"value of the initial state {m.state_name(m.initial)} to {m.player_names[comp]}:"]
     lines += num_lines
-    others = [f"{m.player_names[c]} {float(x):.{digits}f}" for c, x in zip(sol.components, sol.values[m.initial])]
+    others = [f"{m.player_names[c]} {decimal_digits(x, digits)}" for c, x in zip(sol.components, sol.values[m.initial])]
     if len(others) > 1:
         lines.append(f"all players : {', '.join(others)}")
     if m.terminal[m.initial] is None:
         lines.append(f"first action: {sol.action_name(m.initial)!r}"
-                     + (f" (margin {float(sol.margins[m.initial]):.3e})" if m.initial in sol.margins else ""))
+                     + (f" (margin {_e(sol.margins[m.initial])})" if m.initial in sol.margins else ""))
     lines.append(f"exact ties  : {len(sol.ties)} states" + (
         " (" + ", ".join(m.state_name(s) for s in list(sol.ties)[:3]) + (", ..." if len(sol.ties) > 3 else "") + ")"
         if sol.ties else ""))
     if smallest is not None:
-        lines.append(f"smallest margin best - runner-up: {float(smallest[0]):.3e} at {m.state_name(smallest[1])}")
+        lines.append(f"smallest margin best - runner-up: {_e(smallest[0])} at {m.state_name(smallest[1])}")
     if sol.never_ends:
         lines.append(f"never ends  : from {len(sol.never_ends)} states play goes on forever under optimal play "
                      "(worth 0 to every player)")
@@ -103,16 +103,32 @@ def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_stat
         lines.append("states (value, optimal action, margin to the runner-up)" +
                      ("" if all_states else f": the first {len(picked)} choice states; --all lists every state"))
         for r in picked:
-            val = ", ".join(f"{float(_fraction(v)):.{digits}f}" for v in r["value"])
+            val = ", ".join(decimal_digits(_fraction(v), digits) for v in r["value"])
             extra = ""
             if "action" in r and r.get("mover") is not None:
                 extra = f"  {r['action']!r}"
                 if "margin" in r:
-                    extra += f"  margin {float(_fraction(r['margin'])):.3e}"
+                    extra += f"  margin {_e(_fraction(r['margin']))}"
                 if "tied_actions" in r:
                     extra += f"  TIE {r['tied_actions']}"
             lines.append(f"  {r['name']}: {val}{extra}")
     return Report(data, lines)
+
+
+def _float(x) -> float:
+    """``x`` as a float; beyond the double range, the largest finite double of its sign."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.copysign(1.7976931348623157e308, x)
+
+
+def _e(x, digits: int = 3) -> str:
+    """``x`` in scientific notation, never raising on values beyond the double range."""
+    try:
+        return f"{float(x):.{digits}e}"
+    except OverflowError:
+        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
 def _fraction(pq: str):
@@ -126,7 +142,7 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
     """Judge a float solution (values per state, decisions) against the exact one."""
     m = sol.model
     comp_index = sol.components
-    exact = {(s,): sol.values[s][i] for s in range(len(m)) for i in range(len(comp_index)) if i == 0}
+    exact = {(s,): sol.values[s][0] for s in range(len(m))}
     approx = {(s,): flt.values[s][comp_index[0]] for s in range(len(m))}
     va = audit_values(exact, approx)
     e = bound if bound is not None else va.max_abs
@@ -137,7 +153,8 @@ def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, 
         if s not in flt.q:
             continue
         sign = sol.keys[m.mover[s]][1]
-        exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs)}
+        # actions the balls proved neither best nor runner-up carry no exact value (None): left out
+        exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs) if x is not None}
         float_c[(s,)] = {a: sign * x for a, x in enumerate(flt.q[s])}
         fk = float_c[(s,)]
         choice[(s,)] = max(range(len(qs)), key=lambda a: (fk[a], -a))

@@ -21,7 +21,9 @@ from .numbers import refuse_non_ascii_digits
 
 __all__ = ["read_model_table"]
 
-def read_model_table(path: str, model: Model) -> FloatSolution:
+def read_model_table(path: str, model: Model, component: int = 0) -> FloatSolution:
+    """The table as a float solution of ``model``: its values are payoff ``component`` (the one the
+    exact solution certifies), and each choice state's float decision follows greedily from them."""
     path, text = read_table_text(path)
     names = {model.state_name(s): s for s in range(len(model))}
     rows = []
@@ -66,7 +68,7 @@ def read_model_table(path: str, model: Model) -> FloatSolution:
     # the table holds one component; decisions follow greedily from it
     P = model.num_players
     keys = model.keys()
-    c0 = keys[0][0] if model.resolved_objective() != "max" else 0
+    c0 = component
     vals = [[values[s] if c == c0 else 0.0 for c in range(P)] for s in range(len(model))]
     q: dict[int, list[float]] = {}
     policy: list[int | None] = [None] * len(model)

@@ -63,12 +63,9 @@ What is verified (everything but :data:`UNVERIFIED`):
 8. *Margins and ties*: at every choice state the best minus the runner-up in
    the mover's objective (``0/1`` on a tie), ``null`` elsewhere; the ties are
    exactly the choice states with two optimal actions or more, all listed.
-   The compared action values are ``Q_a``, except at a state that is its own
-   strongly connected component with a self-loop, where (as the engine and
-   the Race's published gaps do) they are the values of keeping the action
-   there, ``x_a = (reward_a + sum_{t != s} p V(t)) / (1 - p_ss)`` (0 when
-   ``p_ss = 1``); ``x_a - V`` has the sign of ``Q_a - V``, so only a pure
-   self-loop's standing and the size of the gaps differ.
+   The compared action values are the one-step ``Q_a = reward_a + sum p V(t)``
+   everywhere, self-loops included (an action that loops forever then ties
+   with the optimum; the policy rule above says which one is taken).
 9. *The answer*: the initial state, ``components[0]``, its exact value, the
    decimal correctly rounded half-to-even to ``digits`` places, the name
    recomputed from the model; ``smallest_margin`` is the smallest non-zero
@@ -540,11 +537,13 @@ class _Checker:
         self.surely_ends = [not x for x in can_stay]
 
     def _end_component_states(self) -> set[int]:
-        """States of some end component: refine (keep actions staying in the set, drop states without
-        one, keep states in a cycle of the kept actions) until nothing changes."""
+        """States of some end component: keep the actions staying in the state's own block (at first
+        every live state), drop states without one, split into SCCs of the kept actions (the new
+        blocks), drop single states without a staying self-loop; repeat until nothing changes."""
         current = {s for s in range(self.n) if self.payoff[s] is None}
+        block = {s: 0 for s in current}
         while current:
-            kept = {s: [{t for t, _ in d} for d in self.trans[s] if all(t in current for t, _ in d)]
+            kept = {s: [{t for t, _ in d} for d in self.trans[s] if all(block.get(t, -1) == block[s] for t, _ in d)]
                     for s in current}
             kept = {s: acts for s, acts in kept.items() if acts}
             nodes = sorted(kept)
@@ -556,9 +555,10 @@ class _Checker:
                 size[c] = size.get(c, 0) + 1
             survivors = {nodes[i] for i in range(len(nodes))
                          if size[comp[i]] > 1 or any(a == {nodes[i]} for a in kept[nodes[i]])}
-            if survivors == current:
+            new_block = {nodes[i]: comp[i] for i in range(len(nodes)) if nodes[i] in survivors}
+            if survivors == current and len(set(new_block.values())) == len(set(block.values())):
                 return current
-            current = survivors
+            current, block = survivors, new_block
         return set()
 
     def check_witness(self) -> None:

@@ -39,7 +39,6 @@ class CyclicComponents:
         if not choice:
             pol = {s: 0 for s in S}
             self._store(S, self._evaluate(S, pol, set()))
-            self.never.extend(self._closed)
             self._finish(S, {}, {})
             return
         self.stats.cyclic_with_choices += 1
@@ -81,7 +80,6 @@ class CyclicComponents:
             opt[s] = self._choose(s, q)
         self._finish(S, opt, {})
         final = {s: self.policy[s] for s in S}
-        self.never.extend(closed_states(S, lambda s: [t for t, _ in self.dist[s][final[s]]], set(S)))
         if any(self.policy[s] != evaluated[s] for s in S):
             key = {s: val[s][c] for s in S}
             self._store(S, self._evaluate(S, final, set()))
@@ -159,8 +157,6 @@ class CyclicComponents:
         self._finish(S, opt, {})
         if self.policy[f] != best:
             settle(xs[self.policy[f]])
-        final = {t: self.policy[t] for t in S}
-        self.never.extend(closed_states(S, lambda t: [u for u, _ in self.dist[t][final[t]]], set(S)))
 
     def _local_choices(self, S: list[int], choice: list[int]) -> None:
         """Choices that do not feed back into the component: each is decided by its exits alone.
@@ -190,7 +186,6 @@ class CyclicComponents:
         self._finish(S, opt, {})
         if any(self.policy[s] != pol[s] for s in S):
             raise RuntimeError("internal error: a local choice differs from its one-step optimum")
-        self.never.extend(closed_states(S, lambda t: [u for u, _ in self.dist[t][pol[t]]], members))
 
     # ------------------------------------------------------------ policy evaluation and improvement
 
@@ -217,7 +212,6 @@ class CyclicComponents:
                 raise ModelError(f"state {self.model.state_name(s)}: play can go on forever here while "
                                  "collecting a reward (infinite total reward)")
             val[s] = zero
-        self._closed = closed
         rest = [s for s in nodes if s not in closed]
         if rest:
             vals, _ = self._solve_linear(rest, dist, lambda s: self.rew[s][pol[s]], self.P,
@@ -338,7 +332,13 @@ class CyclicComponents:
                 outside[t] = x
             return x
 
-        fdist = {s: [([(t, float(p)) for t, p in d], float(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
+        def safe(x) -> float:  # the seed only guides: a value beyond doubles is clamped
+            try:
+                return float(x)
+            except OverflowError:
+                return 1.7976931348623157e308 if x > 0 else -1.7976931348623157e308
+
+        fdist = {s: [([(t, float(p)) for t, p in d], safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1

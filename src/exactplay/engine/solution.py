@@ -82,9 +82,10 @@ class Solution:
         return None if a is None else self.model.actions[s][a]
 
     def smallest_margin(self) -> tuple[Any, int] | None:
-        """The smallest non-zero margin and its state (None if every choice is tied or there is none)."""
+        """The smallest non-zero margin and the lowest state having it (None if every choice is tied or
+        there is none)."""
         best = None
         for s, m in self.margins.items():
-            if m and (best is None or m < best[0]):
+            if m and (best is None or m < best[0] or (m == best[0] and s < best[1])):
                 best = (m, s)
         return best

@@ -170,8 +170,6 @@ class _Engine(CyclicComponents):
         self._balls: dict = {}  # (state, component) -> ball of its final value
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
-        self._closed: set[int] = set()  # states the last evaluation found unable to leave
-        self.never: list[int] = []
         st = self.stats
         st.components = len(comps)
         self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
@@ -191,8 +189,26 @@ class _Engine(CyclicComponents):
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
             components=components, witness=self.witness, values=self.V, policy=self.policy,
-            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=sorted(self.never), stats=st,
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=self._never_ending(), stats=st,
         )
+
+    def _never_ending(self) -> list[int]:
+        """States from which no play ends under the final policy (no terminal state is reachable)."""
+        m = self.model
+        preds: dict[int, list[int]] = {}
+        for s in range(self.n):
+            if m.terminal[s] is None:
+                for t, _ in m.trans[s][self.policy[s]]:
+                    preds.setdefault(t, []).append(s)
+        reach = {s for s in range(self.n) if m.terminal[s] is not None}
+        stack = list(reach)
+        while stack:
+            t = stack.pop()
+            for s in preds.get(t, ()):
+                if s not in reach:
+                    reach.add(s)
+                    stack.append(s)
+        return [s for s in range(self.n) if s not in reach]
 
     # ------------------------------------------------------------ Bellman pieces
 
@@ -326,5 +342,3 @@ class _Engine(CyclicComponents):
             self.V[s] = tuple(qs[0])
         self._finish([s], opt, {})
         self.V[s] = tuple(qs[self.policy[s]])
-        if self.V[s] == tuple([self.zero] * self.P) and all(t == s for t, _ in self.dist[s][self.policy[s]]):
-            self.never.append(s)

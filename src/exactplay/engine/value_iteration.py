@@ -30,9 +30,15 @@ def value_iteration(model: Model, tol: float = 1e-15, max_sweeps: int = 100_000,
     n = len(model)
     P = model.num_players
     keys = model.keys()
-    V = [[float(x) for x in p] if p is not None else [0.0] * P for p in model.terminal]
-    dist = [[[(t, float(p)) for t, p in d] for d in acts] for acts in model.trans]
-    rew = [[[float(x) for x in r] if r is not None else None for r in rs] for rs in model.rewards]
+    try:
+        V = [[float(x) for x in p] if p is not None else [0.0] * P for p in model.terminal]
+        dist = [[[(t, float(p)) for t, p in d] for d in acts] for acts in model.trans]
+        rew = [[[float(x) for x in r] if r is not None else None for r in rs] for rs in model.rewards]
+    except OverflowError:
+        from ..errors import UsageError
+
+        raise UsageError("a payoff or reward of this model is beyond the double range: float value iteration "
+                         "cannot represent it (audit a table of your own with --float-table)") from None
     live = [s for s in range(n) if model.terminal[s] is None]
     # sweep in reverse discovery order: successors found later are usually closer to the end
     live.reverse()

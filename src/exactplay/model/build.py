@@ -42,7 +42,21 @@ def _label(game, s) -> str:
 
 
 def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
-    """The reachable part of ``game`` as a :class:`Model` (state 0 is the initial state)."""
+    """The reachable part of ``game`` as a :class:`Model` (state 0 is the initial state).
+
+    An exception raised by the game's own code is reported as a :class:`ModelError` (one line:
+    the exception and its message), never as a traceback.
+    """
+    try:
+        return _build(game, max_states, progress)
+    except (ModelError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:  # the user's code (or a protocol violation it causes)
+        raise ModelError(f"the game's code failed while its states were enumerated: "
+                         f"{type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+def _build(game, max_states: int, progress) -> Model:
     for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
         if not callable(getattr(game, method, None)):
             raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")
@@ -143,6 +157,12 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
             progress.advance(0)
     if n_players is None:
         raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
+    stored_actions = [[repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
+                      for acts in actions]
+    for s_index, acts in enumerate(stored_actions):
+        if len(set(map(repr, acts))) != len(acts):
+            raise ModelError(f"state {_label(game, states[s_index])}: actions {acts!r} are not distinct once "
+                             "written out (a model file stores an action as its text)")
     names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
     if len(names) != n_players or not all(isinstance(x, str) for x in names):
         raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
@@ -154,8 +174,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
         states=[_label(game, s) for s in states],
         terminal=terminal,
         mover=mover,
-        actions=[[repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
-                 for acts in actions],
+        actions=stored_actions,
         trans=trans,
         rewards=rewards,
     )

@@ -118,7 +118,7 @@ def model_from_json(data: Any) -> Model:
             raise ModelError(f"states[{i}]: duplicate id {sid!r}")
         ids[sid] = i
     initial = data.get("initial", raw_states[0]["id"])
-    if initial not in ids:
+    if isinstance(initial, bool) or not isinstance(initial, (str, int)) or initial not in ids:
         raise ModelError(f"field 'initial': unknown state {initial!r}")
     # renumber so that the initial state is 0
     order = [ids[initial]] + [i for i in range(len(raw_states)) if i != ids[initial]]
@@ -182,7 +182,7 @@ def model_from_json(data: Any) -> Model:
                     raise ModelError(f"{where}, action {name!r}: {exc}") from None
                 if p < 0:
                     raise ModelError(f"{where}, action {name!r}: negative probability {p}")
-                if item[1] not in ids or isinstance(item[1], bool):
+                if isinstance(item[1], bool) or not isinstance(item[1], (str, int)) or item[1] not in ids:
                     raise ModelError(f"{where}, action {name!r}: unknown successor {str(item[1])[:40]!r}")
                 total += p
                 if p:

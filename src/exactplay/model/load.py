@@ -98,5 +98,5 @@ def make_game(spec: str, params: dict[str, Any]) -> Any:
         return factory(**params)
     except TypeError as exc:
         raise UsageError(f"--game {spec}: the factory does not take these parameters ({exc})") from None
-    except (ValueError, ArithmeticError) as exc:
-        raise UsageError(f"--game {spec}: {type(exc).__name__}: {exc}") from None
+    except Exception as exc:  # the user's factory: one line, never a traceback
+        raise UsageError(f"--game {spec}: the factory failed: {type(exc).__name__}: {str(exc)[:200]}") from None
