@@ -142,3 +142,79 @@ def test_report_into_a_file_is_refused_before_computing(capsys, tmp_path):
     f.write_text("x")
     status, _, err = run(capsys, "report", "--game", PIG, "--param", "goal=4", "-o", str(f))
     assert status == 2 and "not a directory" in err
+
+
+def _model(tmp_path, states, players=1, objective="auto", name="m.json"):
+    f = tmp_path / name
+    f.write_text(json.dumps({"format": "exactplay-model", "version": 1, "players": players,
+                             "objective": objective, "states": states}))
+    return str(f)
+
+
+THREE_ON_A_CYCLE = [  # three actions at a choice state inside a cycle: the balls rule one out
+    {"id": "a", "mover": 0, "actions": [
+        {"name": "x", "next": [["1/2", "b"], ["1/2", "w"]]},
+        {"name": "y", "next": [["1/2", "b"], ["1/2", "l"]]},
+        {"name": "z", "next": [["1/3", "b"], ["2/3", "w"]]}]},
+    {"id": "b", "mover": 0, "actions": [
+        {"name": "back", "next": [["1/2", "a"], ["1/2", "l"]]},
+        {"name": "stop", "next": [["1/1", "l"]]}]},
+    {"id": "w", "payoff": ["1/1"]}, {"id": "l", "payoff": ["0/1"]}]
+
+
+def test_audit_and_report_of_actions_ruled_out_by_the_balls_do_not_crash(capsys, tmp_path):
+    m = _model(tmp_path, THREE_ON_A_CYCLE)
+    status, out, err = run(capsys, "audit", "--model", m, "--json")
+    assert status == 0, err
+    assert strict(out)["decisions"]["counts"]["wrong"] == 0
+    status, out, err = run(capsys, "report", "--model", m, "-o", str(tmp_path / "r"))
+    assert status == 0, err
+
+
+def test_values_beyond_the_double_range_are_printed_exactly(capsys, tmp_path):
+    big = "1" + "0" * 400
+    m = _model(tmp_path, [{"id": "s", "mover": 0, "actions": [{"name": "a", "next": [["1/1", "t"]]},
+                                                              {"name": "b", "next": [["1/1", "u"]]}]},
+                          {"id": "t", "payoff": [big]}, {"id": "u", "payoff": ["1/1"]}])
+    status, out, err = run(capsys, "solve", "--model", m, "--all")
+    assert status == 0, err
+    assert ("1" + "0" * 400 + ".00000000") in out
+    status, _, err = run(capsys, "audit", "--model", m)
+    assert status == 2 and "double range" in err and err.count("\n") == 1
+
+
+def test_an_exception_in_the_games_own_code_is_one_line(capsys, tmp_path):
+    game = tmp_path / "broken.py"
+    game.write_text(
+        "class G:\n"
+        "    def initial_state(self): return 0\n"
+        "    def is_terminal(self, s): return {}[s]\n"
+        "    def payoff(self, s): return [1]\n"
+        "    def mover(self, s): return None\n"
+        "    def transitions(self, s, a): return [(1, 1)]\n"
+        "def make(): return G()\n"
+        "def boom(): raise KeyError('nope')\n")
+    for spec in (f"{game}:make", f"{game}:boom"):
+        status, _, err = run(capsys, "solve", "--game", spec)
+        assert status == 2 and "KeyError" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_unhashable_id_in_a_model_file_is_one_line(capsys, tmp_path):
+    m = _model(tmp_path, [{"id": "s", "mover": None, "next": [["1/1", ["t"]]]}, {"id": "t", "payoff": ["1/1"]}])
+    status, _, err = run(capsys, "solve", "--model", m)
+    assert status == 2 and "unknown successor" in err and err.count("\n") == 1
+
+
+def test_a_table_is_audited_in_the_component_the_solution_certifies(capsys, tmp_path):
+    # only player 1 chooses (on a cycle): the certified component is player 1's payoff
+    m = _model(tmp_path, [{"id": "s", "mover": 1, "actions": [
+        {"name": "go", "next": [["1/2", "w1"], ["1/2", "s"]]}, {"name": "quit", "next": [["1/1", "w0"]]}]},
+        {"id": "w0", "payoff": ["1/1", "0/1"]}, {"id": "w1", "payoff": ["0/1", "1/1"]}], players=2,
+        objective="max")
+    status, out, _ = run(capsys, "solve", "--model", m, "--json")
+    rows = strict(out)["state_values"]
+    table = tmp_path / "t.txt"
+    table.write_text("\n".join(f"{r['state']} {float(Fraction(r['value'][0]))}" for r in rows) + "\n")
+    status, out, err = run(capsys, "audit", "--model", m, "--float-table", str(table), "--json")
+    assert status == 0, err
+    assert strict(out)["values"]["max_abs_error"] == 0

@@ -120,7 +120,7 @@ def _float(x) -> float:
     try:
         return float(x)
     except OverflowError:
-        return math.copysign(1.7976931348623157e308, x)
+        return 1.7976931348623157e308 if x > 0 else -1.7976931348623157e308
 
 
 def _e(x, digits: int = 3) -> str:
