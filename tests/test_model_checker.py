@@ -793,3 +793,15 @@ def test_huge_numbers_give_short_messages(path, value):
         rehash(c)
     err = rejected(c)
     assert len(str(err)) < 300, str(err)[:500]
+
+
+def test_objectives_are_compared_per_component_not_over_the_whole_game():
+    """Player 0 chooses on a cycle (a self-loop), player 1 only off cycles, every play ends: one value."""
+    m = explicit([
+        {"id": "a", "mover": 1, "actions": [act("left", ("1/1", "s")), act("right", ("1/1", "t10"))]},
+        {"id": "s", "mover": 0, "actions": [act("again", ("1/2", "s"), ("1/2", "t01")), act("stop", ("1/1", "t11"))]},
+        {"id": "t10", "payoff": ["1/1", "0/1"]}, {"id": "t01", "payoff": ["0/1", "1/1"]},
+        {"id": "t11", "payoff": ["1/2", "1/2"]}], players=2, objective="max")
+    sol = solve(m)
+    assert sol.witness == "termination" and sol.action_name(1) == "stop" and sol.action_name(0) == "left"
+    assert "verified" in checker.verify(model_certificate(sol))

@@ -568,9 +568,13 @@ class _Checker:
         # a choice on a cycle whose actions all move inside the cycle's component with the same
         # probabilities does not feed back into it (it is decided by its exits): it does not count
         cyclic_choice = [s for s in choosers if self.on_cycle[s] and not self.local_choice(s)]
-        if len(key_comps) > 1 and cyclic_choice:
+        per_component: dict[int, set[int]] = {}
+        for s in cyclic_choice:
+            per_component.setdefault(self.comp[s], set()).add(self.keys[self.mover[s]][0])
+        mixed = [s for s in cyclic_choice if len(per_component[self.comp[s]]) > 1]
+        if mixed:
             _fail("players with different objectives choose on a cycle of play: such a game has no single value",
-                  "model", cyclic_choice[0])
+                  "model", mixed[0])
         if not self.terminates:
             for s in range(self.n):
                 if not self.surely_ends[s] and any(r is not None for r in self.rewards[s]):
@@ -582,6 +586,9 @@ class _Checker:
             witness, components = "policy", list(range(self.P))
         else:
             witness = "reachability"
+            if len(key_comps) > 1:
+                _fail("choices on a cycle where play can go on forever, by players of different objectives: the "
+                      "reachability witness certifies one objective", "model", cyclic_choice[0])
             (c,) = key_comps
             components = [c]
             for s in range(self.n):

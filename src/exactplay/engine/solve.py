@@ -81,7 +81,11 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     chooser_set = set(choosers)
     on_cycle = {s for s in on_cycle if s not in chooser_set or not local_choice(model, s, comp_of[s])}
     chooser_comps = {keys[model.mover[s]][0] for s in choosers}
-    if len(chooser_comps) > 1 and any(s in on_cycle for s in choosers):
+    per_component: dict[int, set[int]] = {}
+    for s in choosers:
+        if s in on_cycle:
+            per_component.setdefault(id(comp_of[s]), set()).add(keys[model.mover[s]][0])
+    if any(len(objectives) > 1 for objectives in per_component.values()):
         raise ModelError(
             "players with different objectives choose on a common cycle of play: such a game has no single "
             "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
@@ -95,6 +99,10 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
                 "supported (the expected total reward needs every play from there to end)")
     if not any(s in on_cycle for s in choosers):
         return "policy", list(range(model.num_players))
+    if len(chooser_comps) > 1:
+        raise ModelError(
+            "choices on a cycle where play can go on forever, in a game whose players have different objectives: "
+            "not supported (the values are certified for one objective there)")
     (c,) = chooser_comps
     rewarded = [s for s in range(n) for r in model.rewards[s] if r is not None and r[c] != 0]
     if rewarded:
