@@ -13,27 +13,13 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from typing import Any, Hashable
+from typing import Hashable
 
 from ..progress import SILENT
-from .compiled import MAX_STATES, OBJECTIVES, Model, ModelError
+from .compiled import MAX_STATES, OBJECTIVES, Model, ModelError, exact_vector
 from .protocol import to_rational
 
 __all__ = ["build_model"]
-
-
-def _vector(x: Any, n: int | None, what: str, where: str) -> tuple[Fraction, ...]:
-    if isinstance(x, (list, tuple)):
-        items = x
-    else:
-        items = [x]
-    try:
-        vec = tuple(to_rational(v, what) for v in items)
-    except (TypeError, ValueError) as exc:
-        raise ModelError(f"{where}: {exc}") from None
-    if n is not None and len(vec) != n:
-        raise ModelError(f"{where}: {what} has {len(vec)} components, the game has {n} players")
-    return vec
 
 
 def _label(game, s) -> str:
@@ -83,7 +69,7 @@ def _build(game, max_states: int, progress) -> Model:
         s = queue.popleft()
         where = f"state {_label(game, s)}"
         if game.is_terminal(s):
-            pay = _vector(game.payoff(s), n_players, "payoff", where)
+            pay = exact_vector(game.payoff(s), n_players, "payoff", where)
             n_players = len(pay) if n_players is None else n_players
             terminal.append(pay)
             mover.append(None)
@@ -144,7 +130,7 @@ def _build(game, max_states: int, progress) -> Model:
             if reward_fn is not None:
                 raw = reward_fn(s, a)
                 if raw is not None:
-                    r = _vector(raw, n_players, "reward", f"{where}, action {a!r}")
+                    r = exact_vector(raw, n_players, "reward", f"{where}, action {a!r}")
                     if not any(r):
                         r = None
             rews.append(r)

@@ -25,7 +25,7 @@ from typing import Any, Hashable
 
 from ..graph import end_component_states
 
-__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES"]
+__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
 MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
@@ -33,6 +33,24 @@ MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of e
 
 class ModelError(ValueError):
     """The model is not finite, not well formed, too large, or not solvable as stated."""
+
+
+def exact_vector(x: Any, n: int | None, what: str, where: str) -> tuple[Fraction, ...]:
+    """A payoff or reward vector read exactly (a bare number for one player); ``n`` players, if known.
+
+    >>> exact_vector(["1/2", 1], 2, "payoff", "state s")
+    (Fraction(1, 2), Fraction(1, 1))
+    """
+    from .protocol import to_rational
+
+    items = x if isinstance(x, (list, tuple)) else [x]
+    try:
+        vec = tuple(to_rational(v, what) for v in items)
+    except (TypeError, ValueError) as exc:
+        raise ModelError(f"{where}: {exc}") from None
+    if n is not None and len(vec) != n:
+        raise ModelError(f"{where}: {what} has {len(vec)} components, the game has {n} players")
+    return vec
 
 
 @dataclass

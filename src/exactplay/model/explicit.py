@@ -34,7 +34,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .compiled import OBJECTIVES, Model, ModelError
+from .compiled import OBJECTIVES, Model, ModelError, exact_vector
 from .protocol import to_rational
 
 __all__ = ["load_model_file", "model_from_json", "model_to_json", "MAX_MODEL_BYTES"]
@@ -72,17 +72,6 @@ def load_model_file(path: str | Path) -> Model:
         return model_from_json(data)
     except ModelError as exc:
         raise ModelError(f"{path}: {exc}") from None
-
-
-def _vec(x: Any, n: int, what: str, where: str) -> tuple[Fraction, ...]:
-    items = x if isinstance(x, list) else [x]
-    try:
-        vec = tuple(to_rational(v, what) for v in items)
-    except (TypeError, ValueError) as exc:
-        raise ModelError(f"{where}: {exc}") from None
-    if len(vec) != n:
-        raise ModelError(f"{where}: {what} has {len(vec)} components, the game has {n} players")
-    return vec
 
 
 def model_from_json(data: Any) -> Model:
@@ -138,7 +127,7 @@ def model_from_json(data: Any) -> Model:
         if "payoff" in st:
             if "mover" in st or "actions" in st or "next" in st:
                 raise ModelError(f"{where}: a terminal state (with 'payoff') has no mover, actions or next")
-            terminal.append(_vec(st["payoff"], n, "payoff", where))
+            terminal.append(exact_vector(st["payoff"], n, "payoff", where))
             mover.append(None)
             actions.append([])
             trans.append([])
@@ -193,7 +182,7 @@ def model_from_json(data: Any) -> Model:
             dists.append(tuple(dist.items()))
             r = None
             if "reward" in act:
-                r = _vec(act["reward"], n, "reward", f"{where}, action {name!r}")
+                r = exact_vector(act["reward"], n, "reward", f"{where}, action {name!r}")
                 if not any(r):
                     r = None
             rews.append(r)
