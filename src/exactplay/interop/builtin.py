@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["race", "Race", "hold", "Hold", "coins", "Coins", "war", "War", "chefs", "Chefs"]
+__all__ = ["race", "Race", "hold", "coins", "Coins", "war", "chefs", "Chefs"]
 
 
 class Race:
@@ -69,70 +69,12 @@ def race(target=10):
     return Race(int(target))
 
 
-class Hold:
-    """Hold or Continue? (ICPC Latin America 2019 H) as a two-player zero-sum game.
-
-    State ``(mover, score 0, score 1, turn total)``.  At turn total 0 the mover rolls; with a turn
-    total ``x >= 2`` the mover holds (banks ``x``; a score of exactly the target wins) or rolls: a 1
-    or a bust (past the target) loses the turn total, ``d`` in ``2..F`` adds ``d``.  Player 0's
-    winning probability at the start is ``V[0][0]`` of :func:`exactplay.games.hold.exact_table`.
-    When neither player can still score the target the game goes on forever (worth 0 to both).
-    """
-
-    num_players = 2
-    player_names = ["first player", "second player"]
-    objective = "zero-sum"
-
-    def __init__(self, target: int = 10, faces: int = 6):
-        if target < 1 or faces < 2:
-            raise ValueError("target >= 1 and faces >= 2")
-        self.target, self.faces = target, faces
-        self.name = f"Hold or Continue to {target} with a {faces}-sided die"
-
-    def initial_state(self):
-        return (0, 0, 0, 0)
-
-    def is_terminal(self, s):
-        return s[0] == "won"
-
-    def payoff(self, s):
-        return (1, 0) if s[1] == 0 else (0, 1)
-
-    def mover(self, s):
-        return s[0]
-
-    def actions(self, s):
-        return ["roll", "hold"] if s[3] > 0 else ["roll"]
-
-    def transitions(self, s, action):
-        player, a, b, x = s
-        mine = a if player == 0 else b
-        other = 1 - player
-
-        def bank(score):
-            return (other, score, b, 0) if player == 0 else (other, a, score, 0)
-
-        if action == "hold":
-            if mine + x == self.target:
-                return [(1, ("won", player, 0, 0))]
-            return [(1, bank(mine + x))]
-        p = Fraction(1, self.faces)
-        out = [(p, bank(mine))]  # a 1: the turn total is lost
-        for d in range(2, self.faces + 1):
-            if mine + x + d > self.target:
-                out.append((p, bank(mine)))  # a bust
-            else:
-                out.append((p, (player, a, b, x + d)))
-        return out
-
-    def state_label(self, s):
-        if s[0] == "won":
-            return f"player {s[1]} won"
-        return f"(to move {s[0]}, scores {s[1]}-{s[2]}, turn {s[3]})"
-
-
 def hold(target=10, faces=6):
-    return Hold(int(target), int(faces))
+    """Hold or Continue? as a two-player zero-sum game: the rules' model in
+    :mod:`exactplay.games.models.hold`."""
+    from ..games.models.hold import make_game
+
+    return make_game(target, faces)
 
 
 class Coins:
@@ -175,51 +117,12 @@ def coins(row="1 2 3 4"):
     return Coins(str(row).replace(",", " ").split())
 
 
-class War:
-    """War in a sweep as a Markov chain: the deck's sorted rank counts; each turn two cards of
-    ranks ``i < j`` are dealt (probability ``d[i]/n * d[j]/(n-1)`` for A holding the higher one),
-    anything else ends the sweep.  Payoff 1 when A wins every turn: the value is
-    :func:`exactplay.games.war.sweep_probability`."""
-
-    num_players = 1
-    player_names = ["A"]
-
-    def __init__(self, ranks: int = 4, suits: int = 2):
-        from ..games.war import make_abdeck, validate_deck
-
-        validate_deck(ranks, suits)
-        self.start = tuple(make_abdeck(ranks, suits))
-        self.name = f"War sweep, {ranks} ranks x {suits} suits"
-
-    def initial_state(self):
-        return self.start
-
-    def is_terminal(self, s):
-        return s in ((), "lost")
-
-    def payoff(self, s):
-        return [1 if s == () else 0]
-
-    def mover(self, s):
-        return None
-
-    def transitions(self, s, action):
-        from ..games.war import remove
-
-        n = sum(s)
-        out, won = [], Fraction(0)
-        for i in range(len(s)):
-            for j in range(i + 1, len(s)):
-                p = Fraction(s[i], n) * Fraction(s[j], n - 1)
-                out.append((p, tuple(remove(s, i, j))))
-                won += p
-        if won < 1:
-            out.append((1 - won, "lost"))
-        return out
-
-
 def war(ranks=4, suits=2):
-    return War(int(ranks), int(suits))
+    """War in a sweep as a Markov chain (payoff 1 when A wins every turn): the rules' model in
+    :mod:`exactplay.games.models.war`, with the deck's sorted rank counts as the state."""
+    from ..games.models.war import make_game
+
+    return make_game(ranks, suits, abstract=True)
 
 
 class Chefs:
