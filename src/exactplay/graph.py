@@ -12,9 +12,9 @@ means every successor outside the current component is already known.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
-__all__ = ["tarjan", "has_end_component", "end_component_states"]
+__all__ = ["tarjan", "has_end_component", "end_component_states", "reaching"]
 
 
 def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
@@ -75,6 +75,23 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
                     if w == v:
                         break
                 out.append(comp)
+    return out
+
+
+def reaching(targets: Iterable[int], preds: Mapping[int, Sequence[int]]) -> set[int]:
+    """The targets and every node with a path to one, walking ``preds`` (node -> predecessors).
+
+    >>> sorted(reaching([2], {2: [1], 1: [0], 3: [2]}))
+    [0, 1, 2]
+    """
+    out = set(targets)
+    stack = list(out)
+    while stack:
+        t = stack.pop()
+        for s in preds.get(t, ()):
+            if s not in out:
+                out.add(s)
+                stack.append(s)
     return out
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ..graph import reaching
+
 __all__ = ["closed_states", "evaluate_component", "gauss_solve", "SingularSystem"]
 
 
@@ -46,14 +48,7 @@ def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in
                 leaves = True
         if leaves:
             exits.append(s)
-    reach = set(exits)
-    stack = list(exits)
-    while stack:
-        t = stack.pop()
-        for s in preds[t]:
-            if s not in reach:
-                reach.add(s)
-                stack.append(s)
+    reach = reaching(exits, preds)
     return set(nodes) - reach
 
 

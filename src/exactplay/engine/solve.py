@@ -42,7 +42,7 @@ from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
 from .ranks import rank_component
-from ..graph import has_end_component, tarjan
+from ..graph import has_end_component, reaching, tarjan
 from .solution import SCCStats, Solution
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
@@ -208,14 +208,7 @@ class _Engine(CyclicComponents):
             if m.terminal[s] is None:
                 for t, _ in m.trans[s][self.policy[s]]:
                     preds.setdefault(t, []).append(s)
-        reach = {s for s in range(self.n) if m.terminal[s] is not None}
-        stack = list(reach)
-        while stack:
-            t = stack.pop()
-            for s in preds.get(t, ()):
-                if s not in reach:
-                    reach.add(s)
-                    stack.append(s)
+        reach = reaching((s for s in range(self.n) if m.terminal[s] is not None), preds)
         return [s for s in range(self.n) if s not in reach]
 
     # ------------------------------------------------------------ Bellman pieces

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable
 
-from ..graph import end_component_states
+from ..graph import end_component_states, reaching
 
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
@@ -108,15 +108,7 @@ class Model:
         for s in live:
             for t in self.successors(s):
                 preds.setdefault(t, []).append(s)
-        can_stay = set(forever)
-        stack = list(forever)
-        while stack:
-            t = stack.pop()
-            for s in preds.get(t, ()):
-                if s not in can_stay:
-                    can_stay.add(s)
-                    stack.append(s)
-        out = set(range(n)) - can_stay
+        out = set(range(n)) - reaching(forever, preds)
         self.__dict__["_surely_ending"] = out
         return out
 
