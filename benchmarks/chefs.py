@@ -33,7 +33,9 @@ import sys
 
 CHILD = r"""
 import json, resource, sys, time
-from exactplay.games import chefs, chefs_cycle, chefs_fast
+from exactplay.games import chefs
+from exactplay.games.chefs import cycle as chefs_cycle
+from exactplay.games.chefs import fast as chefs_fast
 from exactplay.numbers import get_backend
 n, solver = int(sys.argv[1]), sys.argv[2]
 skills = chefs.fibonacci_skills(n)

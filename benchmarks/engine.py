@@ -91,8 +91,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
 
 from exactplay.engine.solve import solve_model  # noqa: E402
 from exactplay.games import chefs, race  # noqa: E402
-from exactplay.games.hold_solver import solve_table as hold_table  # noqa: E402
-from exactplay.games.models import MODELS  # noqa: E402
+from exactplay.games.hold.solver import solve_table as hold_table  # noqa: E402
+from exactplay.games import MODELS  # noqa: E402
 from exactplay.model import build_model  # noqa: E402
 
 

@@ -31,9 +31,9 @@ def main() -> None:
     T, F = args.target, args.faces
 
     from exactplay.games.hold import run_audit
-    from exactplay.games.hold_model import hold_values, pass_value, turn_table
-    from exactplay.games.hold_seed import seed_solve
-    from exactplay.games.hold_solver import solve_table
+    from exactplay.games.hold.recurrence import hold_values, pass_value, turn_table
+    from exactplay.games.hold.seed import seed_solve
+    from exactplay.games.hold.solver import solve_table
     from exactplay.numbers import get_backend
 
     rows: list = []

@@ -13,9 +13,9 @@ from exactplay.audit import decimal_digits
 from exactplay.claims import CONFIRMED, REFUTED, all_claims, run_claim
 from exactplay.errors import UsageError
 from exactplay.games import chefs
-from exactplay.games import chefs_brute as brute
-from exactplay.games import chefs_cycle as cycle
-from exactplay.games import chefs_fast as fast
+from exactplay.games.chefs import brute
+from exactplay.games.chefs import cycle
+from exactplay.games.chefs import fast
 from exactplay.numbers import FloatLeak, get_backend
 
 S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))

@@ -15,8 +15,8 @@ from exactplay.checker import check_file
 from exactplay.cli import main
 from exactplay.errors import UsageError
 from exactplay.games import chefs
-from exactplay.games import chefs_cycle as cycle
-from exactplay.games import chefs_fast as fast
+from exactplay.games.chefs import cycle
+from exactplay.games.chefs import fast
 from exactplay.numbers import MAX_INPUT_CHARS, MAX_INPUT_EXPONENT
 
 P = fast.PREC

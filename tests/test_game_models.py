@@ -1,7 +1,7 @@
 """Conformance suite (issue 11, item 2: fast paths stay honest).
 
 Every built-in game is written once as a model of the engine's protocol
-(``exactplay.games.models``, derived from the seeds' rules).  At small
+(``exactplay.games.<name>.model``, derived from the seeds' rules).  At small
 parameters, the engine's exact solution of the model must equal the
 hand-written solver's EXACTLY: the value at the initial state, and wherever the
 hand-written solver exposes them, the value of every state, the policy under
@@ -24,14 +24,15 @@ from hypothesis import strategies as st
 
 from exactplay.engine import solve
 from exactplay.games import chefs as chefs_game
-from exactplay.games import chefs_cycle, chefs_fast
+from exactplay.games.chefs import cycle as chefs_cycle
+from exactplay.games.chefs import fast as chefs_fast
 from exactplay.games import coins as coins_game
 from exactplay.games import hold as hold_game
 from exactplay.games import race as race_game
 from exactplay.games import war as war_game
-from exactplay.games.hold_solver import turn_of
-from exactplay.games.models import MODELS
-from exactplay.games.models.chefs import fibonacci_skills
+from exactplay.games.hold.solver import turn_of
+from exactplay.games import MODELS
+from exactplay.games.chefs.model import fibonacci_skills
 from exactplay.model import build_model
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -458,11 +459,11 @@ def test_registry():
 
 
 @pytest.mark.parametrize("spec,params,want", [
-    ("exactplay.games.models.race:make_game", ["target=2"], Fraction(71, 135)),
-    ("src/exactplay/games/models/chefs.py:make_game", ["skills=1/4,1/2,1"], Fraction(47, 160)),
-    ("exactplay.games.models.coins:make_game", ["coins=10,20,8,7"], Fraction(27)),
-    ("src/exactplay/games/models/coins.py:make_game", ["coins=5/2"], Fraction(5, 2)),
-    ("exactplay.games.models.war:make_game", ["ranks=4", "suits=2", "abstract=true"], Fraction(1, 28)),
+    ("exactplay.games.race.model:make_game", ["target=2"], Fraction(71, 135)),
+    ("src/exactplay/games/chefs/model.py:make_game", ["skills=1/4,1/2,1"], Fraction(47, 160)),
+    ("exactplay.games.coins.model:make_game", ["coins=10,20,8,7"], Fraction(27)),
+    ("src/exactplay/games/coins/model.py:make_game", ["coins=5/2"], Fraction(5, 2)),
+    ("exactplay.games.war.model:make_game", ["ranks=4", "suits=2", "abstract=true"], Fraction(1, 28)),
 ])
 def test_factories_take_cli_params(spec, params, want):
     """The factories load as ``--game SPEC --param NAME=VALUE`` would (module or file path)."""

@@ -9,7 +9,7 @@ import pytest
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
 from exactplay.cli import main
 from exactplay.games.hold import CLAIMS, certify, exact_table, run_audit
-from exactplay.games.hold_solver import turn_of
+from exactplay.games.hold.solver import turn_of
 from exactplay.numbers import format_pq
 
 

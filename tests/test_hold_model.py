@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.games.hold import exact_table, float_table
-from exactplay.games.hold_model import alive_scores, turn_table
-from exactplay.games.hold_solver import solve_table, turn_of
+from exactplay.games.hold.recurrence import alive_scores, turn_table
+from exactplay.games.hold.solver import solve_table, turn_of
 from exactplay.numbers import as_fraction, get_backend
 
 
@@ -316,7 +316,7 @@ def test_turn_table_generic_numbers_follow_the_seed_formula():
 def test_exact_fallback_for_close_comparisons_gives_the_same_game(monkeypatch):
     """Make the fixed-point shadow useless (error bound 2^200): every comparison is then
     decided in exact arithmetic, and the game must not change."""
-    import exactplay.games.hold_solver as hs
+    import exactplay.games.hold.solver as hs
 
     ref = solve_table(13, 4, "mpq", guide=float_table(13, 4))
     monkeypatch.setattr(hs, "fixed_error", lambda target: 2**200)
@@ -339,7 +339,7 @@ def test_wrong_policy_guesses_are_repaired_by_exact_policy_iteration():
 
 def test_fixed_point_shadow_stays_within_its_proved_error_bound():
     """turn_fixed from floor-rounded inputs is within fixed_error(T) units of the exact turn."""
-    from exactplay.games.hold_model import PRECISION, fixed_error, pass_value, to_fixed, turn_fixed
+    from exactplay.games.hold.recurrence import PRECISION, fixed_error, pass_value, to_fixed, turn_fixed
 
     T, F = 30, 6
     t = exact_table(T, F)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 from exactplay.games.hold import exact_table, seed_table
-from exactplay.games.hold_seed import seed_candidates
+from exactplay.games.hold.seed import seed_candidates
 
 # shared/ lies beside the checkout (here and in CI); the seed is read, never copied into the repo
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "hold-or-continue.md"

@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exactplay.games import hold, race
-from exactplay.games.hold_solver import solve_table as hold_table
+from exactplay.games.hold.solver import solve_table as hold_table
 from exactplay.games.race import solve_table as race_table
 
 
@@ -78,7 +78,7 @@ def test_hold_fixed_point_shadow_gives_the_plain_exact_table_at_larger_targets(f
 
 def test_hold_plain_path_compares_exactly_and_never_uses_the_fixed_point(monkeypatch):
     """shadow=False really is the plain path: a broken fixed point cannot change it."""
-    import exactplay.games.hold_solver as hs
+    import exactplay.games.hold.solver as hs
 
     ref = hold_table(13, 4, "mpq", shadow=False)
 

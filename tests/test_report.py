@@ -273,7 +273,7 @@ def test_chefs_report_is_self_contained_with_labelled_figures(chefs_report):
 
 
 def test_chefs_figures_draw_the_exact_E_and_the_tie_rule_difference_of_every_m(chefs_report):
-    from exactplay.games import chefs_cycle as cycle
+    from exactplay.games.chefs import cycle
     from exactplay.games.chefs import fibonacci_skills
     from exactplay.numbers import get_backend
 
@@ -325,7 +325,7 @@ def test_hold_report_is_self_contained_with_labelled_figures(hold_report):
 
 def test_hold_decision_maps_draw_the_exact_policy_and_mark_the_published_mistakes(hold_report):
     from exactplay.games.hold import exact_table, seed_table
-    from exactplay.report.hold import opponent_scores
+    from exactplay.games.hold.report import opponent_scores
 
     T = 12
     exact, seed = exact_table(T, 4, "fraction"), seed_table(T, 4)

@@ -81,6 +81,48 @@ class Report:
     lines: list[str] = field(default_factory=list)
 
 
+def game_model(name: str) -> Callable[..., Any]:
+    """The factory of game ``name`` written as a model of the engine (``games/<name>/model.py``).
+
+    ``game_model("race")(target=2)`` is a game object for :func:`exactplay.engine.solve`.
+    """
+    if name not in GAME_MODULES:
+        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
+    return importlib.import_module(GAME_MODULES[name] + ".model").make_game
+
+
+class _Models(dict):
+    """``MODELS[name]`` is :func:`game_model` of ``name``, imported on first use."""
+
+    def __missing__(self, name: str) -> Callable[..., Any]:
+        if name not in GAME_MODULES:
+            raise KeyError(name)
+        self[name] = factory = game_model(name)
+        return factory
+
+    def __iter__(self):
+        return iter(GAME_MODULES)
+
+    def __len__(self) -> int:
+        return len(GAME_MODULES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in GAME_MODULES
+
+    def items(self):
+        return [(name, self[name]) for name in GAME_MODULES]
+
+    def keys(self):
+        return list(GAME_MODULES)
+
+    def values(self):
+        return [self[name] for name in GAME_MODULES]
+
+
+MODELS: dict[str, Callable[..., Any]] = _Models()
+"""The registry's game models by name, each imported on first use."""
+
+
 def game_names() -> list[str]:
     return list(GAME_MODULES)
 

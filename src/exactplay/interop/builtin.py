@@ -71,8 +71,8 @@ def race(target=10):
 
 def hold(target=10, faces=6):
     """Hold or Continue? as a two-player zero-sum game: the rules' model in
-    :mod:`exactplay.games.models.hold`."""
-    from ..games.models.hold import make_game
+    :mod:`exactplay.games.hold.model`."""
+    from ..games.hold.model import make_game
 
     return make_game(target, faces)
 
@@ -119,8 +119,8 @@ def coins(row="1 2 3 4"):
 
 def war(ranks=4, suits=2):
     """War in a sweep as a Markov chain (payoff 1 when A wins every turn): the rules' model in
-    :mod:`exactplay.games.models.war`, with the deck's sorted rank counts as the state."""
-    from ..games.models.war import make_game
+    :mod:`exactplay.games.war.model`, with the deck's sorted rank counts as the state."""
+    from ..games.war.model import make_game
 
     return make_game(ranks, suits, abstract=True)
 

@@ -21,7 +21,7 @@ from ..errors import UsageError
 from ..games import GAME_MODULES, get_game
 from ..progress import SILENT
 
-REPORT_MODULES = {name: f"exactplay.report.{name}" for name in GAME_MODULES}
+REPORT_MODULES = {name: f"{module}.report" for name, module in GAME_MODULES.items()}
 
 
 @dataclass

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import sys
 
-from ..audit import decimal_digits
-from ..errors import EXIT_OK, UsageError, VerificationError
-from ..numbers import Backend, int_option, refuse_non_ascii_digits
-from ..strict_json import dumps
+from exactplay.audit import decimal_digits
+from exactplay.errors import EXIT_OK, UsageError, VerificationError
+from exactplay.numbers import Backend, int_option, refuse_non_ascii_digits
+from exactplay.strict_json import dumps
 
 MAX_QUERIES = 1000
 MAX_LINE_CHARS = 200  # a line 'C H X' of small integers (spaces are free, not unbounded)
@@ -191,7 +191,7 @@ def _read(path: str | None, what: str, limit: int) -> tuple[str, str]:
 
 
 def judge(args, backend: Backend) -> int:
-    from . import hold  # the game module (lazy: keeps this module import-light)
+    from exactplay.games import hold  # the game module (lazy: keeps this module import-light)
 
     target = hold.parse_target(args.target)
     faces = hold.parse_faces(args.faces)
@@ -227,7 +227,7 @@ def judge(args, backend: Backend) -> int:
             margin = hv[x] - cont[x]
             rows.append({"query": [c, h, x], "answer": a, "hold": hv[x], "continue": cont[x], "margin": margin})
         if args.json:
-            from ..numbers import format_pq
+            from exactplay.numbers import format_pq
             print(dumps([{**r, "hold": format_pq(r["hold"]), "continue": format_pq(r["continue"]),
                                "margin": format_pq(r["margin"]),
                                "margin_float": float(r["margin"])} for r in rows], indent=1))

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..games import chefs_cycle as cycle
-from ..games.chefs import fibonacci_skills, float_skills, instance, solve_exact
-from ..numbers import as_fraction
-from ..progress import SILENT
-from . import Figure, GameReport
-from .figures import new_figure
+from exactplay.games.chefs import cycle
+from exactplay.games.chefs import fibonacci_skills, float_skills, instance, solve_exact
+from exactplay.numbers import as_fraction
+from exactplay.progress import SILENT
+from exactplay.report import Figure, GameReport
+from exactplay.report.figures import new_figure
 
 U = Fraction(1, 2**53)
 

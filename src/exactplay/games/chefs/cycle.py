@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable
 
-from ..numbers import Backend, get_backend
-from ..progress import SILENT
+from exactplay.numbers import Backend, get_backend
+from exactplay.progress import SILENT
 
 TIE_RULES = ("nearest", "farthest")
 

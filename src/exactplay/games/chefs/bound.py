@@ -18,7 +18,7 @@ layer.  A factor 1.01 covers the second-order terms.
 
 from __future__ import annotations
 
-from .chefs_cycle import members
+from exactplay.games.chefs.cycle import members
 
 UNIT_ROUNDOFF = 2.0**-53
 SECOND_ORDER = 1.01

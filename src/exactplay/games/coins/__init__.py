@@ -32,14 +32,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..audit import audit_decisions, audit_values, rounding_report
-from ..certificate import build_certificate
-from ..claims import Claim, verdict
-from ..errors import UsageError
-from ..numbers import Backend, as_fraction, format_pq, get_backend, read_rational
-from ..progress import SILENT
-from ..render import exact_number, shorten
-from . import Game, Param, Report
+from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.certificate import build_certificate
+from exactplay.claims import Claim, verdict
+from exactplay.errors import UsageError
+from exactplay.numbers import Backend, as_fraction, format_pq, get_backend, read_rational
+from exactplay.progress import SILENT
+from exactplay.render import exact_number, shorten
+from exactplay.games import Game, Param, Report
 
 MAX_COINS = 1000
 LEFT, RIGHT = "left", "right"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..games.war import gamma, rounding_depths, run_audit
-from ..numbers import as_fraction
-from ..progress import SILENT
-from . import Figure, GameReport
-from .figures import new_figure
+from exactplay.games.war import gamma, rounding_depths, run_audit
+from exactplay.numbers import as_fraction
+from exactplay.progress import SILENT
+from exactplay.report import Figure, GameReport
+from exactplay.report.figures import new_figure
 
 
 def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT) -> GameReport:

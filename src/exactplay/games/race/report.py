@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 
-from ..audit import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
-from ..games.race import run_audit
-from ..progress import SILENT
-from . import Figure, GameReport
-from .figures import discrete_map, grid_heatmap, log10_exact, new_figure
+from exactplay.audit import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
+from exactplay.games.race import run_audit
+from exactplay.progress import SILENT
+from exactplay.report import Figure, GameReport
+from exactplay.report.figures import discrete_map, grid_heatmap, log10_exact, new_figure
 
 AXES = ("b: points Player 2 still needs", "a: points Player 1 still needs")
 

@@ -36,9 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..numbers import Backend, get_backend
-from ..progress import SILENT
-from .hold_model import (
+from exactplay.numbers import Backend, get_backend
+from exactplay.progress import SILENT
+from exactplay.games.hold.recurrence import (
     PRECISION,
     alive_scores,
     fixed_error,

@@ -32,18 +32,18 @@ import hashlib
 import json
 from fractions import Fraction
 
-from ..audit import audit_decisions, audit_values
-from ..certificate import build_certificate
-from ..claims import Claim, verdict
-from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend, read_int
-from ..progress import SILENT
-from ..render import exact_number
-from . import Game, Param, Report, heavy_note
-from .hold_judge import judge, judge_arguments
-from .hold_model import PRECISION, fixed_error, hold_values, turn_affine
-from .hold_seed import BISECTION_STEPS, seed_candidates, seed_solve
-from .hold_solver import HoldTable, solve_table, turn_of
+from exactplay.audit import audit_decisions, audit_values
+from exactplay.certificate import build_certificate
+from exactplay.claims import Claim, verdict
+from exactplay.errors import UsageError
+from exactplay.numbers import Backend, format_pq, get_backend, read_int
+from exactplay.progress import SILENT
+from exactplay.render import exact_number
+from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games.hold.judge import judge, judge_arguments
+from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine
+from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve
+from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
 
 
 MAX_TARGET = 150  # solve time grows fast: ~2 s at 75, ~14 s at 100, about a minute at 150

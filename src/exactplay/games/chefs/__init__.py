@@ -43,16 +43,16 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from ..audit import audit_decisions, audit_values, rounding_report
-from ..certificate import build_certificate
-from ..errors import UsageError
-from ..numbers import Backend, format_pq, get_backend, read_int, read_rational
-from ..progress import SILENT
-from ..render import exact_number
-from . import Game, Param, Report, heavy_note
-from . import chefs_cycle as cycle
-from . import chefs_fast as fast
-from .chefs_bound import a_priori_bounds
+from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.certificate import build_certificate
+from exactplay.errors import UsageError
+from exactplay.numbers import Backend, format_pq, get_backend, read_int, read_rational
+from exactplay.progress import SILENT
+from exactplay.render import exact_number
+from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games.chefs import cycle
+from exactplay.games.chefs import fast
+from exactplay.games.chefs.bound import a_priori_bounds
 
 # Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses
 # to print integers beyond 4300 digits unless told otherwise.
@@ -489,4 +489,4 @@ GAME = Game(
     ),
 )
 
-from .chefs_claims import CLAIMS  # noqa: E402, F401  (the claims use the functions above; the ledger reads CLAIMS here)
+from exactplay.games.chefs.claims import CLAIMS  # noqa: E402, F401  (the claims use the functions above; the ledger reads CLAIMS here)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..progress import SILENT
+from exactplay.progress import SILENT
 
 BISECTION_STEPS = 50
 

@@ -33,15 +33,15 @@ from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Any, Iterator
 
-from ..audit import audit_values, ratio, relative_error, rounding_report, ulp_error
-from ..certificate import build_certificate
-from ..claims import Claim, verdict
-from ..errors import UsageError
-from ..numbers import Backend, as_fraction, format_pq, get_backend
-from ..progress import SILENT
-from ..render import exact_number
-from ..strict_json import INFINITE, NonFinite
-from . import Game, Param, Report, heavy_note, positive_int
+from exactplay.audit import audit_values, ratio, relative_error, rounding_report, ulp_error
+from exactplay.certificate import build_certificate
+from exactplay.claims import Claim, verdict
+from exactplay.errors import UsageError
+from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
+from exactplay.progress import SILENT
+from exactplay.render import exact_number
+from exactplay.strict_json import INFINITE, NonFinite
+from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
 MAX_RANKS = 26
 MAX_SUITS = 8

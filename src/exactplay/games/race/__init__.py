@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction as _Fraction
 from typing import Any
 
-from ..audit import audit_decisions, audit_values, rounding_report
-from ..certificate import build_certificate
-from ..claims import NOT_CHECKABLE, Claim, Verdict, verdict
-from ..numbers import Backend, as_fraction, format_pq, get_backend
-from ..progress import SILENT
-from ..render import exact_number
-from . import Game, Param, Report, heavy_note, positive_int
+from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.certificate import build_certificate
+from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
+from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
+from exactplay.progress import SILENT
+from exactplay.render import exact_number
+from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
 MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..numbers import Backend
+from exactplay.numbers import Backend
 
 HOLD, CONTINUE = "H", "C"
 

@@ -18,7 +18,7 @@ import itertools
 import random
 from fractions import Fraction
 
-from .chefs_cycle import members
+from exactplay.games.chefs.cycle import members
 
 
 def next_alive(mask: int, t: int, n: int) -> int:

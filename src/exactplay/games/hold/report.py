@@ -17,11 +17,11 @@ from fractions import Fraction
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from ..audit import EXACT_TIE
-from ..games.hold import SEPARATION, run_audit
-from ..progress import SILENT
-from . import Figure, GameReport
-from .figures import grid_heatmap, new_figure
+from exactplay.audit import EXACT_TIE
+from exactplay.games.hold import SEPARATION, run_audit
+from exactplay.progress import SILENT
+from exactplay.report import Figure, GameReport
+from exactplay.report.figures import grid_heatmap, new_figure
 
 DECISION_COLOURS = ListedColormap(["#9ecae1", "#fd8d3c", "#d62728"])  # continue, hold, exact tie
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from ..audit import decimal_digits, rounding_report
-from ..claims import Claim, Verdict, verdict
-from . import chefs_brute as brute
-from . import chefs_cycle as cycle
-from . import chefs_fast as fast
+from exactplay.audit import decimal_digits, rounding_report
+from exactplay.claims import Claim, Verdict, verdict
+from exactplay.games.chefs import brute
+from exactplay.games.chefs import cycle
+from exactplay.games.chefs import fast
 
 SEED = "chefs.md"
 S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
@@ -17,7 +17,7 @@ W7_PUBLISHED = ("0.08965042", "0.20775702", "0.15291406", "0.14554098", "0.15905
 
 
 def _fib(n):
-    from .chefs import fibonacci_skills
+    from exactplay.games.chefs import fibonacci_skills
 
     return fibonacci_skills(n)
 
@@ -168,7 +168,7 @@ def check_memory() -> Verdict:
 
 
 def check_e14() -> Verdict:
-    from .chefs import float_skills
+    from exactplay.games.chefs import float_skills
 
     sol = fast.solve_fast(list(_fib(14)))
     flt = cycle.solve(float_skills(_fib(14)), "float")

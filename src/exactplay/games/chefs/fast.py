@@ -45,8 +45,8 @@ except ImportError:  # the same integers, slower: Python ints (E(14) then takes 
     mpz = int
     _rational = Fraction
 
-from ..progress import SILENT
-from .chefs_cycle import TIE_RULES, masks_of_size, members
+from exactplay.progress import SILENT
+from exactplay.games.chefs.cycle import TIE_RULES, masks_of_size, members
 
 PREC = 64  # bits of an enclosure's mantissas (and of the leading bits read from num and den)
 ZERO = (float("-inf"), 0)  # the key of the value 0: below the key of every positive number

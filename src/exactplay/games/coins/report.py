@@ -16,13 +16,13 @@ from fractions import Fraction
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from ..audit import CERTIFIED, EXACT_TIE
-from ..errors import UsageError
-from ..games.coins import LEFT, RIGHT, line_of_play, resolve_row, run_audit, upper_map
-from ..numbers import as_fraction
-from ..progress import SILENT
-from . import Figure, GameReport
-from .figures import grid_heatmap, log10_exact, new_figure
+from exactplay.audit import CERTIFIED, EXACT_TIE
+from exactplay.errors import UsageError
+from exactplay.games.coins import LEFT, RIGHT, line_of_play, resolve_row, run_audit, upper_map
+from exactplay.numbers import as_fraction
+from exactplay.progress import SILENT
+from exactplay.report import Figure, GameReport
+from exactplay.report.figures import grid_heatmap, log10_exact, new_figure
 
 FORMULATIONS = (("min", "first DP: V[i] + min(...)"), ("sum", "second DP: Sum - C(...)"))
 PLAYER_COLOURS = ("tab:blue", "tab:orange")
@@ -109,7 +109,7 @@ def _error_grid(exact, M) -> list:
 def _float_errors(r: dict, row) -> Figure:
     from numpy import ma
 
-    from ..games.coins import seed_dp_min, seed_dp_sum
+    from exactplay.games.coins import seed_dp_min, seed_dp_sum
 
     exact = r["exact"]
     n = exact.n
