@@ -18,7 +18,10 @@ from matplotlib.patches import Patch
 
 from exactplay.audit import CERTIFIED, EXACT_TIE
 from exactplay.errors import UsageError
-from exactplay.games.coins import LEFT, RIGHT, line_of_play, resolve_row, run_audit, upper_map
+from exactplay.games.coins.audit import run_audit
+from exactplay.games.coins.row import LEFT, RIGHT, resolve_row
+from exactplay.games.coins.seed import upper_map
+from exactplay.games.coins.solver import line_of_play
 from exactplay.numbers import as_fraction
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
@@ -109,7 +112,7 @@ def _error_grid(exact, M) -> list:
 def _float_errors(r: dict, row) -> Figure:
     from numpy import ma
 
-    from exactplay.games.coins import seed_dp_min, seed_dp_sum
+    from exactplay.games.coins.seed import seed_dp_min, seed_dp_sum
 
     exact = r["exact"]
     n = exact.n
