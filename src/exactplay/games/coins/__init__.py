@@ -185,7 +185,6 @@ def certify(coins=None, file=None, backend: Backend | str = "mpq", progress=SILE
     )
 
 
-
 def value_table(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(i, j), 0 <= i <= j < n (0-based), for auditing a user's float table."""
     table = solve_row(resolve_row(coins, file), backend, progress)

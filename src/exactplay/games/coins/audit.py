@@ -13,6 +13,7 @@ from exactplay.games.coins.row import LEFT, RIGHT
 from exactplay.games.coins.seed import float_choices, seed_dp_min, seed_dp_sum, upper_map
 from exactplay.games.coins.solver import CoinTable, solve_row
 
+
 def audit_formulation(exact: CoinTable, row, which: str) -> dict:
     """Float run of one seed formulation against the exact table: values and decisions."""
     if which == "min":

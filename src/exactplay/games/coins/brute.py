@@ -9,6 +9,7 @@ from exactplay.numbers import as_fraction
 from exactplay.games.coins.row import RIGHT
 from exactplay.games.coins.solver import solve_row
 
+
 def brute_force(row: Sequence[Any]) -> Fraction:
     """Plain minimax over the whole game tree: first player maximises, second minimises
     the first player's total.  Exponential; small rows only."""

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from exactplay.numbers import Backend, get_backend
 from exactplay.games.coins.row import LEFT, RIGHT, to_backend
 
+
 def seed_dp_min(row: Sequence[Any], backend: Backend | str = "float", keep: bool = False):
     """The seed's first ``getMaxCoin``, in the field of ``backend``.
 

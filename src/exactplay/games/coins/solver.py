@@ -19,6 +19,7 @@ from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.coins.row import LEFT, RIGHT, to_backend
 
+
 class CoinTable:
     """``V``, both candidates and the choice of every state ``i <= j`` (0-based).
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.games.war import gamma, rounding_depths, run_audit
+from exactplay.games.war.audit import run_audit
+from exactplay.games.war.bound import gamma, rounding_depths
 from exactplay.numbers import as_fraction
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
