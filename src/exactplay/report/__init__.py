@@ -13,40 +13,14 @@ renderer (never ``pyplot``), so a report builds without a display.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..errors import UsageError
 from ..games import GAME_MODULES, get_game
 from ..progress import SILENT
+from .pieces import Figure, GameReport, ReportFiles  # noqa: F401  (re-exported: the game reports import them from here)
 
 REPORT_MODULES = {name: f"{module}.report" for name, module in GAME_MODULES.items()}
-
-
-@dataclass
-class Figure:
-    """One picture: ``name`` is the PNG file stem; ``caption`` says what to look at."""
-
-    name: str
-    title: str
-    caption: str
-    figure: Any  # matplotlib.figure.Figure
-
-
-@dataclass
-class GameReport:
-    title: str
-    summary: list[str]
-    figures: list[Figure]
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class ReportFiles:
-    html: Path
-    pngs: list[Path]
-    report: GameReport
 
 
 def game_report(game: str, params: dict, backend: str = "mpq", progress=SILENT) -> GameReport:

@@ -16,7 +16,7 @@ from pathlib import Path
 from .. import __version__
 from ..progress import SILENT
 from ..strict_json import dumps
-from . import GameReport, ReportFiles
+from .pieces import GameReport, ReportFiles
 
 DPI = 110
 

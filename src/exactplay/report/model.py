@@ -16,7 +16,7 @@ import math
 from ..audit import exact_minus_float
 from ..engine import Solution
 from ..engine.value_iteration import FloatSolution
-from . import Figure, GameReport
+from .pieces import Figure, GameReport
 from .figures import log10_exact, new_figure
 
 __all__ = ["model_report"]

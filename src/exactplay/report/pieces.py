@@ -1,0 +1,36 @@
+"""The pieces of a report: figures, the game's report, and the files written.
+
+Both :mod:`exactplay.report` and :mod:`exactplay.report.html` import these, so
+they live apart from either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Figure:
+    """One picture: ``name`` is the PNG file stem; ``caption`` says what to look at."""
+
+    name: str
+    title: str
+    caption: str
+    figure: Any  # matplotlib.figure.Figure
+
+
+@dataclass
+class GameReport:
+    title: str
+    summary: list[str]
+    figures: list[Figure]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReportFiles:
+    html: Path
+    pngs: list[Path]
+    report: GameReport
