@@ -53,6 +53,7 @@ from exactplay.games import Game, Param, Report, heavy_note
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
 from exactplay.games.chefs.bound import a_priori_bounds
+from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
 
 # Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses
 # to print integers beyond 4300 digits unless told otherwise.
@@ -65,20 +66,6 @@ SLOW_CHECK_N = 13  # certificates from here on take the stdlib checker minutes  
 
 
 # ------------------------------------------------------------------ parameters
-
-
-def fibonacci(k: int) -> int:
-    """F_k with F_1 = F_2 = 1."""
-    a, b = 0, 1
-    for _ in range(k):
-        a, b = b, a + b
-    return a
-
-
-def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
-    """S(k) = F_k / F_{n+1}, k = 1..n."""
-    top = fibonacci(n + 1)
-    return tuple(Fraction(fibonacci(k), top) for k in range(1, n + 1))
 
 
 def parse_n(text: str) -> int:
@@ -144,11 +131,6 @@ def instance(n: int | None = None, skills=None) -> tuple[int, tuple[Fraction, ..
 
 def in_backend(B: Backend, skills) -> list:
     return [B.q(s.numerator, s.denominator) for s in skills]
-
-
-def float_skills(skills) -> list[float]:
-    """The published programs' skills: ``F_k / F_{n+1}`` as one float division each."""
-    return [s.numerator / s.denominator for s in skills]
 
 
 # ------------------------------------------------------------------ exact solving

@@ -10,6 +10,7 @@ from exactplay.claims import Claim, Verdict, verdict
 from exactplay.games.chefs import brute
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
+from exactplay.games.chefs.skills import fibonacci_skills, float_skills
 
 SEED = "chefs.md"
 S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
@@ -17,8 +18,6 @@ W7_PUBLISHED = ("0.08965042", "0.20775702", "0.15291406", "0.14554098", "0.15905
 
 
 def _fib(n):
-    from exactplay.games.chefs import fibonacci_skills
-
     return fibonacci_skills(n)
 
 
@@ -168,8 +167,6 @@ def check_memory() -> Verdict:
 
 
 def check_e14() -> Verdict:
-    from exactplay.games.chefs import float_skills
-
     sol = fast.solve_fast(list(_fib(14)))
     flt = cycle.solve(float_skills(_fib(14)), "float")
     rr = rounding_report(sol.E, 8, flt.E)
