@@ -465,10 +465,11 @@ def test_results_are_printed_after_the_bar_is_closed(capsys, monkeypatch):
 
 def test_solve_hold_shows_progress_while_it_solves(monkeypatch):
     from exactplay.games import hold
+    from exactplay.games.hold import tables
 
     rec = Recorder()
-    monkeypatch.setattr(hold, "_EXACT_CACHE", {})
-    monkeypatch.setattr(hold, "_FLOAT_CACHE", {})
+    monkeypatch.setattr(tables, "_EXACT_CACHE", {})
+    monkeypatch.setattr(tables, "_FLOAT_CACHE", {})
     hold.solve(target=9, faces=3, progress=rec)
     counted = [e for e in rec.events if e[0] == "start" and e[2]]
     assert len(counted) == 2  # the float guide, then the exact solve, each with a count
@@ -477,9 +478,10 @@ def test_solve_hold_shows_progress_while_it_solves(monkeypatch):
 
 def test_audit_hold_names_each_long_step(monkeypatch):
     from exactplay.games import hold
+    from exactplay.games.hold import tables
 
     rec = Recorder()
-    monkeypatch.setattr(hold, "_SEED_CACHE", {})
+    monkeypatch.setattr(tables, "_SEED_CACHE", {})
     hold.run_audit(target=8, faces=3, progress=rec)
     text = " | ".join(rec.labels())
     for step in ("bisection", "published program's hold/continue", "decisions"):

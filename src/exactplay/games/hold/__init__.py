@@ -44,73 +44,13 @@ from exactplay.games.hold.judge import judge, judge_arguments
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine
 from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
+from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, exact_turn, float_table,  # noqa: F401
+                                         parse_faces, parse_target, seed_table)
 
 
-MAX_TARGET = 150  # solve time grows fast: ~2 s at 75, ~14 s at 100, about a minute at 150
-MAX_FACES = 12
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
 UNIT_ROUNDOFF = 2.0**-53
 FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target
-
-
-def parse_target(text) -> int:
-    n = read_int(text, "target")
-    if not 2 <= n <= MAX_TARGET:
-        raise UsageError(f"target must be between 2 and {MAX_TARGET}, got {n}")
-    return n
-
-
-def parse_faces(text) -> int:
-    n = read_int(text, "faces")
-    if not 2 <= n <= MAX_FACES:
-        raise UsageError(f"faces must be between 2 and {MAX_FACES}, got {n}")
-    return n
-
-
-# ------------------------------------------------------------------ tables
-
-
-def float_table(target: int = 75, faces: int = 6, progress=SILENT) -> HoldTable:
-    """The correct float solver (cached): policy iteration per pair, from the pass value 1/2."""
-    return _cached(_FLOAT_CACHE, (target, faces), 4, lambda: solve_table(target, faces, "float", progress=progress))
-
-
-_FLOAT_CACHE: dict = {}
-_EXACT_CACHE: dict = {}
-_SEED_CACHE: dict = {}
-
-
-def _cached(cache: dict, key, size: int, make):
-    """A small cache like ``functools.lru_cache`` whose builder may take a progress display."""
-    if key in cache:
-        cache[key] = cache.pop(key)  # most recently used last
-        return cache[key]
-    value = make()
-    cache[key] = value
-    while len(cache) > size:
-        del cache[next(iter(cache))]
-    return value
-
-
-def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> HoldTable:
-    """The exact game (cached): float policies as first guesses, verified exactly."""
-    name = get_backend(backend).name
-
-    def make():
-        guide = float_table(target, faces, progress)  # float policies as first guesses
-        return solve_table(target, faces, name, guide=guide, progress=progress)
-
-    return _cached(_EXACT_CACHE, (target, faces, name), 4, make)
-
-
-def seed_table(target: int = 75, faces: int = 6, progress=SILENT):
-    """The published program's table (cached)."""
-    return _cached(_SEED_CACHE, (target, faces), 2, lambda: seed_solve(target, faces, progress=progress))
-
-
-def exact_turn(table: HoldTable, c: int, h: int):
-    """``(start, hold, cont, v)`` of the turn at ``(c, h)``, exact, indexed by x."""
-    return turn_of(table, c, h)
 
 
 def query_states(target: int):

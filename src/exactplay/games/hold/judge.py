@@ -191,10 +191,10 @@ def _read(path: str | None, what: str, limit: int) -> tuple[str, str]:
 
 
 def judge(args, backend: Backend) -> int:
-    from exactplay.games import hold  # the game module (lazy: keeps this module import-light)
+    from exactplay.games.hold.tables import exact_table, exact_turn, parse_faces, parse_target  # lazy: import-light
 
-    target = hold.parse_target(args.target)
-    faces = hold.parse_faces(args.faces)
+    target = parse_target(args.target)
+    faces = parse_faces(args.faces)
     if not 0 <= args.digits <= 1000:
         raise UsageError("--digits must be between 0 and 1000")
     queries, source = read_queries(args.file, target)
@@ -203,7 +203,7 @@ def judge(args, backend: Backend) -> int:
         # one short line per query (with generous room for spaces and blank lines)
         ans_text, ans_source = _read(args.check, "the answers", (len(queries) + 1) * (MAX_LINE_CHARS + 2))
         expected = parse_answers(ans_text, len(queries), ans_source)
-    table = hold.exact_table(target, faces, backend)
+    table = exact_table(target, faces, backend)
     answers = [table.policy[c][h][x - 2] for c, h, x in queries]
     if expected is not None:
         for i, (got, right) in enumerate(zip(expected, answers)):
@@ -222,7 +222,7 @@ def judge(args, backend: Backend) -> int:
         cache: dict = {}
         for (c, h, x), a in zip(queries, answers):
             if (c, h) not in cache:
-                cache[(c, h)] = hold.exact_turn(table, c, h)
+                cache[(c, h)] = exact_turn(table, c, h)
             _, hv, cont, _ = cache[(c, h)]
             margin = hv[x] - cont[x]
             rows.append({"query": [c, h, x], "answer": a, "hold": hv[x], "continue": cont[x], "margin": margin})
