@@ -1,0 +1,141 @@
+"""The package's shape: no import cycle (imports inside functions count too) and small modules.
+
+Both rules are from the developer guide (issue 11, item 1): a module of one job stays under
+~400 lines; a submodule never imports the package that imports it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "exactplay"
+MAX_LINES = 400
+
+# Modules still over MAX_LINES, with their line count when this list was written.  Shrink it:
+# split a module, then delete its line here (the test fails while a listed module is no longer
+# over the limit, so the list cannot go stale).
+OVER_LIMIT = {
+    "exactplay/checker/model.py": 898,
+    "exactplay/cli.py": 648,
+    "exactplay/games/race/__init__.py": 581,
+    "exactplay/games/hold/__init__.py": 522,
+    "exactplay/games/chefs/__init__.py": 474,
+    "exactplay/audit.py": 452,
+    "exactplay/checker/chefs.py": 410,
+}
+
+
+def modules(root: Path) -> dict[str, tuple[Path, bool]]:
+    """Dotted module name -> (file, is a package ``__init__``) for every ``.py`` under ``root``."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts = parts[:-1]
+        out[".".join(parts)] = (path, is_package)
+    return out
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """``module -> modules it imports`` (within ``root``), from every import statement anywhere in
+    the file: top level, inside functions, inside ``try``/``if``.  ``from P import name`` points at
+    the submodule ``P.name`` when that is a module, else at ``P`` itself."""
+    mods = modules(root)
+    edges: dict[str, set[str]] = {m: set() for m in mods}
+    for name, (path, is_package) in mods.items():
+        here = name if is_package else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = here.split(".")
+                    base = base[:len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    edges[name].add(sub if sub in mods else target)
+            elif isinstance(node, ast.Import):
+                edges[name].update(alias.name for alias in node.names)
+        edges[name] = {t for t in edges[name] if t in mods and t != name}
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def line_count(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_import_cycle_in_exactplay_counting_imports_inside_functions():
+    found = cycles(import_graph(SRC))
+    assert not found, "import cycles (a submodule must not import the package that imports it): " + "; ".join(
+        " <-> ".join(c) for c in found)
+
+
+def test_the_cycle_finder_sees_a_lazy_import_and_a_relative_one(tmp_path):
+    pkg = tmp_path / "p"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from p.sub.a import f\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "a.py").write_text("def f():\n    from .. import g  # lazy, relative\n    return g\n")
+    (pkg / "sub" / "b.py").write_text("from . import a\n")
+    edges = import_graph(tmp_path)
+    assert edges["p.sub.b"] == {"p.sub.a"}  # `from . import a` is the submodule, not the package
+    assert cycles(edges) == [["p", "p.sub.a"]]
+    (pkg / "sub" / "a.py").write_text("def f():\n    return 1\n")
+    assert cycles(import_graph(tmp_path)) == []
+
+
+def test_no_module_over_400_lines_but_the_listed_ones():
+    over = {str(p.relative_to(SRC)): line_count(p) for p in PACKAGE.rglob("*.py") if line_count(p) > MAX_LINES}
+    new = {p: n for p, n in over.items() if p not in OVER_LIMIT}
+    assert not new, f"modules over {MAX_LINES} lines (split them into modules of one job): {new}"
+
+
+def test_every_listed_module_is_still_over_the_limit():
+    stale = [p for p in OVER_LIMIT if not (SRC / p).exists() or line_count(SRC / p) <= MAX_LINES]
+    assert not stale, f"no longer over {MAX_LINES} lines (or gone): delete them from OVER_LIMIT: {stale}"
