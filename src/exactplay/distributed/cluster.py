@@ -1,0 +1,56 @@
+"""A Dask client: a ``LocalCluster`` of ``workers`` processes, or a running scheduler.
+
+Workers run one thread each (the tiles are pure-Python/GMP work: threads would share one
+interpreter lock).  The client talks to the workers directly (``direct_to_workers``), so
+gathering results does not route data through the scheduler.  Every worker must be able
+to import ``exactplay`` (the same version as the client).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from exactplay.errors import UsageError
+
+CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+
+
+def worker_addresses(client) -> list[str]:
+    """The workers' addresses, sorted (tiles are placed by index into this list)."""
+    return sorted(client.scheduler_info(n_workers=-1)["workers"])
+
+
+@contextlib.contextmanager
+def dask_client(workers: int | None = None, scheduler: str | None = None, processes: bool = True):
+    """Yield a connected ``distributed.Client``; close what was opened on exit.
+
+    ``scheduler``: an address such as ``tcp://10.0.0.5:8786`` (a UsageError of one line
+    if it cannot be reached or has no workers); otherwise a LocalCluster of ``workers``
+    workers (default 2) that lives as long as the context.
+    """
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT, direct_to_workers=True, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({reason})") from None
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError):
+            client.close()
+            raise UsageError(f"--scheduler {scheduler}: the scheduler has no workers") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    n = 2 if workers is None else workers
+    if n < 1:
+        raise UsageError("--workers must be at least 1")
+    with LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster, \
+            Client(cluster, direct_to_workers=True, set_as_default=False) as client:
+        yield client
