@@ -116,25 +116,27 @@ def solve_table(
     return table
 
 
-def start_table(B: Backend, target: int, t_max: int | None = None, shadow: bool = True):
+def start_table(B: Backend, target: int, t_max: int | None = None, shadow: bool = True, rows=None):
     """An empty table ``(table, tables, gains)``: ``F(a, 0) = G(a, 0) = 1``, every other entry 0.
 
     ``tables`` are the float shadows F, G, 1 - F, 1 - G (None unless ``B`` is exact and
-    ``shadow``), ``gains`` the pairs ``(t, d_t)``, ``t = 1..t_max``.
+    ``shadow``), ``gains`` the pairs ``(t, d_t)``, ``t = 1..t_max``.  ``rows`` (a range;
+    default all ``0..N``): only these rows are made, the others are None (a tile of rows).
     """
     N = target
+    rows = range(N + 1) if rows is None else rows
     t_max = t_limit(N) if t_max is None else t_max
     zero, one = B.zero, B.one
-    F = [[zero] * (N + 1) for _ in range(N + 1)]
-    G = [[zero] * (N + 1) for _ in range(N + 1)]
-    for a in range(1, N + 1):
+    F = [[zero] * (N + 1) if a in rows else None for a in range(N + 1)]
+    G = [[zero] * (N + 1) if a in rows else None for a in range(N + 1)]
+    for a in rows[1:] if 0 in rows else rows:
         F[a][0] = G[a][0] = one
     table = RaceTable(N, B.name, t_max, F, G)
     gains = [(t, 2 ** (t - 1)) for t in range(1, t_max + 1)]
     tables = None  # float F, G, 1 - F, 1 - G of the exact values, correctly rounded
     if B.exact and shadow:
-        tables = tuple([[v] * (N + 1) for _ in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
-        for a in range(1, N + 1):
+        tables = tuple([[v] * (N + 1) if a in rows else None for a in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
+        for a in rows[1:] if 0 in rows else rows:
             tables[0][a][0] = tables[1][a][0] = 1.0
             tables[2][a][0] = tables[3][a][0] = 0.0
     return table, tables, gains
