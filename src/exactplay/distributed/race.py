@@ -16,6 +16,7 @@ choice and candidate equals the serial run's.
 
 from __future__ import annotations
 
+import time
 from array import array
 
 from exactplay.distributed import store
@@ -53,6 +54,8 @@ class _Strip:
         self.keep = keep
         self.i0, self.i1 = i0, i1
         self.table, self.tables, self.gains = _race.start_table(self.B, target, t_max, shadow, range(i0 - 1, i1))
+        self.cpu = 0.0  # seconds of CPU in the tiles' own work (unpacking, filling, packing)
+        self.sent = 0  # bytes of boundary returned
 
 
 def race_tile(run: str, spec: tuple, i0: int, i1: int, b0: int, b1: int, above, _left) -> bytes:
@@ -61,6 +64,7 @@ def race_tile(run: str, spec: tuple, i0: int, i1: int, b0: int, b1: int, above, 
     ``above``: the boundary of the tile above (None for the first strip: row 0 is 0).
     ``_left``: the tile to the left (only orders the tasks; its state is already here).
     """
+    start = time.process_time()
     st = store.state(run, i0, lambda: _Strip(spec, i0, i1))
     F, tables = st.table.F, st.tables
     if above is not None:
@@ -74,7 +78,10 @@ def race_tile(run: str, spec: tuple, i0: int, i1: int, b0: int, b1: int, above, 
         _race.fill_cells(st.B, st.table, tables, a, b0, b1, st.gains, st.keep)
     last = i1 - 1
     floats = b"" if tables is None else pack_floats(tables[0][last][b0:b1] + tables[2][last][b0:b1])
-    return pack_numbers(F[last][b0:b1]), floats
+    out = pack_numbers(F[last][b0:b1]), floats
+    st.sent += len(out[0]) + len(out[1])
+    st.cpu += time.process_time() - start
+    return out
 
 
 def race_collect(run: str, i0: int, rows: tuple, _last) -> tuple:
@@ -91,7 +98,7 @@ def race_collect(run: str, i0: int, rows: tuple, _last) -> tuple:
         ts = [list(st.table.candidates[c]) for c in order]
         cands = (array("B", map(len, ts)).tobytes(), array("B", (t for x in ts for t in x)).tobytes(),
                  pack_numbers([v for c in order for v in st.table.candidates[c].values()]))
-    return mine, values, best, cands
+    return mine, values, best, cands, (st.cpu, st.sent)
 
 
 def solve_table(target: int, backend: Backend | str = "mpq", t_max: int | None = None, keep_candidates: bool = False,
@@ -127,7 +134,10 @@ def solve_table(target: int, backend: Backend | str = "mpq", t_max: int | None =
     kept = run_tiles(client, run, tiles, addresses, progress, title)
     progress.start("gathering the table from the workers", None)
     parts = client.gather([kept[("c", I)] for I in range(len(strips))], direct=True)
-    return _assemble(B, N, t_max, keep_candidates, strips, parts)
+    table = _assemble(B, N, t_max, keep_candidates, strips, parts)
+    table.dask_stats = {"workers": W, "tile": size, "tiles": len(strips) * len(blocks),
+                        "tile_cpu": sum(p[4][0] for p in parts), "boundary_bytes": sum(p[4][1] for p in parts)}
+    return table
 
 
 def _with_none(func, deps):
@@ -153,7 +163,7 @@ def _assemble(B, N, t_max, keep, strips, parts) -> _race.RaceTable:
     F[0] = [B.zero] * (N + 1)
     G[0] = [B.zero] * (N + 1)
     table = _race.RaceTable(N, B.name, t_max, F, G)
-    for (i0, i1), (mine, values, best, cands) in zip(strips, parts):
+    for (i0, i1), (mine, values, best, cands, _) in zip(strips, parts):
         vals = unpack_numbers(values) if mine else []
         for k, a in enumerate(mine):
             row = vals[2 * N * k:2 * N * (k + 1)]
