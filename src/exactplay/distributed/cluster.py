@@ -51,6 +51,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     if n < 1:
         raise UsageError("--workers must be at least 1")
     with LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=None,
+                      scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},  # any free port
                       silence_logs=logging.ERROR) as cluster, \
             Client(cluster, direct_to_workers=True, set_as_default=False) as client:
         yield client
