@@ -202,3 +202,49 @@ def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
         assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
         assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
         assert hashlib.sha256(d.read_bytes()).digest() == hashlib.sha256(s.read_bytes()).digest()
+
+
+# ------------------------------------------------------------------ the engine's condensation
+
+
+ENGINE_GAMES = [
+    ("exactplay.games.race.model:make_game", ["target=9"]),
+    ("exactplay.games.hold.model:make_game", ["target=8", "faces=3"]),
+    ("exactplay.games.chefs.model:make_game", ["skills=1/4,1/2,1,1/3"]),
+    ("exactplay.games.coins.model:make_game", ["coins=10,20,8,7,3"]),
+    ("exactplay.games.war.model:make_game", ["ranks=4", "suits=2", "abstract=true"]),
+]
+
+
+@pytest.mark.parametrize("spec,params", ENGINE_GAMES)
+def test_engine_levels_give_the_serial_solution_and_certificate(client, tmp_path, spec, params):
+    from exactplay.distributed import engine as dengine
+    from exactplay.engine import solve_model
+    from exactplay.model import build_model
+    from exactplay.model.load import make_game, parse_params
+    from exactplay.model_certificate import model_certificate
+
+    model = build_model(make_game(spec, parse_params(params)))
+    serial = solve_model(model)
+    dist = dengine.solve_model(model, client=client)
+    for f in ("values", "policy", "ranks", "never_ends", "components", "witness"):
+        assert getattr(dist, f) == getattr(serial, f), f
+    for f in ("margins", "ties", "q"):
+        assert list(getattr(dist, f).items()) == list(getattr(serial, f).items()), f
+    assert dist.stats.to_dict() == serial.stats.to_dict()
+    assert dist.dask_stats["levels"] > 1
+    assert digest(model_certificate(dist), tmp_path, "d.json") == digest(model_certificate(serial), tmp_path, "s.json")
+
+
+def test_levels_put_every_component_above_its_successors():
+    from exactplay.distributed.engine import levels
+    from exactplay.graph import tarjan
+
+    succ = [[1, 2], [3], [3, 4], [], [2], [0, 5]]
+    comps = tarjan(succ)
+    lev = levels(comps, succ)
+    where = {s: i for i, c in enumerate(comps) for s in c}
+    for s, ts in enumerate(succ):
+        for t in ts:
+            assert where[s] == where[t] or lev[where[s]] > lev[where[t]]
+    assert min(lev) == 0
