@@ -14,6 +14,9 @@ import logging
 from exactplay.errors import UsageError
 
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+# the workers' statistical profiler samples every thread's stack every 10 ms: CPU that grows
+# with the wall-clock time, not with the work (a real cluster's workers are configured there)
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 def worker_addresses(client) -> list[str]:
@@ -29,6 +32,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     if it cannot be reached or has no workers); otherwise a LocalCluster of ``workers``
     workers (default 2) that lives as long as the context.
     """
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler:
@@ -50,8 +54,9 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     n = 2 if workers is None else workers
     if n < 1:
         raise UsageError("--workers must be at least 1")
-    with LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=None,
-                      scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},  # any free port
-                      silence_logs=logging.ERROR) as cluster, \
+    with dask.config.set(LOCAL_CONFIG), \
+            LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=None,
+                         scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},  # any free port
+                         silence_logs=logging.ERROR) as cluster, \
             Client(cluster, direct_to_workers=True, set_as_default=False) as client:
         yield client
