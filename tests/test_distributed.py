@@ -202,14 +202,17 @@ def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
         assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
         assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
         assert hashlib.sha256(d.read_bytes()).digest() == hashlib.sha256(s.read_bytes()).digest()
+    game = ["--game", "exactplay.games.hold.model:make_game", "--param", "target=8", "--param", "faces=3"]
+    serial, dist = _cli("solve", *game), _cli("solve", *game, "--workers", "2", "--quiet")
+    assert dist.returncode == 0 and dist.stdout == serial.stdout
 
 
 # ------------------------------------------------------------------ the engine's condensation
 
 
 ENGINE_GAMES = [
-    ("exactplay.games.race.model:make_game", ["target=9"]),
-    ("exactplay.games.hold.model:make_game", ["target=8", "faces=3"]),
+    ("exactplay.games.race.model:make_game", ["target=6"]),
+    ("exactplay.games.hold.model:make_game", ["target=6", "faces=3"]),
     ("exactplay.games.chefs.model:make_game", ["skills=1/4,1/2,1,1/3"]),
     ("exactplay.games.coins.model:make_game", ["coins=10,20,8,7,3"]),
     ("exactplay.games.war.model:make_game", ["ranks=4", "suits=2", "abstract=true"]),
