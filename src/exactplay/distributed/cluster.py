@@ -38,12 +38,12 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     if scheduler:
         try:
             client = Client(scheduler, timeout=CONNECT_TIMEOUT, direct_to_workers=True, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except Exception as exc:  # refused, timed out, bad address, wrong protocol: one line, not a traceback
             reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
             raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({reason})") from None
         try:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError):
+        except Exception:
             client.close()
             raise UsageError(f"--scheduler {scheduler}: the scheduler has no workers") from None
         try:
