@@ -169,6 +169,9 @@ def test_unreachable_scheduler_is_one_usage_line(capsys, monkeypatch):
 @pytest.mark.parametrize("argv,words", [
     (["--workers", "2", "--scheduler", "tcp://x:1"], "give one"),
     (["--workers", "0"], "between 1 and 256"),
+    (["--scheduler", ""], "needs an address"),
+    (["--scheduler", "nonsense://x"], "not a Dask scheduler address"),
+    (["--scheduler", "host:8786x"], "not a Dask scheduler address"),
 ])
 def test_bad_distributed_options_are_one_usage_line(capsys, argv, words):
     status = main(["solve", "race", "--target", "3", "--quiet", *argv])

@@ -24,6 +24,24 @@ def worker_addresses(client) -> list[str]:
     return sorted(client.scheduler_info(n_workers=-1)["workers"])
 
 
+def _check_address(address: str) -> None:
+    """A UsageError for an address Dask cannot parse (before a Client half-exists to be cleaned up)."""
+    from distributed.comm import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, loc = parse_address(address)
+        get_backend(scheme)
+        if not loc:
+            raise ValueError("no host")
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(loc)  # a port that is not a number
+    except Exception as exc:
+        reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise UsageError(f"--scheduler {address}: not a Dask scheduler address ({reason}); "
+                         "expected e.g. tcp://host:8786") from None
+
+
 @contextlib.contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None, processes: bool = True):
     """Yield a connected ``distributed.Client``; close what was opened on exit.
@@ -36,6 +54,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     from distributed import Client, LocalCluster
 
     if scheduler:
+        _check_address(scheduler)
         try:
             client = Client(scheduler, timeout=CONNECT_TIMEOUT, direct_to_workers=True, set_as_default=False)
         except Exception as exc:  # refused, timed out, bad address, wrong protocol: one line, not a traceback

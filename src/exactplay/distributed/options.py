@@ -39,6 +39,8 @@ def requested(args) -> bool:
 
 
 def _check(args) -> None:
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise UsageError("--scheduler needs an address, e.g. tcp://host:8786")
     if args.workers is not None and args.scheduler is not None:
         raise UsageError("--workers and --scheduler: give one (--workers N starts a local cluster)")
     if args.workers is not None and not 1 <= args.workers <= 256:
