@@ -131,6 +131,23 @@ def test_chefs_groups_give_the_serial_solution(client, skills, tie, split):
         assert serial.ties  # the instance does exercise the tie rule
 
 
+def test_chefs_layer_crosses_workers_as_gmp_binary_and_comes_back_equal():
+    import pickle
+
+    layers = {}
+    fast.solve_fast(list(fibonacci_skills(6)), visit=lambda q, layer: layers.setdefault(q, layer))
+    layer = layers[4]
+    data = pickle.dumps(dchefs.LayerPayload(layer))
+    st = next(iter(layer.values()))
+    assert gmpy2.to_binary(st.den) in data  # the numbers travel as GMP binary
+    back = pickle.loads(data).layer
+    assert list(back) == list(layer)
+    for m, st in layer.items():
+        b = back[m]
+        assert (b.members, b.den, b.w, b.d, b.prev_win) == (st.members, st.den, st.w, st.d, st.prev_win)
+        assert all(type(x) is type(st.den) for row in b.w for x in row)
+
+
 def test_chefs_groups_are_balanced_by_estimated_work():
     own = dchefs.owners(14, 3, 2)
     work = [0, 0]

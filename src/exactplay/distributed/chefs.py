@@ -6,7 +6,9 @@ needs the layer below).  Split on the last ``k`` chefs: the **group** of ``M`` i
 size q.  Removing one of the first ``n - k`` chefs stays in the group, which lives on one
 worker (its layer q - 1 is already there); only removing one of the last chefs leaves
 it, to group ``H \\ {h}``.  So the **boundary** of tile ``(H, q)`` is the layer q of
-group H, sent (as GMP binary) to the at most ``k - |H|`` groups ``H + {h}`` -- each
+group H, sent to the at most ``k - |H|`` groups ``H + {h}`` (as GMP binary when they
+live on another worker, as the objects themselves when on the same, see
+:class:`LayerPayload`) -- each
 worker keeps its own groups' layers and receives only its neighbours' in the
 ``k``-cube of groups.  Groups go to workers by estimated work (largest first).
 
@@ -73,8 +75,7 @@ class _Group:
         self.sol = fast.FastSolution(n, tie)
         self.layer = {}
         self.stats = {}  # q -> (sets, bits of the numbers held, bits of the values computed)
-        self.cpu = 0.0  # seconds of CPU in the tiles' own work (unpacking, solving, packing)
-        self.sent = 0  # bytes of boundary returned
+        self.cpu = 0.0  # seconds of CPU in the tiles' own work (solving)
 
 
 def pack_layer(layer: dict, with_target: bool = False) -> bytes:
@@ -106,6 +107,24 @@ def unpack_layer(data: bytes) -> dict:
     return out
 
 
+class LayerPayload:
+    """A group's layer as a tile's result: the objects themselves for a tile on the same worker,
+    GMP binary (:func:`pack_layer`) only when Dask sends it to another worker (pickling)."""
+
+    def __init__(self, layer: dict, run: str = ""):
+        self.layer, self.run = layer, run
+
+    def __reduce__(self):
+        start = time.thread_time()
+        data = pack_layer(self.layer)
+        store.count(self.run, len(data), time.thread_time() - start)
+        return (_received_layer, (data,))
+
+
+def _received_layer(data: bytes) -> LayerPayload:
+    return LayerPayload(unpack_layer(data))
+
+
 def chefs_tile(run: str, spec: tuple, k: int, H: int, q: int, has_local: bool, send: bool, *deps):
     """Solve group H's sets of size q; return them packed for the groups above (if ``send``)."""
     start = time.process_time()
@@ -113,7 +132,7 @@ def chefs_tile(run: str, spec: tuple, k: int, H: int, q: int, has_local: bool, s
     g = store.state(run, H, lambda: _Group(spec))
     prev = g.layer
     for payload in deps[1:] if has_local else deps:  # the layers q - 1 of the groups H - {h}
-        prev = {**prev, **unpack_layer(payload)}
+        prev = {**prev, **payload.layer}
     F, a, c, Fpow = g.consts
     _, tie, reduce, keep_policy, _ = spec
     layer = {}
@@ -125,17 +144,15 @@ def chefs_tile(run: str, spec: tuple, k: int, H: int, q: int, has_local: bool, s
     bits = [int(m.den.bit_length()) for m in layer.values()]
     g.stats[q] = (len(layer), sum(bits) * (q * q + q + 1), sum(bits) * (q * q + q))
     g.layer = layer  # layer q - 1 of this group is no longer needed here
-    out = pack_layer(layer) if send else None
-    g.sent += len(out or b"")
     g.cpu += time.process_time() - start
-    return out
+    return LayerPayload(layer, run) if send else None
 
 
 def chefs_collect(run: str, H: int, full: bool, _last) -> tuple:
     """The group's ties, policy, counters and layer statistics (and the full set if it is here)."""
     g = store.take(run, H)
     return (g.sol.ties, g.sol.policy, g.sol.exact_compares, g.stats,
-            pack_layer(g.layer, with_target=True) if full else None, (g.cpu, g.sent))
+            pack_layer(g.layer, with_target=True) if full else None, g.cpu)
 
 
 def solve_fast(skills, tie: str = "nearest", reduce: bool = False, keep_policy: bool = False, visit=None,
@@ -179,8 +196,10 @@ def solve_fast(skills, tie: str = "nearest", reduce: bool = False, keep_policy: 
     progress.start("gathering the solution from the workers", None)
     parts = client.gather([kept[("c", H)] for H in range(2**k)], direct=True)
     sol = _assemble(n, tie, parts)
+    sent = client.run(store.take_count, run).values()  # every transfer is over: the workers' tallies
     sol.dask_stats = {"workers": W, "split": k, "groups": 2**k, "tiles": len(tiles) - 2**k,
-                      "tile_cpu": sum(p[5][0] for p in parts), "boundary_bytes": sum(p[5][1] for p in parts)}
+                      "tile_cpu": sum(p[5] for p in parts), "boundary_bytes": sum(b for b, _ in sent),
+                      "pack_cpu": sum(t for _, t in sent)}
     return sol
 
 

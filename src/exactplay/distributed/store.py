@@ -37,3 +37,19 @@ def release(run: str) -> int:
         for k in keys:
             del _STATE[k]
     return len(keys)
+
+
+_COUNTS: dict = {}
+
+
+def count(run: str, nbytes: int, seconds: float) -> None:
+    """Add bytes serialized for another worker, and the CPU seconds that took, to ``run``'s tally."""
+    with _LOCK:
+        b, t = _COUNTS.get(run, (0, 0.0))
+        _COUNTS[run] = (b + nbytes, t + seconds)
+
+
+def take_count(run: str) -> tuple:
+    """This worker's tally of ``run`` (bytes, seconds), and forget it."""
+    with _LOCK:
+        return _COUNTS.pop(run, (0, 0.0))
