@@ -5,7 +5,8 @@ prints for the serial run and for each tile size on a LocalCluster of 2 worker p
 
   wall      wall-clock seconds (the cluster's start-up is printed once, apart)
   cpu       CPU seconds: serial = this process; Dask = client + both worker processes
-  tile cpu  CPU inside the tile functions (unpack, the game's per-cell code, pack)
+  tile cpu  CPU inside the tile functions (race: unpack, the game's per-cell code, pack;
+            chefs: the per-set code -- a layer is packed when Dask sends it, "packing")
   overhead  Dask cpu - serial cpu, in all and per tile (scheduling, transfers, packing)
   sent      boundary bytes the tiles returned (what moves between workers)
   speed-up  serial wall / Dask wall;  cpu ratio  serial cpu / Dask cpu
@@ -56,7 +57,8 @@ def row(label, wall, cpu, serial=None, stats=None):
     if stats:
         over = cpu - serial[1]
         line += (f"  tile cpu {stats['tile_cpu']:8.2f} s  tiles {stats['tiles']:5d}  overhead {over:+7.2f} s "
-                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile)  sent {stats['boundary_bytes'] / 1e6:8.1f} MB  "
+                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile)  sent {stats['boundary_bytes'] / 1e6:8.1f} MB"
+                 + (f" (packing {stats['pack_cpu']:.2f} s)" if "pack_cpu" in stats else "") + "  "
                  f"speed-up {serial[0] / wall:4.2f}x  cpu ratio {serial[1] / cpu:4.2f}")
     print(line, flush=True)
 
@@ -106,40 +108,52 @@ def makespan(n, k, W, cost) -> tuple[float, float]:
     return max(done.values()), total
 
 
+def fit_overhead(runs, serial_cpu) -> tuple[float, float]:
+    """Least squares ``overhead = a * tiles + b * bytes`` over the measured splits (a: s/tile, b: s/byte)."""
+    import numpy as np
+
+    A = np.array([[st["tiles"], st["boundary_bytes"]] for st, _ in runs.values()], dtype=float)
+    y = np.array([cpu - serial_cpu for _, cpu in runs.values()])
+    (a, b), *_ = np.linalg.lstsq(A, y, rcond=None)
+    return max(a, 0.0), max(b, 0.0)
+
+
 def estimate_chefs_18(n, serial_cpu, sol, runs, k_used):
-    print(f"\npaper estimate: chefs n = 18 on a 32-worker cluster (from chefs n = {n}, split {k_used}, measured above)")
+    print(f"\npaper estimate: chefs n = 18 on a 32-worker cluster (from chefs n = {n} measured above)")
     up = 18 - n
     stats, dcpu = runs[k_used]
     t18 = serial_cpu * GROWTH_TIME_PER_CHEF**up
     print(f"  serial cpu n=18  = {serial_cpu:.1f} s x {GROWTH_TIME_PER_CHEF}^{up} = {t18:,.0f} s ({t18 / 3600:.2f} h)")
-    sent_n = stats["boundary_bytes"]
-    per_tile = max(0.0, dcpu - stats["tile_cpu"]) / stats["tiles"]  # Dask's own cpu per tile
-    per_byte = max(0.0, stats["tile_cpu"] - serial_cpu) / max(sent_n, 1)  # packing + unpacking
-    print(f"  measured at n={n}: sent {sent_n / 1e6:.0f} MB; Dask cpu per tile ({dcpu:.1f} - {stats['tile_cpu']:.1f}) s"
-          f" / {stats['tiles']} = {1000 * per_tile:.1f} ms; pack+unpack ({stats['tile_cpu']:.1f} - {serial_cpu:.1f}) s"
-          f" / {sent_n / 1e6:.0f} MB = {per_byte * 1e9:.2f} s/GB")
+    per_tile, per_byte = fit_overhead(runs, serial_cpu)
+    print(f"  overhead fit     : Dask cpu - serial cpu = {1000 * per_tile:.1f} ms x tiles + {per_byte * 1e9:.2f} s/GB x "
+          f"bytes sent (least squares over splits {', '.join(map(str, runs))}); at split {k_used}: "
+          f"{sum(v[0]['boundary_bytes'] for v in [runs[k_used]]) / 1e6:.0f} MB sent")
     best = None
     for k in (5, 6, 7, 8):
         span, total = makespan(18, k, 32, lambda q: q**3)
         balance = span / (total / 32)
         compute = t18 / 32 * balance
         tiles = sum(len(dchefs.group_sizes(18, k, H)) for H in range(2**k))
-        sent18 = sent_n * GROWTH_MEMORY_PER_CHEF**up * k / k_used  # data x3 per chef; a layer goes to ~k/2 groups
+        sent18 = stats["boundary_bytes"] * GROWTH_MEMORY_PER_CHEF**up * k / k_used  # data x3 per chef; ~k/2 sends
         transfer = sent18 / (32 * LINK_BYTES_PER_S)
         pack = per_byte * sent18 / 32
         dask = per_tile * tiles / 32
         wall = compute + transfer + pack + dask
         print(f"  split {k} ({2 ** k:3d} groups, {tiles} tiles): makespan/(work/32) = {balance:.2f} (list schedule of "
               f"the tile DAG, q^3 per alive set) -> compute {t18:,.0f}/32 x {balance:.2f} = {compute:,.0f} s; "
-              f"sent {sent_n / 1e6:.0f} MB x {GROWTH_MEMORY_PER_CHEF}^{up} x {k}/{k_used} = {sent18 / 1e9:.1f} GB -> "
-              f"transfer /(32 x {LINK_BYTES_PER_S / 1e9:.2f} GB/s) = {transfer:,.1f} s, pack {pack:,.1f} s; "
-              f"Dask {1000 * per_tile:.1f} ms x {tiles} / 32 = {dask:.1f} s; total {wall:,.0f} s")
+              f"sent {stats['boundary_bytes'] / 1e6:.0f} MB x {GROWTH_MEMORY_PER_CHEF}^{up} x {k}/{k_used} = "
+              f"{sent18 / 1e9:.1f} GB -> transfer /(32 x {LINK_BYTES_PER_S / 1e9:.2f} GB/s) = {transfer:,.1f} s, "
+              f"pack+unpack {per_byte * 1e9:.2f} s/GB / 32 = {pack:,.1f} s; Dask {1000 * per_tile:.1f} ms x {tiles} / 32"
+              f" = {dask:.1f} s; total {wall:,.0f} s")
         if best is None or wall < best[0]:
             best = (wall, k)
     wall, k = best
     mem = sol.peak_bits / 8 * GROWTH_MEMORY_PER_CHEF**up
-    print(f"  two layers       = {sol.peak_bits / 8e6:.0f} MB at n={n} x {GROWTH_MEMORY_PER_CHEF}^{up} = "
-          f"{mem / 1e9:.1f} GB in all, {mem / 32e9:.2f} GB per worker (+ boundaries in flight)")
+    rss = (f"; README: 0.78 GB peak RSS at n = 14 x {GROWTH_MEMORY_PER_CHEF ** up:.0f} = "
+           f"{0.78 * GROWTH_MEMORY_PER_CHEF ** up:.0f} GB, {0.78 * GROWTH_MEMORY_PER_CHEF ** up / 32:.1f} GB per worker"
+           if n == 14 else "")
+    print(f"  two layers       = {sol.peak_bits / 8e6:.0f} MB of numbers at n={n} x {GROWTH_MEMORY_PER_CHEF}^{up} = "
+          f"{mem / 1e9:.1f} GB in all, {mem / 32e9:.2f} GB per worker{rss} (+ boundaries in flight)")
     print(f"  estimate         = {wall:,.0f} s ({wall / 60:.0f} min) with split {k}, vs {t18 / 3600:.2f} h serial: "
           f"{t18 / wall:.1f}x on 32 workers")
 
