@@ -50,8 +50,11 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
     if it cannot be reached or has no workers); otherwise a LocalCluster of ``workers``
     workers (default 2) that lives as long as the context.
     """
-    import dask
-    from distributed import Client, LocalCluster
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--workers / --scheduler need Dask: python3 -m pip install 'exactplay[dask]'") from None
 
     if scheduler:
         _check_address(scheduler)
