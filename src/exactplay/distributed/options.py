@@ -68,6 +68,12 @@ def distributed_solver(game: str, command: str, params: dict, args):
         raise UsageError("--tile must be at least 1")
     if game == "chefs" and get_backend(args.backend).name != "mpq":
         raise UsageError("chefs: a distributed run uses the fast integer solver (--backend mpq)")
+    if game == "chefs" and command == "certify":
+        from exactplay.games import chefs as _chefs
+
+        if _chefs.instance(params.get("n"), params.get("skills"))[0] <= _chefs.FULL_TABLE_MAX_N:
+            yield {}  # every value, by the reference recurrence: serial, no cluster to start
+            return
     with dask_client(args.workers, args.scheduler) as client:
         if game == "race":
             from exactplay.distributed import race
