@@ -21,7 +21,10 @@ LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 
 def worker_addresses(client) -> list[str]:
     """The workers' addresses, sorted (tiles are placed by index into this list)."""
-    return sorted(client.scheduler_info(n_workers=-1)["workers"])
+    out = sorted(client.scheduler_info(n_workers=-1)["workers"])
+    if not out:
+        raise UsageError("the Dask cluster has no workers")
+    return out
 
 
 def _check_address(address: str) -> None:
@@ -81,4 +84,5 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, proces
                          scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},  # any free port
                          silence_logs=logging.ERROR) as cluster, \
             Client(cluster, direct_to_workers=True, set_as_default=False) as client:
+        client.wait_for_workers(n)  # registered with the scheduler, not only started
         yield client
