@@ -16,6 +16,7 @@ CPU figures much less.  Then the arithmetic for chefs n = 18 on 32 workers, from
 measured in this run (chefs only).
 
     python benchmarks/scale.py [--race N] [--chefs n] [--race-tiles 25,50,..] [--chefs-splits 1,2,..]
+                               [--engine MOD:FACTORY NAME=VALUE ...]
 """
 
 from __future__ import annotations
@@ -86,6 +87,21 @@ def bench_chefs(client, n, splits):
         row(f"dask 2 workers split {k} ({2 ** k} groups)", wall, cpu, s, d.dask_stats)
         runs[k] = (d.dask_stats, cpu)
     return sol, s, runs
+
+
+def bench_engine(client, spec: str, params: list[str]):
+    from exactplay.distributed import engine as dengine
+    from exactplay.engine import solve_model
+    from exactplay.model import build_model
+    from exactplay.model.load import make_game, parse_params
+
+    model = build_model(make_game(spec, parse_params(params)))
+    print(f"engine, {spec} {' '.join(params)} ({len(model):,} states)")
+    sol, *s = serial_run(lambda: solve_model(model))
+    row("serial", *s)
+    d, wall, cpu = dask_run(client, lambda: dengine.solve_model(model, client=client))
+    assert d.values == sol.values and d.policy == sol.policy, "distributed result differs"
+    row(f"dask 2 workers, {d.dask_stats['levels']} levels", wall, cpu, s, d.dask_stats)
 
 
 def makespan(n, k, W, cost) -> tuple[float, float]:
@@ -164,6 +180,8 @@ def main():
     ap.add_argument("--chefs", type=int, default=14)
     ap.add_argument("--race-tiles", default="25,50,100,200")
     ap.add_argument("--chefs-splits", default="1,2,4,6")
+    ap.add_argument("--engine", nargs="*", default=[], metavar="MOD:FACTORY NAME=VALUE",
+                    help="also a game model through the engine, e.g. exactplay.games.hold.model:make_game target=20")
     a = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     t = time.perf_counter()
@@ -171,6 +189,8 @@ def main():
         print(f"LocalCluster of 2 worker processes started in {time.perf_counter() - t:.1f} s")
         if a.race:
             bench_race(client, a.race, [int(x) for x in a.race_tiles.split(",")])
+        if a.engine:
+            bench_engine(client, a.engine[0], a.engine[1:])
         if a.chefs:
             splits = [int(x) for x in a.chefs_splits.split(",")]
             sol, s, runs = bench_chefs(client, a.chefs, splits)
