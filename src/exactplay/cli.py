@@ -7,11 +7,14 @@ Exit statuses: 0 success; 1 a certificate, answer file or check failed;
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
 
 from . import __version__
+from .distributed import DISTRIBUTED_GAMES
+from .distributed.options import add_options as add_distributed_options, requested as distributed_requested
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
 from .paths import check_writable
@@ -141,6 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
             if command == "certify":
                 gp.add_argument("-o", "--output", required=True, metavar="FILE",
                                 help="certificate file to write ('-': standard output)")
+            if command in ("solve", "certify") and game.name in DISTRIBUTED_GAMES:
+                add_distributed_options(gp)
 
     _add_ux_parsers(sub, games)
 
@@ -249,10 +254,18 @@ def _cmd_game(args) -> int:
     if game.heavy is not None and not float_table:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
+    cluster = contextlib.ExitStack()
     try:
         progress.start(f"{args.command} {game.name}", None)  # a running clock until the game says more
+        extra = {}  # solver=: the levels on Dask (--workers / --scheduler)
+        if distributed_requested(args):
+            from .distributed.options import distributed_solver
+
+            progress.start("starting the Dask cluster" if args.scheduler is None else "connecting to the scheduler")
+            extra = cluster.enter_context(distributed_solver(game.name, args.command, params, args))
         if args.command == "solve":
-            report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress, **params)
+            report = game.solve(backend=backend, digits=args.digits, full=args.full, progress=progress,
+                                **params, **extra)
         elif args.command == "audit":
             if float_table:
                 from .float_table import audit_float_table
@@ -263,7 +276,7 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
-            cert = game.certify(backend=backend, progress=progress, **params)
+            cert = game.certify(backend=backend, progress=progress, **params, **extra)
             progress.start("writing the certificate", None)
             if args.output == "-":  # the certificate itself on stdout, nothing else
                 text = dumps(cert, indent=1) + "\n"
@@ -275,6 +288,7 @@ def _cmd_game(args) -> int:
             except OSError as exc:
                 raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
     finally:
+        cluster.close()
         progress.close()  # the bar is gone before the results are printed
     if args.command == "certify":
         if args.json:

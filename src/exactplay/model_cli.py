@@ -66,6 +66,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     add_drn_arguments(p)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
+    if command in ("solve", "certify"):
+        from .distributed.options import add_options
+
+        add_options(p, tile=False)
     if command == "report":
         p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
     return p
@@ -100,8 +104,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
         try:
             model, source = load_model(args, progress)
             from .engine import solve_model
+            from .distributed.options import engine_solution, requested
 
-            sol = solve_model(model, args.backend, progress)
+            sol = (engine_solution(model, args, progress) if requested(args)
+                   else solve_model(model, args.backend, progress))
         except ModelError as exc:
             raise UsageError(str(exc)) from None
         if command == "solve":

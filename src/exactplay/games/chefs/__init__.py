@@ -136,14 +136,15 @@ def in_backend(B: Backend, skills) -> list:
 # ------------------------------------------------------------------ exact solving
 
 
-def solve_exact(skills, backend: Backend | str = "mpq", tie: str = "nearest", progress=SILENT):
-    """The exact solution: the fast integer solver for ``mpq``, the reference recurrence in
-    ``Fraction`` otherwise.  Both expose ``E``, ``W1``, ``ties``, ``full``."""
+def solve_exact(skills, backend: Backend | str = "mpq", tie: str = "nearest", progress=SILENT, solver=None):
+    """The exact solution: the fast integer solver for ``mpq`` (``solver``, default
+    :func:`fast.solve_fast`; ``exactplay.distributed`` has one on Dask), the reference
+    recurrence in ``Fraction`` otherwise.  Both expose ``E``, ``W1``, ``ties``, ``full``."""
     B = get_backend(backend)
     if not B.exact:
         raise UsageError("solve_exact needs an exact backend")
     if B.name == "mpq":
-        return fast.solve_fast(list(skills), tie=tie, progress=progress)
+        return (solver or fast.solve_fast)(list(skills), tie=tie, progress=progress)
     return cycle.solve(in_backend(B, skills), B, tie=tie, progress=progress)
 
 
@@ -188,9 +189,9 @@ def _decimals(xs, digits: int) -> list[str]:
 
 
 def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
-          progress=SILENT) -> Report:
+          progress=SILENT, solver=None) -> Report:
     n, skills, fib = instance(n, skills)
-    sol = solve_exact(skills, backend, "nearest", progress)
+    sol = solve_exact(skills, backend, "nearest", progress, solver)
     E = sol.E
     answer, lines = exact_number(E, digits, full)
     W1 = list(sol.W1)
@@ -333,7 +334,7 @@ def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, 
 # ------------------------------------------------------------------ certify
 
 
-def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
     """Small n: every value; larger n: the policy (one target per state) and the answer.
 
     The checker rebuilds every value from the policy exactly and verifies it.
@@ -353,7 +354,7 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
         columns = ["alive_mask", "mover", "target", "D", "W(members in cyclic order)..."]
         E, W1, ties = sol.E, sol.W1, sol.ties
     else:
-        policy = _policy_of(skills, B, progress)
+        policy = _policy_of(skills, B, progress, solver)
         progress.start("collecting the policy", None)
         for (mask, t), j in sorted(policy.pop("policy").items()):
             rows.append([mask, t + 1, j + 1])
@@ -386,12 +387,12 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
     )
 
 
-def _policy_of(skills, B: Backend, progress=SILENT) -> dict:
+def _policy_of(skills, B: Backend, progress=SILENT, solver=None) -> dict:
     """The optimal policy {(mask, mover): target}, E, W1 and the ties, by the solver
     ``--backend`` names: the fast integer solver for ``mpq``, the reference recurrence
     in ``Fraction`` (two layers at a time, the policy read off each layer) otherwise."""
     if B.name == "mpq":
-        sol = fast.solve_fast(list(skills), keep_policy=True, progress=progress)
+        sol = (solver or fast.solve_fast)(list(skills), keep_policy=True, progress=progress)
         return {"policy": sol.policy, "E": sol.E, "W1": sol.W1, "ties": sol.ties}
     policy = {}
 

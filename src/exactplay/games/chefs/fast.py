@@ -167,6 +167,24 @@ def _compare(x_num, x_den, y_num, y_den) -> int:
     return (lhs > rhs) - (lhs < rhs)
 
 
+def integer_skills(skills) -> tuple:
+    """``F, a, c, Fpow``: the common denominator, ``a_k``, ``c_k = F - a_k`` and ``F^0..F^n`` (mpz).
+
+    >>> integer_skills([Fraction(1, 3), Fraction(1, 2)])
+    (mpz(6), [mpz(2), mpz(3)], [mpz(4), mpz(3)], [mpz(1), mpz(6), mpz(36)])
+    """
+    F_int, a_int = common_denominator(skills)
+    F = mpz(F_int)
+    a = [mpz(x) for x in a_int]
+    return F, a, [F - x for x in a], [F**k for k in range(len(skills) + 1)]
+
+
+def singleton(i: int) -> FastMask:
+    """The alive set ``{i}``: chef i has won (``W = 1``, no dishes left, no target)."""
+    one = mpz(1)
+    return FastMask([i], one, [[one]], [mpz(0)], [None], [enclosure(one, one)])
+
+
 def solve_fast(
     skills,
     tie: str = "nearest",
@@ -184,16 +202,11 @@ def solve_fast(
     if tie not in TIE_RULES:
         raise ValueError(f"tie rule must be one of {TIE_RULES}")
     n = len(skills)
-    F_int, a_int = common_denominator(skills)
-    F = mpz(F_int)
-    a = [mpz(x) for x in a_int]
-    c = [F - x for x in a]
+    F, a, c, Fpow = integer_skills(skills)
     sol = FastSolution(n, tie)
-    one = mpz(1)
-    prev = {1 << i: FastMask([i], one, [[one]], [mpz(0)], [None], [enclosure(one, one)]) for i in range(n)}
+    prev = {1 << i: singleton(i) for i in range(n)}
     if visit:
         visit(1, prev)
-    Fpow = [F**k for k in range(n + 1)]
     farthest = tie == "farthest"
     progress.start(f"chefs n={n} (fast exact)", 2**n - 1 - n)
     for q in range(2, n + 1):

@@ -108,40 +108,64 @@ def solve_table(
     """
     B = get_backend(backend)
     N = target
-    t_max = t_limit(N) if t_max is None else t_max
-    zero, one, half = B.zero, B.one, B.q(1, 2)
-    F = [[zero] * (N + 1) for _ in range(N + 1)]
-    G = [[zero] * (N + 1) for _ in range(N + 1)]
+    table, tables, gains = start_table(B, N, t_max, shadow)
+    progress.start(f"race target {N} ({B.name})", N)
     for a in range(1, N + 1):
+        fill_cells(B, table, tables, a, 1, N + 1, gains, keep_candidates)
+        progress.advance()
+    return table
+
+
+def start_table(B: Backend, target: int, t_max: int | None = None, shadow: bool = True, rows=None):
+    """An empty table ``(table, tables, gains)``: ``F(a, 0) = G(a, 0) = 1``, every other entry 0.
+
+    ``tables`` are the float shadows F, G, 1 - F, 1 - G (None unless ``B`` is exact and
+    ``shadow``), ``gains`` the pairs ``(t, d_t)``, ``t = 1..t_max``.  ``rows`` (a range;
+    default all ``0..N``): only these rows are made, the others are None (a tile of rows).
+    """
+    N = target
+    rows = range(N + 1) if rows is None else rows
+    t_max = t_limit(N) if t_max is None else t_max
+    zero, one = B.zero, B.one
+    F = [[zero] * (N + 1) if a in rows else None for a in range(N + 1)]
+    G = [[zero] * (N + 1) if a in rows else None for a in range(N + 1)]
+    for a in rows[1:] if 0 in rows else rows:
         F[a][0] = G[a][0] = one
     table = RaceTable(N, B.name, t_max, F, G)
     gains = [(t, 2 ** (t - 1)) for t in range(1, t_max + 1)]
     tables = None  # float F, G, 1 - F, 1 - G of the exact values, correctly rounded
     if B.exact and shadow:
-        tables = tuple([[v] * (N + 1) for _ in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
-        for a in range(1, N + 1):
+        tables = tuple([[v] * (N + 1) if a in rows else None for a in range(N + 1)] for v in (0.0, 0.0, 1.0, 1.0))
+        for a in rows[1:] if 0 in rows else rows:
             tables[0][a][0] = tables[1][a][0] = 1.0
             tables[2][a][0] = tables[3][a][0] = 0.0
-    progress.start(f"race target {N} ({B.name})", N)
-    for a in range(1, N + 1):
-        Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
-        for b in range(1, N + 1):
-            if tables is None:
-                best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
-            else:
-                best, bt, cands = _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one)
-            Fa[b] = best
-            Ga[b] = (F_prev_row[b] + best) * half
-            table.best_t[(a, b)] = bt
-            if keep_candidates:
-                table.candidates[(a, b)] = cands
-            if B.exact:
-                B.check(best, (a, b))
-            if tables is not None:
-                tables[0][a][b], tables[2][a][b] = float(best), float(one - best)
-                tables[1][a][b], tables[3][a][b] = float(Ga[b]), float(one - Ga[b])
-        progress.advance()
-    return table
+    return table, tables, gains
+
+
+def fill_cells(B: Backend, table: RaceTable, tables, a: int, b_lo: int, b_hi: int, gains, keep_candidates: bool):
+    """Fill the cells ``(a, b)`` for ``b_lo <= b < b_hi`` of row ``a``, in order of ``b``.
+
+    Reads ``F[a-1][b]`` (and its shadows) and row ``a`` left of ``b`` (``G[a][b - d]``):
+    the per-tile step :func:`solve_table` runs on whole rows and a distributed run on
+    blocks of rows and columns.  ``tables`` are the float shadows (None: no shadow).
+    """
+    F, G, one, half = table.F, table.G, B.one, B.q(1, 2)
+    Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
+    for b in range(b_lo, b_hi):
+        if tables is None:
+            best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+        else:
+            best, bt, cands = _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one)
+        Fa[b] = best
+        Ga[b] = (F_prev_row[b] + best) * half
+        table.best_t[(a, b)] = bt
+        if keep_candidates:
+            table.candidates[(a, b)] = cands
+        if B.exact:
+            B.check(best, (a, b))
+        if tables is not None:
+            tables[0][a][b], tables[2][a][b] = float(best), float(one - best)
+            tables[1][a][b], tables[3][a][b] = float(Ga[b]), float(one - Ga[b])
 
 
 def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
@@ -296,8 +320,10 @@ def _first_choices(table: RaceTable) -> dict:
 
 
 def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
-          progress=SILENT) -> Report:
-    table = solve_table(target, backend, progress=progress)
+          progress=SILENT, solver=None) -> Report:
+    """``solver``: the exact table's solver (default :func:`solve_table`; a distributed one
+    needs only rows N-1 and N here, see ``exactplay.distributed``)."""
+    table = (solver or solve_table)(target, backend, progress=progress)
     data, lines = exact_number(table.answer, digits, full)
     first = _first_choices(table)
     data = {"game": "race", "params": _params(target), "backend": table.backend,
@@ -313,9 +339,9 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
     return Report(data, lines)
 
 
-def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
+def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT, solver=None) -> dict:
     """Everything the audit reports, as a JSON-ready dict (used by audit and certify)."""
-    exact = solve_table(target, backend, keep_candidates=True, progress=progress)
+    exact = (solver or solve_table)(target, backend, keep_candidates=True, progress=progress)
     flt = solve_table(target, "float", keep_candidates=True, progress=progress)
     progress.start("value errors of the float table", None)
     bound, label = a_priori_bound(target)
@@ -373,8 +399,8 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
     return Report(data, lines)
 
 
-def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) -> dict:
-    r = run_audit(target, backend, 8, progress)
+def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
+    r = run_audit(target, backend, 8, progress, solver)
     exact: RaceTable = r["exact"]
     progress.start(f"encoding {target * target:,} certificate rows", None)
     rows = []

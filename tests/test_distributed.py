@@ -1,0 +1,273 @@
+"""A run on Dask computes exactly what the serial run computes.
+
+Every test that needs a cluster shares one 2-worker ``LocalCluster`` in this process
+(``processes=False``: the same tile code, the same worker-to-worker transfers and
+serialization of results, without the seconds of starting processes); the CLI test with
+real worker processes is marked slow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import subprocess
+import sys
+from fractions import Fraction
+from functools import partial
+
+import gmpy2
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactplay.certificate import write_certificate
+from exactplay.cli import main
+from exactplay.distributed import chefs as dchefs
+from exactplay.distributed import cluster
+from exactplay.distributed import race as drace
+from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
+from exactplay.errors import EXIT_USAGE, UsageError
+from exactplay.games import chefs, race
+from exactplay.games.chefs import fast, fibonacci_skills
+
+rationals = st.fractions(max_denominator=2**200) | st.integers(-2**300, 2**300).map(Fraction)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with cluster.dask_client(2, processes=False) as c:
+        yield c
+
+
+def digest(cert: dict, tmp_path, name: str) -> str:
+    return hashlib.sha256(write_certificate(cert, tmp_path / name).read_bytes()).hexdigest()
+
+
+# ------------------------------------------------------------------ the wire
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(rationals, max_size=12))
+def test_wire_returns_equal_numbers_of_the_same_type(xs):
+    assert unpack_numbers(pack_numbers(xs)) == xs
+    for conv in (gmpy2.mpq, lambda x: gmpy2.mpz(x.numerator)):
+        ys = [conv(x) for x in xs]
+        back = unpack_numbers(pack_numbers(ys))
+        assert back == ys and [type(y) for y in back] == [type(y) for y in ys]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(allow_nan=False), max_size=12))
+def test_wire_keeps_every_float_bit(xs):
+    back = unpack_floats(pack_floats(xs))
+    assert [struct.pack("<d", x) for x in back] == [struct.pack("<d", x) for x in xs]
+
+
+def test_wire_sends_gmp_numbers_as_gmp_binary():
+    x = gmpy2.mpq(3**500, 2**700 + 1)
+    assert pack_numbers([x]).endswith(gmpy2.to_binary(x))
+
+
+# ------------------------------------------------------------------ race
+
+
+@pytest.mark.parametrize("target,tile,backend", [(23, 5, "mpq"), (9, 4, "fraction"), (6, 1, "mpq")])
+def test_race_tiles_give_the_serial_table(client, target, tile, backend):
+    serial = race.solve_table(target, backend, keep_candidates=True)
+    dist = drace.solve_table(target, backend, keep_candidates=True, client=client, tile=tile)
+    assert dist.F == serial.F and dist.G == serial.G
+    assert list(dist.best_t.items()) == list(serial.best_t.items())
+    assert list(dist.candidates.items()) == list(serial.candidates.items())
+    assert type(dist.answer) is type(serial.answer)
+    assert dist.dask_stats["tiles"] == (-(-target // tile)) ** 2 and dist.dask_stats["boundary_bytes"] > 0
+
+
+def test_race_boundaries_are_only_the_last_row_of_each_tile(client):
+    """With strips of h rows the workers exchange N/h - 1 rows of N values, not the table."""
+    N, h = 24, 6
+    dist = drace.solve_table(N, client=client, tile=h)
+    serial = race.solve_table(N)
+    one_row = sum(len(pack_numbers(serial.F[a][1:])) + 16 * N for a in (h, 2 * h, 3 * h)) / 3
+    sent = dist.dask_stats["boundary_bytes"]  # every strip sends its last row, the last strip too
+    assert N // h * one_row * 0.5 < sent < N // h * one_row * 1.5 + 1000
+    table_bytes = len(pack_numbers([x for row in serial.F[1:] for x in row[1:]]))
+    assert sent < table_bytes / 2
+
+
+def test_race_rows_not_asked_for_stay_on_the_workers(client):
+    dist = drace.solve_table(12, client=client, tile=5, rows=(11, 12))
+    serial = race.solve_table(12)
+    assert dist.answer == serial.answer and dist.F[11] == serial.F[11]
+    assert dist.F[5] is None and dist.best_t == serial.best_t
+
+
+def test_race_certificate_digest_is_the_serial_one(client, tmp_path):
+    serial = race.certify(12)
+    dist = race.certify(12, solver=partial(drace.solve_table, client=client, tile=5))
+    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
+
+
+# ------------------------------------------------------------------ chefs
+
+
+FIELDS = ("E", "W1", "ties", "policy", "exact_compares", "peak_numbers", "peak_bits", "value_bits")
+
+
+@pytest.mark.parametrize("skills,tie,split", [
+    (list(fibonacci_skills(9)), "nearest", 2),
+    (list(fibonacci_skills(7)), "farthest", 3),
+    ([Fraction(1, 2)] * 6, "nearest", 1),  # equal skills: many exact ties
+    ([Fraction(1, 3), Fraction(1, 2)], "nearest", 5),  # split clipped to n - 1
+])
+def test_chefs_groups_give_the_serial_solution(client, skills, tie, split):
+    serial = fast.solve_fast(skills, tie=tie, keep_policy=True)
+    dist = dchefs.solve_fast(skills, tie=tie, keep_policy=True, client=client, split=split)
+    for f in FIELDS:
+        a, b = getattr(serial, f), getattr(dist, f)
+        assert (list(a.items()) if isinstance(a, dict) else a) == (list(b.items()) if isinstance(b, dict) else b), f
+    assert (dist.full.members, dist.full.target, dist.full.den) == (serial.full.members, serial.full.target,
+                                                                    serial.full.den)
+    if skills[0] == skills[-1]:
+        assert serial.ties  # the instance does exercise the tie rule
+
+
+def test_chefs_layer_crosses_workers_as_gmp_binary_and_comes_back_equal():
+    import pickle
+
+    layers = {}
+    fast.solve_fast(list(fibonacci_skills(6)), visit=lambda q, layer: layers.setdefault(q, layer))
+    layer = layers[4]
+    data = pickle.dumps(dchefs.LayerPayload(layer))
+    st = next(iter(layer.values()))
+    assert gmpy2.to_binary(st.den) in data  # the numbers travel as GMP binary
+    back = pickle.loads(data).layer
+    assert list(back) == list(layer)
+    for m, st in layer.items():
+        b = back[m]
+        assert (b.members, b.den, b.w, b.d, b.prev_win) == (st.members, st.den, st.w, st.d, st.prev_win)
+        assert all(type(x) is type(st.den) for row in b.w for x in row)
+
+
+def test_chefs_groups_are_balanced_by_estimated_work():
+    own = dchefs.owners(14, 3, 2)
+    work = [0, 0]
+    for H, w in own.items():
+        work[w] += sum(__import__("math").comb(11, q - bin(H).count("1")) * q**3
+                       for q in dchefs.group_sizes(14, 3, H))
+    assert sorted(own) == list(range(8)) and max(work) / min(work) < 1.1
+
+
+def test_chefs_group_masks_partition_every_layer():
+    n, k = 8, 3
+    for q in range(1, n + 1):
+        got = sorted(m for H in range(2**k) if q in dchefs.group_sizes(n, k, H)
+                     for m in dchefs.group_masks(n, k, H, q))
+        assert got == sorted(chefs.cycle.masks_of_size(n, q))
+
+
+def test_chefs_certificate_digest_is_the_serial_one(client, tmp_path):
+    serial = chefs.certify(9)
+    dist = chefs.certify(9, solver=partial(dchefs.solve_fast, client=client, split=2))
+    assert not serial["full_table"]  # the policy certificate, which the fast solver makes
+    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
+
+
+# ------------------------------------------------------------------ command line
+
+
+def test_unreachable_scheduler_is_one_usage_line(capsys, monkeypatch):
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+    status = main(["solve", "race", "--target", "3", "--scheduler", "tcp://127.0.0.1:9", "--quiet"])
+    err = capsys.readouterr().err.strip()
+    assert status == EXIT_USAGE and len(err.splitlines()) == 1
+    assert "cannot reach the Dask scheduler" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--workers", "2", "--scheduler", "tcp://x:1"], "give one"),
+    (["--workers", "0"], "between 1 and 256"),
+    (["--scheduler", ""], "needs an address"),
+    (["--scheduler", "nonsense://x"], "not a Dask scheduler address"),
+    (["--scheduler", "host:8786x"], "not a Dask scheduler address"),
+])
+def test_bad_distributed_options_are_one_usage_line(capsys, argv, words):
+    status = main(["solve", "race", "--target", "3", "--quiet", *argv])
+    err = capsys.readouterr().err.strip()
+    assert status == EXIT_USAGE and len(err.splitlines()) == 1 and words in err
+
+
+def test_chefs_fraction_backend_is_refused_on_dask(capsys):
+    status = main(["solve", "chefs", "--n", "5", "--backend", "fraction", "--workers", "2", "--quiet"])
+    assert status == EXIT_USAGE and "--backend mpq" in capsys.readouterr().err
+
+
+def test_dask_client_refuses_no_workers():
+    with pytest.raises(UsageError):
+        with cluster.dask_client(0):
+            pass
+
+
+def _cli(*argv) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "exactplay", *argv], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.slow
+def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
+    """Real worker processes (LocalCluster, processes=True), through the command line."""
+    for argv in (["solve", "race", "--target", "30"], ["solve", "chefs", "--n", "10"]):
+        serial, dist = _cli(*argv), _cli(*argv, "--workers", "2", "--quiet")
+        assert dist.returncode == 0 and dist.stdout == serial.stdout
+    for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"])):
+        s, d = tmp_path / f"{game}-s.json", tmp_path / f"{game}-d.json"
+        assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
+        assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
+        assert hashlib.sha256(d.read_bytes()).digest() == hashlib.sha256(s.read_bytes()).digest()
+    game = ["--game", "exactplay.games.hold.model:make_game", "--param", "target=8", "--param", "faces=3"]
+    serial, dist = _cli("solve", *game), _cli("solve", *game, "--workers", "2", "--quiet")
+    assert dist.returncode == 0 and dist.stdout == serial.stdout
+
+
+# ------------------------------------------------------------------ the engine's condensation
+
+
+ENGINE_GAMES = [
+    ("exactplay.games.race.model:make_game", ["target=6"]),
+    ("exactplay.games.hold.model:make_game", ["target=6", "faces=3"]),
+    ("exactplay.games.chefs.model:make_game", ["skills=1/4,1/2,1,1/3"]),
+    ("exactplay.games.coins.model:make_game", ["coins=10,20,8,7,3"]),
+    ("exactplay.games.war.model:make_game", ["ranks=4", "suits=2", "abstract=true"]),
+]
+
+
+@pytest.mark.parametrize("spec,params", ENGINE_GAMES)
+def test_engine_levels_give_the_serial_solution_and_certificate(client, tmp_path, spec, params):
+    from exactplay.distributed import engine as dengine
+    from exactplay.engine import solve_model
+    from exactplay.model import build_model
+    from exactplay.model.load import make_game, parse_params
+    from exactplay.model_certificate import model_certificate
+
+    model = build_model(make_game(spec, parse_params(params)))
+    serial = solve_model(model)
+    dist = dengine.solve_model(model, client=client)
+    for f in ("values", "policy", "ranks", "never_ends", "components", "witness"):
+        assert getattr(dist, f) == getattr(serial, f), f
+    for f in ("margins", "ties", "q"):
+        assert list(getattr(dist, f).items()) == list(getattr(serial, f).items()), f
+    assert dist.stats.to_dict() == serial.stats.to_dict()
+    assert dist.dask_stats["levels"] > 1
+    assert digest(model_certificate(dist), tmp_path, "d.json") == digest(model_certificate(serial), tmp_path, "s.json")
+
+
+def test_levels_put_every_component_above_its_successors():
+    from exactplay.distributed.engine import levels
+    from exactplay.graph import tarjan
+
+    succ = [[1, 2], [3], [3, 4], [], [2], [0, 5]]
+    comps = tarjan(succ)
+    lev = levels(comps, succ)
+    where = {s: i for i, c in enumerate(comps) for s in c}
+    for s, ts in enumerate(succ):
+        for t in ts:
+            assert where[s] == where[t] or lev[where[s]] > lev[where[t]]
+    assert min(lev) == 0
