@@ -141,6 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
             if command == "certify":
                 gp.add_argument("-o", "--output", required=True, metavar="FILE",
                                 help="certificate file to write ('-': standard output)")
+                gp.add_argument("--format", choices=("v1", "v2"), default="v1", dest="cert_format",
+                                help="v1 (default): the game's own recurrence, table and float audit; v2: the "
+                                     "game's model solved by the engine, checked by the generic checker on its own "
+                                     "rebuild of the rules (no audit; instances up to 3,000,000 states)")
 
     _add_ux_parsers(sub, games)
 
@@ -246,7 +250,7 @@ def _cmd_game(args) -> int:
     if args.command == "certify" and args.output != "-":
         check_writable(args.output)  # before a long computation, not after
     float_table = getattr(args, "float_table", None)
-    if game.heavy is not None and not float_table:
+    if game.heavy is not None and not float_table and getattr(args, "cert_format", "v1") != "v2":
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     try:
@@ -263,7 +267,12 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
-            cert = game.certify(backend=backend, progress=progress, **params)
+            if getattr(args, "cert_format", "v1") == "v2":
+                from .games import certify_v2
+
+                cert = certify_v2(game.name)(progress=progress, **params)
+            else:
+                cert = game.certify(backend=backend, progress=progress, **params)
             progress.start("writing the certificate", None)
             if args.output == "-":  # the certificate itself on stdout, nothing else
                 text = dumps(cert, indent=1) + "\n"
@@ -278,8 +287,9 @@ def _cmd_game(args) -> int:
         progress.close()  # the bar is gone before the results are printed
     if args.command == "certify":
         if args.json:
+            digest = {k: cert[k] for k in ("table_sha256", "model_sha256") if k in cert}
             print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
-                         "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
+                         "version": cert["version"], "answer": cert["answer"], **digest}))
         else:
             print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     else:

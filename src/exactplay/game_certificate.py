@@ -29,21 +29,34 @@ from __future__ import annotations
 from . import __version__
 from .audit import decimal_digits
 from .engine import solve
+from .errors import UsageError
 from .games import MODELS
 from .model.canonical import canonical_model, canonical_order, model_digest
 from .numbers import format_pq
 from .progress import SILENT
 
-__all__ = ["game_certificate"]
+__all__ = ["game_certificate", "refuse_if_too_large", "MAX_STATES"]
+
+MAX_STATES = 3_000_000  # the checker's limit on a version 2 certificate's states (checker._strict.MAX_STATES)
+
+
+def refuse_if_too_large(game: str, params: dict, bound: int) -> None:
+    """A one-line :class:`UsageError`, before any computing, when the instance may have more states
+    (``bound``, the same formula the checker uses) than a certificate v2 is checked with."""
+    if bound > MAX_STATES:
+        shown = " ".join(f"{k}={v if not isinstance(v, list) else len(v)}" for k, v in params.items())
+        raise UsageError(f"certify {game} {shown}: a version 2 certificate needs the whole model, up to "
+                         f"{bound:,} states here, more than the checker's {MAX_STATES:,}; use --format v1")
 
 
 def game_certificate(game: str, params: dict, model_params: dict, answer_name: str, component: int,
-                     digits: int = 8, progress=SILENT, notes: str = "") -> dict:
+                     digits: int = 8, progress=None, notes: str = "") -> dict:
     """Solve ``MODELS[game](**model_params)`` with the engine and write its certificate v2.
 
     ``params`` are stored (the version 1 certificate's spelling); ``answer_name`` and
     ``component`` say which value of the initial state is the answer.
     """
+    progress = SILENT if progress is None else progress
     sol = solve(MODELS[game](**model_params), progress=progress)
     m = sol.model
     progress.start("writing the certificate v2 (canonical order, digest)", None)

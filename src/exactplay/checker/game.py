@@ -99,4 +99,4 @@ class _GameChecker(SolutionChecker):
         self.payoff, self.mover, self.trans, self.rewards = model.payoff, model.mover, model.trans, model.rewards
         tail = self.check_solution(rules.answer_name, rules.answer_component)
         shown = ", ".join(f"{k}={v if not isinstance(v, list) else len(v)}" for k, v in cert["params"].items())
-        return f"{game} {shown} (model rebuilt from the rules, digest matches): {tail}"
+        return f"model rebuilt from the rules of {game} ({shown}), digest matches: {tail}"

@@ -41,11 +41,23 @@ import hashlib
 import json
 from fractions import Fraction
 
+from .._ints import ratio
 from .._strict import fail
 
 
-def _pq(x) -> str:
-    return f"{x.numerator}/{x.denominator}"
+class _Numbers:
+    """Each distinct exact number once: its checker value (gmpy2's mpq or Fraction) and its text."""
+
+    def __init__(self):
+        self.memo: dict = {}
+
+    def __call__(self, x) -> tuple:
+        key = (x.numerator, x.denominator) if not isinstance(x, int) else (x, 1)
+        got = self.memo.get(key)
+        if got is None:
+            num, den = key
+            got = self.memo[key] = (ratio(num, den), f"{num}/{den}")
+        return got
 
 
 class Rebuilt:
@@ -107,13 +119,14 @@ def rebuild(rules, max_states: int) -> Rebuilt:
     out.state_names = [names[old] for old in order]
     out.payoff, out.mover, out.trans, out.rewards = [], [], [], []
     states = []
+    num = _Numbers()
     for i, old in enumerate(order):
         mover, body = steps[old]
         st = {"id": i, "name": names[old]}
         if mover == "end":
-            pay = tuple(Fraction(x) for x in body)
-            st["payoff"] = [_pq(x) for x in pay]
-            out.payoff.append(pay)
+            pay = [num(x) for x in body]
+            st["payoff"] = [text for _, text in pay]
+            out.payoff.append(tuple(x for x, _ in pay))
             out.mover.append(None)
             out.trans.append([])
             out.rewards.append([])
@@ -123,14 +136,16 @@ def rebuild(rules, max_states: int) -> Rebuilt:
         st["mover"] = m
         acts, dists, rews = [], [], []
         for aname, dist, reward in body:
-            pairs = sorted((number[t], p) for t, p in dist.items())
+            pairs = sorted((number[t], num(p)) for t, p in dist.items())
             act = {} if m is None else {"name": aname}
-            act["next"] = [[_pq(p), t] for t, p in pairs]
+            act["next"] = [[text, t] for t, (_, text) in pairs]
+            dists.append([(t, p) for t, (p, _) in pairs])
             if reward is not None:
-                act["reward"] = [_pq(Fraction(x)) for x in reward]
+                rew = [num(x) for x in reward]
+                act["reward"] = [text for _, text in rew]
+                reward = tuple(x for x, _ in rew)
             acts.append(act)
-            dists.append([(t, Fraction(p)) for t, p in pairs])
-            rews.append(None if reward is None else tuple(Fraction(x) for x in reward))
+            rews.append(reward)
         st["actions"] = acts
         out.payoff.append(None)
         out.mover.append(m)

@@ -49,7 +49,9 @@ class Rules:
         least = 1
         while 2 ** (least - 1) < target:
             least += 1
-        self.picks = range(1, least + 5)
+        # per T: the points, all heads (2^-T), its half and half a miss
+        self.picks = [(t, 2 ** (t - 1), Fraction(1, 2**t), Fraction(1, 2 ** (t + 1)), (1 - Fraction(1, 2**t)) / 2)
+                      for t in range(1, least + 5)]
 
     def initial(self):
         return ("toss", self.n, self.n)
@@ -72,9 +74,7 @@ class Rules:
         if kind == "toss":
             return None, [(None, self._toss(a, b, Fraction(1, 2)), None)]
         actions = []
-        for t in self.picks:
-            q = Fraction(1, 2**t)
-            points = 2 ** (t - 1)
-            hit = [(q, ("end", 2))] if points >= b else self._toss(a, b - points, q / 2)
-            actions.append((t, hit + self._toss(a, b, (1 - q) / 2), None))
+        for t, points, q, half_q, half_miss in self.picks:
+            hit = [(q, ("end", 2))] if points >= b else self._toss(a, b - points, half_q)
+            actions.append((t, hit + self._toss(a, b, half_miss), None))
         return 1, actions
