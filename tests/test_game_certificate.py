@@ -233,3 +233,25 @@ def test_certify_format_v2_writes_a_certificate_check_verifies(tmp_path, capsys)
     assert json.loads(out.read_text())["kind"] == "game"
     assert main(["check", str(out), "--expect", "target=3"]) == 0
     assert "G(3,3) = 0.54403292" in capsys.readouterr().out
+
+
+def test_the_rules_restate_the_solvers_limits_and_the_state_bounds_hold():
+    """The checker's restated limits are the solvers'; each ``state_bound`` is an upper bound on the
+    states the tool's model has (so a certificate the tool writes is never refused for its size)."""
+    from exactplay.games import get_game  # noqa: F401  (imports the game packages)
+    import exactplay.games.chefs as chefs
+    import exactplay.games.coins as coins
+    import exactplay.games.hold as hold
+    import exactplay.games.race as race
+    import exactplay.games.war as war
+
+    assert rules_module("race").MAX_TARGET == race.MAX_TARGET
+    assert (rules_module("hold").MAX_TARGET, rules_module("hold").MAX_FACES) == (hold.MAX_TARGET, hold.MAX_FACES)
+    assert (rules_module("chefs").MIN_N, rules_module("chefs").MAX_N) == (chefs.MIN_N, chefs.MAX_N)
+    assert rules_module("coins").MAX_COINS == coins.MAX_COINS
+    w = rules_module("war")
+    assert (w.MAX_RANKS, w.MAX_SUITS, w.MAX_CARDS) == (war.MAX_RANKS, war.MAX_SUITS, war.MAX_CARDS)
+    for game, model_params, params in DIGEST_CASES:
+        module = rules_module(game)
+        states = len(build_model(MODELS[game](**model_params)))
+        assert states <= module.state_bound(module.read_params(copy.deepcopy(params))), (game, params)
