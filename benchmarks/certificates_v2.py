@@ -38,7 +38,7 @@ def measure(game: str, params: dict, tmp: Path) -> dict:
         cert, row[f"certify_{version}"] = cpu(make)
         path = write_certificate(cert, tmp / f"{game}-{version}.json")
         row[f"bytes_{version}"] = path.stat().st_size
-        _, row[f"check_{version}"] = cpu(lambda: verify_file(path))
+        _, row[f"check_{version}"] = cpu(lambda path=path: verify_file(path))
         if version == "v2":
             row["states"] = len(cert["solution"]["policy"])
     return row

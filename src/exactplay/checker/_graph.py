@@ -1,11 +1,9 @@
-"""Graphs for the checker: strongly connected components (iterative Tarjan) and end components.
+"""Graphs for the checker: strongly connected components (iterative Tarjan).
 
 Standard library only; nothing recurses, so no model is too deep.
 """
 
 from __future__ import annotations
-
-from typing import Callable
 
 
 def sccs(succ: list[list[int]]) -> list[int]:

@@ -22,7 +22,7 @@ import hashlib
 import json
 from fractions import Fraction
 
-from ._strict import ACTION_KEYS, OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
+from ._strict import OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
 
 
 class ModelReader:
