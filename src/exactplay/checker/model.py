@@ -87,8 +87,6 @@ does, so V is also attained: V is the value.
 
 from __future__ import annotations
 
-from __future__ import annotations
-
 from typing import Any
 
 from ..errors import VerificationError
@@ -182,6 +180,5 @@ class _Checker(ModelReader, SolutionChecker):
         self.check_header("model", TOP_REQUIRED, UNVERIFIED)
         self.check_digest()
         self.read_model()
-        c0 = None  # the answer's component: the first certified one, known after the witness
-        tail = self.check_solution(None, c0)
+        tail = self.check_solution(None, None)  # a model's answer: its name and first certified component
         return f"model {self.name!r}: {tail}"
