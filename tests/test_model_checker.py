@@ -227,14 +227,32 @@ def test_verify_file_and_cli(tmp_path, capsys):
 
 
 def test_the_checker_imports_only_the_standard_library_and_errors():
-    tree = ast.parse((ROOT / "src" / "exactplay" / "checker" / "model.py").read_text())
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            imported.add("." * node.level + (node.module or ""))
-    assert imported <= {"__future__", "hashlib", "json", "fractions", "typing", "..errors"}, imported
+    """checker/model.py and every checker module it imports, transitively: the standard library
+    (a few modules), exactplay.errors and each other, nothing else."""
+    base = ROOT / "src" / "exactplay" / "checker"
+    allowed = {"__future__", "hashlib", "json", "fractions", "typing", "..errors", "dataclasses", "math"}
+    todo, seen = ["model"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((base / (name.replace(".", "/") + ".py")).read_text())
+        depth = name.count(".")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):  # gmpy2: only the optional fast integers of _ints
+                extra = {"gmpy2"} if name == "_ints" else set()
+                assert {a.name for a in node.names} <= allowed | extra, (name, [a.name for a in node.names])
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    assert node.module in allowed, (name, node.module)
+                elif node.level - depth == 1:  # inside the checker package
+                    parts = [node.module] if node.module else [a.name for a in node.names]
+                    prefix = name.rpartition(".")[0]
+                    todo.extend(f"{prefix}.{p}" if prefix else p for p in parts)
+                else:
+                    assert node.level - depth == 2 and node.module == "errors", (name, node.module)
+    assert {"model", "explicit", "_strict", "_witness", "_bellman", "_choices", "_answer", "_graph", "_ints"} <= seen
 
 
 # ---------------------------------------------------------------- fake fixed points

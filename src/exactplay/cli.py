@@ -144,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
             if command == "certify":
                 gp.add_argument("-o", "--output", required=True, metavar="FILE",
                                 help="certificate file to write ('-': standard output)")
+                gp.add_argument("--format", choices=("v1", "v2"), default="v1", dest="cert_format",
+                                help="v1 (default): the game's own recurrence, table and float audit; v2: the "
+                                     "game's model solved by the engine, checked by the generic checker on its own "
+                                     "rebuild of the rules (no audit; instances up to 3,000,000 states)")
             if command in ("solve", "certify") and game.name in DISTRIBUTED_GAMES:
                 add_distributed_options(gp)
 
@@ -251,7 +255,7 @@ def _cmd_game(args) -> int:
     if args.command == "certify" and args.output != "-":
         check_writable(args.output)  # before a long computation, not after
     float_table = getattr(args, "float_table", None)
-    if game.heavy is not None and not float_table:
+    if game.heavy is not None and not float_table and getattr(args, "cert_format", "v1") != "v2":
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     cluster = contextlib.ExitStack()
@@ -276,7 +280,14 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
-            cert = game.certify(backend=backend, progress=progress, **params, **extra)
+            if getattr(args, "cert_format", "v1") == "v2":
+                if extra:
+                    raise UsageError("--format v2 solves the game's model serially: drop --workers/--scheduler")
+                from .games import certify_v2
+
+                cert = certify_v2(game.name)(progress=progress, **params)
+            else:
+                cert = game.certify(backend=backend, progress=progress, **params, **extra)
             progress.start("writing the certificate", None)
             if args.output == "-":  # the certificate itself on stdout, nothing else
                 text = dumps(cert, indent=1) + "\n"
@@ -292,8 +303,9 @@ def _cmd_game(args) -> int:
         progress.close()  # the bar is gone before the results are printed
     if args.command == "certify":
         if args.json:
+            digest = {k: cert[k] for k in ("table_sha256", "model_sha256") if k in cert}
             print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
-                         "answer": cert["answer"], "table_sha256": cert["table_sha256"]}))
+                         "version": cert["version"], "answer": cert["answer"], **digest}))
         else:
             print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     else:

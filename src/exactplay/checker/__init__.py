@@ -23,9 +23,13 @@ What is *not* re-verified: ``audit`` (the float-audit summary, which would need
 the float programs the checker must not share), ``notes`` and ``tool_version``.
 They are reported as unverified (:data:`UNVERIFIED_FIELDS`).
 
-Certificates of version 2 (``"kind": "model"``: any game written as a model,
-with its explicit model inside) are checked by :mod:`exactplay.checker.model`,
-which verifies everything except ``notes`` and ``tool_version``.
+Certificates of version 2 are checked by the generic checker, which verifies
+everything except ``notes`` and ``tool_version``: ``"kind": "model"`` (any game
+written as a model, with its explicit model inside) by
+:mod:`exactplay.checker.model`; ``"kind": "game"`` (a built-in game: its
+parameters and the digest of its canonical model, which the checker rebuilds
+from its own statement of the rules in :mod:`exactplay.checker.rules`) by
+:mod:`exactplay.checker.game`.
 """
 
 from __future__ import annotations
@@ -94,9 +98,14 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     table size, digits per number) are checked before the table is decoded.
     """
     if _is_v2(cert):
-        if cert.get("kind") != "model":
-            raise VerificationError(f"unknown kind {clip(cert.get('kind'))} of a version 2 "
-                                    "certificate (this checker knows 'model')", field="kind")
+        kind = cert.get("kind")
+        if kind not in ("model", "game"):
+            raise VerificationError(f"unknown kind {clip(kind)} of a version 2 "
+                                    "certificate (this checker knows 'model' and 'game')", field="kind")
+        if kind == "game":
+            from . import game
+
+            return game.verify(cert)
         from . import model
 
         return model.verify(cert)
@@ -145,12 +154,13 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
-    if _is_v2(cert):  # everything, the decimal included, was verified by checker.model
+    if _is_v2(cert):  # everything, the decimal included, was verified by checker.model or checker.game
         from .model import UNVERIFIED
 
+        built_in = cert["kind"] == "game"
         return {
-            "game": cert["model"].get("name", "model"),
-            "params": {},
+            "game": cert["game"] if built_in else cert["model"].get("name", "model"),
+            "params": cert["params"] if built_in else {},
             "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
             "summary": summary,
             "unverified_fields": [f for f in UNVERIFIED if f in cert],

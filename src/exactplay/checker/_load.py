@@ -39,7 +39,7 @@ from typing import Any
 from ..errors import MalformedCertificate, VerificationError
 
 REQUIRED = ("format", "version", "game", "params", "answer", "table", "table_sha256", "policy")
-REQUIRED_V2 = ("format", "version", "kind")  # version 2: the rest is checked by checker.model
+REQUIRED_V2 = ("format", "version", "kind")  # version 2: the rest is checked by checker.model / checker.game
 SUPPORTED_VERSIONS = (1, 2)
 
 # The largest certificate the tool writes within its limits is race at target
@@ -233,9 +233,9 @@ def load_certificate(path: str | Path) -> dict:
         raise MalformedCertificate(f"{path}: not a certificate (top level is not an object)")
     v2 = type(cert.get("version")) is int and cert["version"] == 2
     if v2 and "kind" not in cert and "game" in cert:
-        raise MalformedCertificate(f"{path}: version 2 certificates have a 'kind' and no 'game' (this one is "
-                                   "shaped like version 1)", field="version")
-    if not v2 and "kind" in cert and "game" not in cert:
+        raise MalformedCertificate(f"{path}: version 2 certificates have a 'kind' (this one is shaped like "
+                                   "version 1)", field="version")
+    if not v2 and "kind" in cert:
         raise MalformedCertificate(f"{path}: a certificate with a 'kind' is version 2", field="version")
     for key in REQUIRED_V2 if v2 else REQUIRED:
         if key not in cert:

@@ -91,6 +91,20 @@ def game_model(name: str) -> Callable[..., Any]:
     return importlib.import_module(GAME_MODULES[name] + ".model").make_game
 
 
+def certify_v2(name: str) -> Callable[..., dict]:
+    """Game ``name``'s writer of certificates v2 (``certify_v2(progress=..., **params)`` in
+    ``games/<name>/model.py``): the model solved by the engine, checked on the checker's own
+    rebuild of the rules (:mod:`exactplay.game_certificate`)."""
+    game_model(name)  # the one-line error for an unknown game
+    return importlib.import_module(GAME_MODULES[name] + ".model").certify_v2
+
+
+def proofs_v2(name: str) -> tuple:
+    """The instances whose certificate v2 ``proofs/<name>/`` keeps: ``(filename, params)``."""
+    game_model(name)
+    return importlib.import_module(GAME_MODULES[name] + ".model").PROOFS_V2
+
+
 class _Models(dict):
     """``MODELS[name]`` is :func:`game_model` of ``name``, imported on first use."""
 

@@ -114,3 +114,26 @@ def make_game(n=None, skills=None, split=True):
     if n is not None and int(n) != len(skills):
         raise ValueError(f"{len(skills)} skills but n = {n}")
     return Chefs(skills, split)
+
+
+# ---------------------------------------------------------------- certificate v2
+
+# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS_V2 = (
+    ("chefs-s-1_4-1_2-1-v2.json", {"skills": "1/4,1/2,1"}),
+    ("chefs-fib-3-v2.json", {"n": 3}),
+    ("chefs-fib-4-v2.json", {"n": 4}),
+    ("chefs-fib-7-v2.json", {"n": 7}),
+)
+
+
+def certify_v2(n=None, skills=None, progress=None) -> dict:
+    """A certificate v2 (``exactplay certify chefs --format v2``): this model solved by the engine;
+    the answer ``E(n)`` is the expected number of dishes, component ``n`` of the start's value."""
+    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.games.chefs import _params, instance
+
+    n, skills, fib = instance(n, skills)
+    params = _params(n, skills, fib)
+    refuse_if_too_large("chefs", params, 2 * n * 2**n + n)
+    return game_certificate("chefs", params, {"skills": skills}, f"E({n})", n, progress=progress)

@@ -103,3 +103,20 @@ class Race:
 
 def make_game(target=100, t_max=None, merged=True):
     return Race(int(target), None if t_max is None else int(t_max), merged in (True, "1", "true", "True"))
+
+
+# ---------------------------------------------------------------- certificate v2
+
+# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10))
+
+
+def certify_v2(target: int = 100, progress=None) -> dict:
+    """A certificate v2 (``exactplay certify race --format v2``): this model solved by the engine;
+    the answer ``G(N,N)`` is Player 2's winning probability, component 1 of the start's value."""
+    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+
+    target = int(target)
+    refuse_if_too_large("race", {"target": target}, (target + 1) ** 2 + 3)
+    return game_certificate("race", {"target": target}, {"target": target}, f"G({target},{target})", 1,
+                            progress=progress)

@@ -80,3 +80,19 @@ class War:
 
 def make_game(ranks=13, suits=4, abstract=False):
     return War(int(ranks), int(suits), abstract in (True, "1", "true", "True"))
+
+
+# ---------------------------------------------------------------- certificate v2
+
+# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS_V2 = tuple((f"war-{r}x{s}-v2.json", {"ranks": r, "suits": s}) for r, s in ((4, 2), (5, 2), (2, 5)))
+
+
+def certify_v2(ranks: int = 13, suits: int = 4, progress=None) -> dict:
+    """A certificate v2 (``exactplay certify war --format v2``): this model (the full deck, not
+    the abstract one) solved by the engine; the answer is the sweep's probability (component 0)."""
+    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+
+    params = {"ranks": int(ranks), "suits": int(suits)}
+    refuse_if_too_large("war", params, (params["suits"] + 1) ** params["ranks"] + 2)
+    return game_certificate("war", params, params, "P(A wins every turn)", 0, digits=9, progress=progress)

@@ -1,0 +1,116 @@
+"""The vocabulary of certificates v2 and the strict readers of their JSON values.
+
+Standard library only.  Each reader accepts exactly one canonical spelling and
+raises :class:`~exactplay.errors.VerificationError` naming the field (and the
+state, by index, where there is one) otherwise; the text helpers keep messages
+short whatever the input.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..errors import VerificationError
+from ._ints import ratio
+
+MAX_STATES = 3_000_000
+MAX_NUMBER_CHARS = 1_000_000  # characters of one "p/q"
+MAX_DIGITS = 100_000  # answer.digits
+
+STATE_KEYS = ("id", "name", "labels", "payoff", "mover", "actions", "next")
+ACTION_KEYS = ("name", "next", "reward")
+SOLUTION_KEYS = ("objective", "witness", "components", "values", "policy", "ranks", "margins", "ties")
+ANSWER_KEYS = ("name", "state", "component", "value", "decimal", "digits")
+OBJECTIVES = ("auto", "max", "zero-sum", "min")
+INF = float("inf")
+
+_DIGITS = frozenset("0123456789")
+
+
+class Where:
+    """The field being read, so that an unforeseen error still names it."""
+
+    field = "certificate"
+    state: Any = None
+
+
+def fail(message: str, field: str, state: Any = None):
+    raise VerificationError(message, field=field, state=state)
+
+
+def rational(x: Any, field: str, state: Any = None) -> Fraction:
+    """Canonical ``"p/q"``: q >= 1, lowest terms, no sign on 0, no leading zeros."""
+    if not isinstance(x, str):
+        fail(f"expected a 'p/q' string, found {type(x).__name__}", field, state)
+    if len(x) > MAX_NUMBER_CHARS:
+        fail(f"number of {len(x):,} characters is longer than the {MAX_NUMBER_CHARS:,} allowed", field, state)
+    num, slash, den = x.partition("/")
+    body = num[1:] if num.startswith("-") else num
+    if (not slash or not body or not den or not set(body) <= _DIGITS or not set(den) <= _DIGITS
+            or (len(body) > 1 and body[0] == "0") or den[0] == "0"):
+        fail(f"{x[:40]!r} is not a canonical 'p/q' rational", field, state)
+    p, q = int(num), int(den)
+    if body == "0" and (num != "0" or q != 1):
+        fail(f"{x[:40]!r}: zero is written '0/1'", field, state)
+    value = ratio(p, q)  # gmpy2's mpq when installed (check --stdlib: Fraction); the same exact value
+    if value.denominator != q:
+        fail(f"rational {x[:40]!r} is not in lowest terms", field, state)
+    return value
+
+
+def integer(x: Any, field: str, state: Any = None) -> int:
+    if not isinstance(x, int) or isinstance(x, bool):
+        fail(f"expected an integer, found {show(x)}", field, state)
+    return x
+
+
+def keys(obj: Any, required: tuple, optional: tuple, field: str, state: Any = None) -> dict:
+    if not isinstance(obj, dict):
+        fail(f"expected an object, found {type(obj).__name__}", field, state)
+    unknown = [k for k in obj if k not in required and k not in optional]
+    if unknown:
+        fail(f"unknown key(s) {', '.join(sorted(map(str, unknown)))[:80]}", field, state)
+    missing = [k for k in required if k not in obj]
+    if missing:
+        fail(f"missing key(s) {', '.join(missing)}", field, state)
+    return obj
+
+
+def listed(x: Any, field: str, state: Any = None, length: int | None = None) -> list:
+    if not isinstance(x, list):
+        fail(f"expected a list, found {type(x).__name__}", field, state)
+    if length is not None and len(x) != length:
+        fail(f"expected {length} entries, found {len(x)}", field, state)
+    return x
+
+
+def show(x: Any) -> str:
+    if isinstance(x, int) and x.bit_length() > 200:
+        return f"an integer of {x.bit_length():,} bits"
+    if isinstance(x, (list, dict)):
+        text = json.dumps(x, allow_nan=False)[:60] if len(x) < 20 else f"a {type(x).__name__} of {len(x):,} entries"
+        return text if len(text) <= 40 else text[:37] + "..."
+    text = repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def pq(x: Fraction) -> str:
+    """``x`` for a message: exact when short, else about 12 significant digits and its size."""
+    if x.numerator.bit_length() + x.denominator.bit_length() <= 200:
+        return f"{x.numerator}/{x.denominator}"
+    try:
+        approx = f"{float(x):.12g}"
+    except OverflowError:
+        approx = "a huge number"
+    return f"{approx} (a p/q of {x.numerator.bit_length() + x.denominator.bit_length():,} bits)"
+
+
+def decimal(x: Fraction, digits: int) -> str:
+    """``x`` correctly rounded to ``digits`` decimals, half to even, as text."""
+    n = int(round(x * 10**digits))  # Fraction's and mpq's round: exact, half to even
+    sign = "-" if n < 0 else ""
+    s = str(abs(n)).rjust(digits + 1, "0")
+    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
+

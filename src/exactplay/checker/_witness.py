@@ -1,0 +1,163 @@
+"""The objective and the witness a model calls for, recomputed from the model alone.
+
+``auto`` is ``zero-sum`` for two players whose terminal payoffs all sum to one
+constant and whose rewards all sum to 0, in a game where every play ends, else
+``max``.  The witness: ``termination`` when every play ends under all
+strategies (the attractor of the terminal states is everything); otherwise
+``policy`` when no choice state lies on a cycle where it feeds back; otherwise
+``reachability`` (one key component shared by every chooser, payoffs >= 0, no
+reward).  See :mod:`exactplay.checker.model` for why each suffices.
+"""
+
+from __future__ import annotations
+
+from ._graph import sccs
+from ._strict import fail
+
+
+class Witness:
+    def resolve_objective(self) -> None:
+        self.at("model.objective")
+        obj = self.declared_objective
+        if obj == "auto":
+            sums = {p[0] + p[1] for p in self.payoff if p is not None} if self.P == 2 else set()
+            rewards_ok = self.P == 2 and all(r is None or r[0] + r[1] == 0 for rs in self.rewards for r in rs)
+            obj = "zero-sum" if self.P == 2 and len(sums) <= 1 and rewards_ok and self.terminates else "max"
+        self.objective = obj
+        if obj == "zero-sum":
+            self.keys = [(0, 1), (0, -1)]
+        elif obj == "min":
+            self.keys = [(0, -1)]
+        else:
+            self.keys = [(i, 1) for i in range(self.P)]
+        for s, m in enumerate(self.mover):
+            if m is not None and m >= len(self.keys):
+                fail(f"mover {m} has no objective under {obj!r} (players 0..{len(self.keys) - 1} choose)",
+                      "model.states.mover", s)
+
+    def local_choice(self, s: int) -> bool:
+        c = self.comp[s]
+        parts = {tuple(sorted((t, p) for t, p in d if self.comp[t] == c)) for d in self.trans[s]}
+        return len(parts) == 1
+
+    def is_choice(self, s: int) -> bool:
+        return self.mover[s] is not None and len(self.trans[s]) > 1
+
+    # ------------------------------------------------------------ graph and witness
+
+    def graph(self) -> None:
+        self.at("model.states")
+        n = self.n
+        self.succ = [sorted({t for d in self.trans[s] for t, _ in d}) for s in range(n)]
+        comp = sccs(self.succ)
+        size: dict[int, int] = {}
+        for c in comp:
+            size[c] = size.get(c, 0) + 1
+        self.on_cycle = [size[comp[s]] > 1 or s in self.succ[s] for s in range(n)]
+        self.comp = comp
+        # the attractor of the terminal states: every play ends under all strategies iff it is everything
+        preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        need = [len(self.trans[s]) for s in range(n)]
+        done = [[False] * len(self.trans[s]) for s in range(n)]
+        for s in range(n):
+            for a, d in enumerate(self.trans[s]):
+                for t, _ in d:
+                    preds[t].append((s, a))
+        queue = [s for s in range(n) if self.payoff[s] is not None]
+        reached = [self.payoff[s] is not None for s in range(n)]
+        while queue:
+            t = queue.pop()
+            for s, a in preds[t]:
+                if reached[s] or done[s][a]:
+                    continue
+                done[s][a] = True
+                need[s] -= 1
+                if need[s] == 0:
+                    reached[s] = True
+                    queue.append(s)
+        self.terminates = all(reached)
+        # a reward needs every play from its state to end: the state must not reach a set where
+        # some choice of actions keeps play forever (an end component)
+        forever = self._end_component_states()
+        rpreds: list[list[int]] = [[] for _ in range(n)]
+        for s in range(n):
+            for t in self.succ[s]:
+                rpreds[t].append(s)
+        can_stay = [s in forever for s in range(n)]
+        stack = list(forever)
+        while stack:
+            t = stack.pop()
+            for s in rpreds[t]:
+                if not can_stay[s]:
+                    can_stay[s] = True
+                    stack.append(s)
+        self.surely_ends = [not x for x in can_stay]
+
+    def _end_component_states(self) -> set[int]:
+        """States of some end component: keep the actions staying in the state's own block (at first
+        every live state), drop states without one, split into SCCs of the kept actions (the new
+        blocks), drop single states without a staying self-loop; repeat until nothing changes."""
+        current = {s for s in range(self.n) if self.payoff[s] is None}
+        block = {s: 0 for s in current}
+        while current:
+            kept = {s: [{t for t, _ in d} for d in self.trans[s] if all(block.get(t, -1) == block[s] for t, _ in d)]
+                    for s in current}
+            kept = {s: acts for s, acts in kept.items() if acts}
+            nodes = sorted(kept)
+            index = {s: i for i, s in enumerate(nodes)}
+            succ = [sorted({index[t] for a in kept[s] for t in a if t in index}) for s in nodes]
+            comp = sccs(succ)
+            size: dict[int, int] = {}
+            for c in comp:
+                size[c] = size.get(c, 0) + 1
+            survivors = {nodes[i] for i in range(len(nodes))
+                         if size[comp[i]] > 1 or any(a == {nodes[i]} for a in kept[nodes[i]])}
+            new_block = {nodes[i]: comp[i] for i in range(len(nodes)) if nodes[i] in survivors}
+            if survivors == current and len(set(new_block.values())) == len(set(block.values())):
+                return current
+            current, block = survivors, new_block
+        return set()
+
+    def check_witness(self) -> None:
+        self.at("model")
+        choosers = [s for s in range(self.n) if self.is_choice(s)]
+        key_comps = sorted({self.keys[self.mover[s]][0] for s in choosers})
+        # a choice on a cycle whose actions all move inside the cycle's component with the same
+        # probabilities does not feed back into it (it is decided by its exits): it does not count
+        cyclic_choice = [s for s in choosers if self.on_cycle[s] and not self.local_choice(s)]
+        per_component: dict[int, set[int]] = {}
+        for s in cyclic_choice:
+            per_component.setdefault(self.comp[s], set()).add(self.keys[self.mover[s]][0])
+        mixed = [s for s in cyclic_choice if len(per_component[self.comp[s]]) > 1]
+        if mixed:
+            fail("players with different objectives choose on a cycle of play: such a game has no single value",
+                  "model", mixed[0])
+        if not self.terminates:
+            for s in range(self.n):
+                if not self.surely_ends[s] and any(r is not None for r in self.rewards[s]):
+                    fail("a reward at a state from which play can go on forever (the total reward of a play "
+                          "that never ends is not certified)", "model", s)
+        if self.terminates:
+            witness, components = "termination", list(range(self.P))
+        elif not cyclic_choice:
+            witness, components = "policy", list(range(self.P))
+        else:
+            witness = "reachability"
+            if len(key_comps) > 1:
+                fail("choices on a cycle where play can go on forever, by players of different objectives: the "
+                      "reachability witness certifies one objective", "model", cyclic_choice[0])
+            (c,) = key_comps
+            components = [c]
+            for s in range(self.n):
+                if self.payoff[s] is not None and self.payoff[s][c] < 0:
+                    fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
+                          "(the reachability witness needs payoffs >= 0)", "model", s)
+                for r in self.rewards[s]:
+                    if r is not None and r[c] != 0:
+                        fail(f"a reward for {self.player_names[c]} in a game where choices on a cycle can make "
+                              "play go on forever (the reachability witness certifies payoffs, not rewards)",
+                              "model", s)
+        self.witness = witness
+        self.components = components
+
+    # ------------------------------------------------------------ solution
