@@ -15,13 +15,13 @@ docstrings); they start passing when the engine is fixed.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exactplay.bruteforce import assignments, policy_values
 from exactplay.engine import solve
 from exactplay.games import chefs as chefs_game
 from exactplay.games.chefs import cycle as chefs_cycle
@@ -115,44 +115,6 @@ def test_race_states_reached():
     assert missing == []
 
 
-def chain_value(model, choice) -> list[list[Fraction]]:
-    """Referee: the value vectors of a model with every choice fixed (``choice(i) -> action index``),
-    by Gauss-Jordan elimination over Fractions; states that cannot reach a terminal state under the
-    choices never end (worth 0).  Shares nothing with the engine but the model builder."""
-    n, P = len(model), model.num_players
-    act = [choice(i) if model.mover[i] is not None and model.terminal[i] is None else 0 for i in range(n)]
-    ends = {i for i in range(n) if model.terminal[i] is not None}
-    grew = True
-    while grew:
-        grew = False
-        for i in range(n):
-            if i not in ends and any(t in ends for t, _ in model.trans[i][act[i]]):
-                ends.add(i)
-                grew = True
-    rows = []
-    for i in range(n):
-        row = [Fraction(0)] * n
-        row[i] = Fraction(1)
-        if model.terminal[i] is not None or i not in ends:
-            rows.append((row, list(model.terminal[i]) if i in ends else [Fraction(0)] * P))
-            continue
-        for t, p in model.trans[i][act[i]]:
-            row[t] -= p
-        r = model.rewards[i][act[i]]
-        rows.append((row, list(r) if r is not None else [Fraction(0)] * P))
-    A = [r + b for r, b in rows]
-    for col in range(n):
-        piv = next(k for k in range(col, n) if A[k][col] != 0)
-        A[col], A[piv] = A[piv], A[col]
-        inv = 1 / A[col][col]
-        A[col] = [x * inv for x in A[col]]
-        for k in range(n):
-            if k != col and A[k][col] != 0:
-                f = A[k][col]
-                A[k] = [x - f * y for x, y in zip(A[k], A[col])]
-    return [A[i][n:] for i in range(n)]
-
-
 @pytest.mark.parametrize("target,t_max", [(1, 4), (2, 4), (3, 2)])
 def test_race_brute_force(target, t_max):
     """Every pure strategy of Player 2 (one T per cell), evaluated by an independent linear solve:
@@ -161,8 +123,8 @@ def test_race_brute_force(target, t_max):
     model = build_model(game)
     want = F(solve(model).value[1])
     choosers = [i for i in range(len(model)) if model.mover[i] is not None]
-    best = max(chain_value(model, dict(zip(choosers, prof)).__getitem__)[0][1]
-               for prof in itertools.product(range(t_max), repeat=len(choosers)))
+    best = max(policy_values(model, prof.__getitem__)[0][1]
+               for prof in assignments({s: range(t_max) for s in choosers}))
     assert best == want
     if t_max == 4:
         assert want == {1: Fraction(1, 3), 2: Fraction(71, 135)}[target]
@@ -178,11 +140,11 @@ def test_coins_brute_force_chain(row):
     theirs = [i for i in ch if model.mover[i] == 1]
 
     def value(p0, p1):
-        pol = dict(zip(mine, p0)) | dict(zip(theirs, p1))
-        return chain_value(model, lambda i: pol.get(i, 0))[0][0]
+        pol = p0 | p1
+        return policy_values(model, lambda i: pol.get(i, 0))[0][0]
 
-    best = max(min(value(p0, p1) for p1 in itertools.product((0, 1), repeat=len(theirs)))
-               for p0 in itertools.product((0, 1), repeat=len(mine)))
+    best = max(min(value(p0, p1) for p1 in assignments({s: (0, 1) for s in theirs}))
+               for p0 in assignments({s: (0, 1) for s in mine}))
     assert best == want == coins_game.brute_force(row)
 
 
@@ -268,8 +230,8 @@ def test_hold_both_policies_attain_the_value(T, faces):
         c, h = (a, b) if p == 0 else (b, a)
         return 0 if x == 0 or ref.policy[c][h][x - 2] == "H" else 1
 
-    assert chain_value(model, hand)[0][0] == F(ref.V[0][0])
-    assert chain_value(model, lambda i: sol.policy[i])[0][0] == F(sol.value[0])
+    assert policy_values(model, hand)[0][0] == F(ref.V[0][0])
+    assert policy_values(model, lambda i: sol.policy[i])[0][0] == F(sol.value[0])
 
 
 def test_hold_seed_traps():
