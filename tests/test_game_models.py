@@ -7,7 +7,14 @@ hand-written solver's EXACTLY: the value at the initial state, and wherever the
 hand-written solver exposes them, the value of every state, the policy under
 the tie rule (earlier action), the margins and the set of exact ties.  Random
 parameters come from hypothesis.  Brute force over all pure strategies (or all
-deals) is the referee on small instances.
+deals) is the referee on small instances (:mod:`exactplay.bruteforce`).
+
+Over the registry (one loop, so a sixth game is covered by its folder and its
+registry line): each game's fast path (``games/<name>/fast_solution.py``, found by
+:func:`exactplay.games.fast_path`) returns the engine's typed ``Solution`` from its
+hand-written tables, and at small random parameters of the game's own
+``small_params`` it must equal the engine's exactly (values of every state, policy
+under the tie rule, ties, margins, action values, witness ranks).
 
 The two ``xfail(strict=True)`` tests at the end are engine findings (see their
 docstrings); they start passing when the engine is fixed.
@@ -402,18 +409,28 @@ def assert_same_solution(fast, engine) -> None:
     assert fast.never_ends == engine.never_ends
 
 
-def test_every_registered_game_has_a_fast_path_hook():
-    """Today all five keep a hand-written solver; a game without ``fast_solution.py`` is engine-only."""
-    assert [name for name in game_names() if fast_path(name) is not None] == game_names()
+FAST = [name for name in game_names() if fast_path(name) is not None]
 
 
-@pytest.mark.parametrize("name", game_names())
+def test_the_fast_path_hook_is_optional(monkeypatch):
+    """Today all five keep a hand-written solver; a registered game whose folder has no
+    ``fast_solution.py`` has no fast path (the engine solves it), an unknown game is a usage error."""
+    import exactplay.games as games
+    from exactplay.errors import UsageError
+
+    assert FAST == game_names() == ["race", "hold", "chefs", "coins", "war"]
+    monkeypatch.setitem(games.GAME_MODULES, "toy", "exactplay.model")  # a package without the module
+    assert fast_path("toy") is None
+    with pytest.raises(UsageError, match="unknown game"):
+        fast_path("nosuchgame")
+
+
+@pytest.mark.parametrize("name", FAST)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fast_path_solution_equals_the_engine_solution(name, data):
+    """Over the registry: every game with a fast path, at small random parameters of its own."""
     hook = fast_path(name)
-    if hook is None:  # engine-only game: nothing hand-written to hold to account
-        return
     params = data.draw(hook.small_params(st), label="params")
     assert_same_solution(hook.fast_solution(**params), solve(MODELS[name](**params)))
 
