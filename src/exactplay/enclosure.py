@@ -33,7 +33,8 @@ a caller may also shift its whole error onto one side, as race does).  Then:
 
 * :func:`may_be_best` -- ``i`` is ruled out when one other value is proved above it;
 * :func:`may_be_top_two` -- ruled out when two others are proved above it
-  (every best and the runner-up survive);
+  (every best and the runner-up survive); :func:`top_two_threshold` is its
+  threshold, for callers that filter in their own loop;
 * :func:`undecided` -- for pairs ``a[x]``, ``b[x]`` each within ``err`` of its exact
   value, the ``x`` whose order the bounds cannot prove (``|a - b| <= 2 err``).
 
@@ -51,9 +52,9 @@ separate is decided exactly, and nothing is decided by rounding.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
-__all__ = ["ball", "may_be_best", "may_be_top_two", "undecided", "PRECISION_BITS"]
+__all__ = ["ball", "may_be_best", "may_be_top_two", "top_two_threshold", "undecided", "PRECISION_BITS"]
 
 PRECISION_BITS = 64
 # python-flint is imported on the first ball, so the games that use only the bounds rule start fast
@@ -103,6 +104,19 @@ def may_be_best(lows: Sequence[Any], highs: Sequence[Any]) -> list[int]:
     return [i for i, h in enumerate(highs) if not top > h]
 
 
+def top_two_threshold(ends: Iterable[Any], smallest: bool = False) -> Any:
+    """The second-largest of the low ends: value ``i`` may be the best or the runner-up exactly
+    when ``not threshold > highs[i]`` (two others are proved above it otherwise).
+
+    ``smallest=True`` mirrors it for "smaller is better": the second-smallest of the high ends,
+    and ``i`` survives when ``not lows[i] > threshold``.  (When the bounds are one rounded value
+    moved by a fixed factor, e.g. ``v (1 - slack)``, the caller may apply the factor to the
+    threshold instead: rounding is monotone, so the order statistic is the same number.)
+    """
+    ordered = sorted(ends) if smallest else sorted(ends, reverse=True)
+    return ordered[1]
+
+
 def may_be_top_two(balls: Sequence[Any], highs: Sequence[Any] | None = None) -> list[int]:
     """Indices that can hold the largest or the second-largest value.
 
@@ -118,12 +132,7 @@ def may_be_top_two(balls: Sequence[Any], highs: Sequence[Any] | None = None) -> 
         lows = balls
     if len(lows) <= 2:
         return list(range(len(lows)))
-    first = second = None
-    for lo in lows:
-        if first is None or lo > first:
-            first, second = lo, first
-        elif second is None or lo > second:
-            second = lo
+    second = top_two_threshold(lows)
     return [i for i, h in enumerate(highs) if not second > h]
 
 
