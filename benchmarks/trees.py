@@ -27,6 +27,12 @@ WORKLOADS = {
                         "fibonacci_skills as fib; f = lambda: s(fib(12))"),
     "chefs n=13 fast": ("from exactplay.games.chefs.fast import solve_fast as s; from exactplay.games.chefs.model import "
                         "fibonacci_skills as fib; f = lambda: s(fib(13))"),
+    "engine: hold 25/6 model": ("from exactplay.engine import solve; from exactplay.model import build_model; "
+                                "from exactplay.games.hold.model import make_game; m = build_model(make_game(25, 6)); "
+                                "f = lambda: solve(m)"),
+    "engine: race 40 model": ("from exactplay.engine import solve; from exactplay.model import build_model; "
+                              "from exactplay.games.race.model import make_game; m = build_model(make_game(40)); "
+                              "f = lambda: solve(m)"),
 }
 
 TIMER = "import time\n{setup}\nt = time.process_time(); f(); print(time.process_time() - t)"

@@ -31,7 +31,8 @@ fixed point) is this rule: each candidate ``i`` has cheap bounds ``lows[i]``,
 exact value of ``j`` exceeds that of ``i`` (true when ``lows[k] <= x_k <= highs[k]``;
 a caller may also shift its whole error onto one side, as race does).  Then:
 
-* :func:`may_be_best` -- ``i`` is ruled out when one other value is proved above it;
+* :func:`may_be_best` -- ``i`` is ruled out when one other value is proved above it
+  (:func:`best_threshold` is its threshold);
 * :func:`may_be_top_two` -- ruled out when two others are proved above it
   (every best and the runner-up survive); :func:`top_two_threshold` is its
   threshold, for callers that filter in their own loop;
@@ -54,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-__all__ = ["ball", "may_be_best", "may_be_top_two", "top_two_threshold", "undecided", "PRECISION_BITS"]
+__all__ = ["ball", "best_threshold", "may_be_best", "may_be_top_two", "top_two_threshold", "undecided", "PRECISION_BITS"]
 
 PRECISION_BITS = 64
 # python-flint is imported on the first ball, so the games that use only the bounds rule start fast
@@ -100,8 +101,13 @@ def may_be_best(lows: Sequence[Any], highs: Sequence[Any]) -> list[int]:
     Every exact best, and every value exactly tied with it, is kept (its high
     end is at least its value, which is at least the largest low end).
     """
-    top = max(lows)
+    top = best_threshold(lows)
     return [i for i, h in enumerate(highs) if not top > h]
+
+
+def best_threshold(lows: Iterable[Any]) -> Any:
+    """The largest low end: value ``i`` may be the best exactly when ``not threshold > highs[i]``."""
+    return max(lows)
 
 
 def top_two_threshold(ends: Iterable[Any], smallest: bool = False) -> Any:

@@ -45,7 +45,7 @@ except ImportError:  # the same integers, slower: Python ints (E(14) then takes 
     mpz = int
     _rational = Fraction
 
-from exactplay.enclosure import may_be_best
+from exactplay.enclosure import best_threshold
 from exactplay.progress import SILENT
 from exactplay.games.chefs.cycle import TIE_RULES, masks_of_size, members
 
@@ -324,13 +324,14 @@ def _best_target(cands, farthest, sol):
     * a candidate with ``hi < top`` has value ``<= hi < top <= v*``: it is neither
       a best target nor tied with one, and is dropped without an exact comparison;
     * every best candidate b has ``hi(b) >= v(b) = v* >= top``: it is kept
-      (:func:`exactplay.enclosure.may_be_best`, the tool's one certified comparison).
+      (:func:`exactplay.enclosure.best_threshold`, the tool's one certified comparison).
 
     If one candidate is kept it is the unique best; otherwise the kept ones are
     compared exactly (cross-multiplication), in order of distance, by the tie rule
     -- so the choice and the set of exact ties are those of the exact recurrence.
     """
-    close = [cands[i] for i in may_be_best([x[0][0] for x in cands], [x[0][1] for x in cands])]
+    top = best_threshold(x[0][0] for x in cands)
+    close = [x for x in cands if x[0][1] >= top]
     if len(close) == 1:
         return close[0], []
     # exact comparison among the close ones (in order of distance)
