@@ -131,13 +131,13 @@ def may_be_top_two(balls: Sequence[Any], highs: Sequence[Any] | None = None) -> 
     are proved above it, i.e. when the second-largest low end exceeds ``highs[i]``
     (the two largest low ends are never another's ``i`` own: ``highs[i] >= lows[i]``).
     """
+    if len(balls) <= 2:
+        return list(range(len(balls)))
     if highs is None:
         lows = [b.lower() for b in balls]
         highs = [b.upper() for b in balls]
     else:
         lows = balls
-    if len(lows) <= 2:
-        return list(range(len(lows)))
     second = top_two_threshold(lows)
     return [i for i, h in enumerate(highs) if not second > h]
 
