@@ -26,7 +26,7 @@ the optimal sets.  A table that fails any of this raises :class:`FastPathError`.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from ..graph import has_end_component, tarjan
 from ..model import Model
