@@ -1,8 +1,8 @@
 """The exact engine, proved against independent brute force.
 
-The helpers below share no code with ``exactplay.engine``: a pure stationary
-strategy profile turns a model into a Markov chain, which is evaluated exactly
-by sparse Gaussian elimination over ``Fraction`` (states that cannot reach a
+The referees (:mod:`exactplay.bruteforce`) share no code with ``exactplay.engine``: a
+pure stationary strategy profile turns a model into a Markov chain, which is evaluated
+exactly by sparse Gaussian elimination over ``Fraction`` (states that cannot reach a
 terminal state under the profile are worth 0).  The engine's value must equal
 the max-min (zero-sum), max (one player) or min (objective ``min``) over all
 pure stationary profiles, state by state, and the engine's own policy must
@@ -12,7 +12,6 @@ achieve it.
 from __future__ import annotations
 
 import importlib.util
-import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -21,6 +20,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from exactplay.bruteforce import (brute_force_values, chain_values, choice_states, profile_from, profiles,
+                                 reaches_terminal)
 from exactplay.engine import solve, solve_model
 from exactplay.model import ModelError, build_model, load_model_file, model_from_json
 
@@ -49,134 +50,8 @@ def F(x) -> Fraction:
     return Fraction(int(x.numerator), int(x.denominator))
 
 
-def choice_states(model) -> list[int]:
-    return [s for s in range(len(model)) if model.terminal[s] is None and len(model.trans[s]) > 1]
-
-
-def reaches_terminal(model, profile) -> set[int]:
-    """States from which a terminal state is reachable under ``profile``."""
-    preds: dict[int, list[int]] = {}
-    for s in range(len(model)):
-        if model.terminal[s] is None:
-            for t, _ in model.trans[s][profile[s]]:
-                preds.setdefault(t, []).append(s)
-    good = {s for s in range(len(model)) if model.terminal[s] is not None}
-    stack = list(good)
-    while stack:
-        t = stack.pop()
-        for s in preds.get(t, ()):
-            if s not in good:
-                good.add(s)
-                stack.append(s)
-    return good
-
-
-def chain_values(model, profile, comps) -> list[tuple[Fraction, ...]]:
-    """Exact values (components ``comps``) of every state of the Markov chain ``profile`` induces.
-
-    ``x_s = r_s + sum_t p_st x_t`` for the non-terminal states that can reach a
-    terminal state, ``x_t`` = payoff at terminal states, 0 where no terminal is
-    reachable; solved by Gaussian elimination (no pivoting: ``I - Q`` restricted to
-    transient states is a non-singular M-matrix, so every pivot is positive).
-    """
-    n = len(model)
-    k = len(comps)
-    good = reaches_terminal(model, profile)
-    zero = (Fraction(0),) * k
-    val: list = [None] * n
-    rows: dict[int, list] = {}  # s -> [rhs list, coef dict]
-    users: dict[int, set[int]] = {}
-    for s in range(n):
-        if model.terminal[s] is not None:
-            val[s] = tuple(model.terminal[s][c] for c in comps)
-        elif s not in good:
-            val[s] = zero
-    for s in range(n):
-        if val[s] is not None:
-            continue
-        a = profile[s]
-        r = model.rewards[s][a]
-        rhs = [r[c] if r is not None else Fraction(0) for c in comps]
-        coef: dict[int, Fraction] = {}
-        for t, p in model.trans[s][a]:
-            if val[t] is not None:
-                for i in range(k):
-                    rhs[i] += p * val[t][i]
-            else:
-                coef[t] = coef.get(t, Fraction(0)) + p
-                users.setdefault(t, set()).add(s)
-        rows[s] = [rhs, coef]
-    order = list(rows)
-    for s in order:
-        rhs, coef = rows[s]
-        a = coef.pop(s, Fraction(0))
-        if a:
-            assert a != 1, "singular chain: a state that cannot leave was not set to 0"
-            d = 1 - a
-            rhs[:] = [x / d for x in rhs]
-            for t in coef:
-                coef[t] /= d
-        users.get(s, set()).discard(s)
-        for u in users.pop(s, set()):
-            urhs, ucoef = rows[u]
-            b = ucoef.pop(s, None)
-            if b is None:
-                continue
-            for i in range(k):
-                urhs[i] += b * rhs[i]
-            for t, c in coef.items():
-                ucoef[t] = ucoef.get(t, Fraction(0)) + b * c
-                users.setdefault(t, set()).add(u)
-        for t in coef:
-            users.setdefault(t, set())
-    for s in reversed(order):
-        rhs, coef = rows[s]
-        out = list(rhs)
-        for t, c in coef.items():
-            for i in range(k):
-                out[i] += c * val[t][i]
-        val[s] = tuple(out)
-    return val
-
-
 def key_component(model) -> int:
     return model.keys()[0][0]
-
-
-def profile_from(model, assignment: dict[int, int]) -> list[int | None]:
-    return [None if model.terminal[s] is not None else assignment.get(s, 0) for s in range(len(model))]
-
-
-def profiles(model, states):
-    for combo in itertools.product(*[range(len(model.trans[s])) for s in states]):
-        yield dict(zip(states, combo))
-
-
-def brute_force_values(model, counter: list | None = None) -> list[Fraction]:
-    """max / min / max-min over all pure stationary profiles, state by state, of the key component.
-
-    For a zero-sum game, also checks that max-min equals min-max (turn-based games
-    with payoffs >= 0 and never-ending plays worth 0 have pure stationary saddle points).
-    """
-    keys = model.keys()
-    c = key_component(model)
-    ch = choice_states(model)
-    maxers = [s for s in ch if model.mover[s] is not None and keys[model.mover[s]][1] > 0]
-    miners = [s for s in ch if model.mover[s] is not None and keys[model.mover[s]][1] < 0]
-    n = len(model)
-    table = {}
-    for sig in profiles(model, maxers):
-        for tau in profiles(model, miners):
-            vals = chain_values(model, profile_from(model, {**sig, **tau}), [c])
-            table[tuple(sig.items()), tuple(tau.items())] = [v[0] for v in vals]
-    if counter is not None:
-        counter.append(len(table))
-    sigs = {k[0] for k in table}
-    taus = {k[1] for k in table}
-    maxmin = [max(min(table[a, b][s] for b in taus) for a in sigs) for s in range(n)]
-    minmax = [min(max(table[a, b][s] for a in sigs) for b in taus) for s in range(n)]
-    assert maxmin == minmax, "no pure stationary saddle point (the brute force's own premise failed)"
-    return maxmin
 
 
 def engine_key_values(sol) -> list[Fraction]:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactplay.bruteforce import assignments, gauss_jordan
+from exactplay.engine.value_iteration import value_iteration
+from exactplay.games.hold.model import make_game
+from exactplay.model import build_model
 from exactplay.games.hold import exact_table, float_table
 from exactplay.games.hold.recurrence import alive_scores, turn_table
 from exactplay.games.hold.solver import solve_table, turn_of
@@ -31,38 +34,18 @@ def test_sample_answers_C_H_H_exactly():
     assert [t.policy[c][h][x - 2] for c, h, x in [(15, 0, 3), (35, 50, 40), (15, 0, 30)]] == ["C", "H", "H"]
 
 
-def _float_value_iteration(T, F, sweeps=5000, tol=4e-15):
-    """Plain value iteration over every (c, h, x), straight from the rules (test oracle)."""
-    alive = alive_scores(T, F)
-    V = [[0.0] * T for _ in range(T)]
-
-    def Q(a, b):
-        return 0.0 if not alive[a] and not alive[b] else 1.0 - V[a][b]
-
-    for _ in range(sweeps):  # Gauss-Seidel sweeps: V is updated in place
-        change = 0.0
-        new = V
-        for c in range(T):
-            for h in range(T):
-                m = T - c
-                v = {}
-                for x in range(m, 1, -1):
-                    hold = 1.0 if x == m else Q(h, c + x)
-                    cont = sum(v[x + d] if x + d <= m else Q(h, c) for d in range(2, F + 1)) + Q(h, c)
-                    v[x] = max(hold, cont / F)
-                start = (sum(v[d] if d <= m else Q(h, c) for d in range(2, F + 1)) + Q(h, c)) / F
-                change = max(change, abs(start - V[c][h]))
-                new[c][h] = start
-        if change < tol:
-            break
-    return V
-
-
 @pytest.mark.parametrize("T,F", [(5, 3), (7, 6), (9, 4), (11, 5), (10, 2)])
 def test_exact_values_equal_plain_value_iteration(T, F):
+    """Plain float value iteration on the rules' model (the generic one, audited elsewhere)."""
     t = exact_table(T, F)
-    vi = _float_value_iteration(T, F)
-    worst = max(abs(float(t.V[c][h]) - vi[c][h]) for c in range(T) for h in range(T))
+    model = build_model(make_game(T, F))
+    vi = value_iteration(model, tol=4e-15)
+    index = {lab: i for i, lab in enumerate(model.states)}
+    game = make_game(T, F)
+    starts = [(c, h, index[game.state_label((0, c, h, 0))]) for c in range(T) for h in range(T)
+              if game.state_label((0, c, h, 0)) in index]
+    assert len(starts) > T
+    worst = max(abs(float(t.V[c][h]) - vi.values[i][0]) for c, h, i in starts)
     assert worst < 1e-12
 
 
@@ -104,8 +87,8 @@ def test_pair_values_are_the_maxmin_over_all_pure_policy_pairs(T, F):
             for x in range(2, T - h):
                 hv_h[x] = 1 - t.V[c][h + x] if alive[c] or alive[h + x] else Fraction(0)
             hv_c[T - c] = hv_h[T - h] = Fraction(1)
-            pols_c = ["".join(p) + "H" for p in itertools.product("HC", repeat=T - c - 2)]
-            pols_h = ["".join(p) + "H" for p in itertools.product("HC", repeat=T - h - 2)]
+            pols_c = ["".join(p.values()) + "H" for p in assignments({x: "HC" for x in range(T - c - 2)})]
+            pols_h = ["".join(p.values()) + "H" for p in assignments({x: "HC" for x in range(T - h - 2)})]
             aff_c = [_affine(T, F, hv_c, p) for p in pols_c]
             aff_h = [_affine(T, F, hv_h, p) for p in pols_h]
 
@@ -175,30 +158,13 @@ def test_values_match_the_markov_chain_of_the_rules_under_the_optimal_policies(T
                 if m in pos:
                     row[pos[m]] -= q
         A.append(row)
-    sol = _gauss(A)
+    gauss_jordan(A, len(A))
+    sol = [r[-1] for r in A]
     for c in range(T):
         for h in range(T):
             n = 2 * index[(c, h, 0)]
             value = sol[pos[n]] if n in pos else 0
             assert Fraction(int(value.numerator), int(value.denominator)) == t.V[c][h], (c, h)
-
-
-def _gauss(A):
-    n = len(A)
-    for col in range(n):
-        piv = next(r for r in range(col, n) if A[r][col] != 0)
-        A[col], A[piv] = A[piv], A[col]
-        inv = 1 / A[col][col]
-        A[col] = [v * inv for v in A[col]]
-        pivot_row = A[col]
-        nz = [j for j in range(col, n + 1) if pivot_row[j] != 0]
-        for r in range(n):
-            if r != col and A[r][col] != 0:
-                f = A[r][col]
-                row = A[r]
-                for j in nz:
-                    row[j] -= f * pivot_row[j]
-    return [A[r][n] for r in range(n)]
 
 
 @settings(max_examples=12, deadline=None)

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from exactplay.bruteforce import assignments, solve_linear
 from exactplay.games import race
 from exactplay.games.race import (
     a_priori_bound,
@@ -217,31 +218,12 @@ def _raw_system(N: int, policy: dict):
 
 def _policy_values(N: int, policy: dict) -> dict:
     rows, rhs, idx = _raw_system(N, policy)
-    x = _gauss(rows, rhs)
+    x = solve_linear(rows, rhs)
     return {(a, b): x[idx[("F", a, b)]] for a in range(1, N + 1) for b in range(1, N + 1)}
 
 
-def _gauss(rows, rhs):
-    n = len(rows)
-    m = [r[:] + [v] for r, v in zip(rows, rhs)]
-    for c in range(n):
-        p = next(r for r in range(c, n) if m[r][c] != 0)
-        m[c], m[p] = m[p], m[c]
-        piv = m[c][c]
-        m[c] = [v / piv for v in m[c]]
-        for r in range(n):
-            if r != c and m[r][c] != 0:
-                f = m[r][c]
-                m[r] = [vr - f * vc for vr, vc in zip(m[r], m[c])]
-    return [m[r][n] for r in range(n)]
-
-
 def _all_policies(N):
-    import itertools
-
-    cells = [(a, b) for a in range(1, N + 1) for b in range(1, N + 1)]
-    for choice in itertools.product(range(1, 5), repeat=len(cells)):
-        yield dict(zip(cells, choice))
+    return assignments({(a, b): range(1, 5) for a in range(1, N + 1) for b in range(1, N + 1)})
 
 
 def test_brute_force_over_all_fixed_T_strategies_target_2():

@@ -105,6 +105,25 @@ def proofs_v2(name: str) -> tuple:
     return importlib.import_module(GAME_MODULES[name] + ".model").PROOFS_V2
 
 
+def fast_path(name: str) -> Any | None:
+    """The game's optional hand-written fast path, ``games/<name>/fast_solution.py``, or None.
+
+    The module defines ``fast_solution(**params, backend="mpq") -> Solution`` (the parameters of the
+    model factory; the engine's typed solution of that model, computed by the hand-written solver) and
+    ``small_params(st)``, a hypothesis strategy of small parameters (``st`` is ``hypothesis.strategies``)
+    for the conformance suite.  A game without one is solved by the engine.
+    """
+    if name not in GAME_MODULES:
+        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
+    module = GAME_MODULES[name] + ".fast_solution"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None
+        raise
+
+
 class _Models(dict):
     """``MODELS[name]`` is :func:`game_model` of ``name``, imported on first use."""
 

@@ -14,10 +14,10 @@ read from a solution, all strategies of one chef, and a seeded simulation.
 
 from __future__ import annotations
 
-import itertools
 import random
 from fractions import Fraction
 
+from exactplay.bruteforce import assignments, gauss_jordan
 from exactplay.games.chefs.cycle import members
 
 
@@ -70,25 +70,10 @@ def solve_system(skills, policy: dict) -> tuple[dict, dict]:
             row[index[(succ_mask, next_alive(succ_mask, t, n))]] -= p
         row[size + n] = Fraction(1)
         rows.append(row)
-    _eliminate(rows, size)
+    gauss_jordan(rows, size)  # nonsingular: every chef has p > 0
     W = {s: [rows[k][size + i] for i in range(n)] for s, k in index.items()}
     D = {s: rows[k][size + n] for s, k in index.items()}
     return W, D
-
-
-def _eliminate(rows: list, size: int) -> None:
-    """Gauss-Jordan in place; the system is nonsingular (every chef has p > 0)."""
-    for col in range(size):
-        piv = next(r for r in range(col, size) if rows[r][col] != 0)
-        rows[col], rows[piv] = rows[piv], rows[col]
-        pr = rows[col]
-        inv = 1 / pr[col]
-        pr[:] = [x * inv for x in pr]
-        for r in range(size):
-            if r != col and rows[r][col] != 0:
-                f = rows[r][col]
-                rr = rows[r]
-                rr[:] = [a - f * b for a, b in zip(rr, pr)]
 
 
 def chef_decision_states(n: int, chef: int) -> list[tuple[int, int]]:
@@ -99,9 +84,7 @@ def chef_decision_states(n: int, chef: int) -> list[tuple[int, int]]:
 def strategies(n: int, chef: int):
     """Every deterministic strategy of one chef: a target for each of its decision states."""
     dec = chef_decision_states(n, chef)
-    options = [[j for j in members(m) if j != chef] for m, _ in dec]
-    for choice in itertools.product(*options):
-        yield dict(zip(dec, choice))
+    return assignments({(m, t): [j for j in members(m) if j != chef] for m, t in dec})
 
 
 def simulate(skills, policy: dict, trials: int, seed: int) -> tuple[list[int], list[int]]:

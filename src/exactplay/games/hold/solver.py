@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from exactplay.enclosure import undecided
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.hold.recurrence import (
@@ -218,8 +219,10 @@ class _Fixed:
     """Fixed-point shadow of the exact table, to decide comparisons cheaply.
 
     ``Vf[c][h] = floor(V(c, h) 2^P)``; a hold value ``1 - V`` is then
-    ``2^P - Vf`` within one unit.  A comparison whose fixed-point margin is
-    at most twice :func:`fixed_error` is decided exactly instead.
+    ``2^P - Vf`` within one unit.  Each fixed-point hold/continue value is within
+    :func:`fixed_error` units of the exact one, so the certified comparison
+    (:func:`exactplay.enclosure.undecided`) orders a pair unless its margin is at
+    most twice that; a turn with such a pair is decided exactly instead.
     """
 
     def __init__(self, target: int, alive):
@@ -255,9 +258,7 @@ class _Fixed:
         hv = self.hold_fixed(c, h)
         Lf = self.one - to_fixed(W)  # both players alive here: L = 1 - W
         start, v, cont = turn_fixed(F, hv, Lf)
-        margin = 2 * self.err
-        close = [x for x in range(2, len(hv)) if abs(hv[x] - cont[x]) <= margin]
-        if not close:
+        if not undecided(hv, cont, self.err, range(2, len(hv))):  # every hold/continue order proved
             return (start, v, cont, hv, ()), greedy_policy(hv, cont)
         self.fallbacks += 1
         ex = turn_table(B, F, hv_exact, L)

@@ -34,6 +34,7 @@ from typing import Any
 from exactplay.audit import audit_decisions, audit_values, rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
+from exactplay.enclosure import top_two_threshold
 from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
@@ -49,6 +50,9 @@ MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 20
 # a term q S is at most t_max = 14 bits smaller, far above 2^-1022 (tested, slow:
 # tests/test_race_hold_shadows.py).
 SHADOW_SLACK = 2.0**-40
+# For :func:`exactplay.enclosure.top_two_threshold`: F_j (1 - slack) > F_i proves the exact F_j > F_i
+# (each within a relative 6 * 2^-53, far below the slack); the same for the complements, upwards.
+_BELOW, _ABOVE = 1 - SHADOW_SLACK, 1 + SHADOW_SLACK
 
 
 def t_zero(b: int) -> int:
@@ -193,7 +197,8 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
     nonnegative terms, so each is within a relative ``6 * 2**-53`` of the exact
     value.  A candidate whose shadow lies more than a relative ``SHADOW_SLACK``
     below the second-largest F shadow (or above the second-smallest complement)
-    is exactly below two other candidates: neither a best nor the runner-up.
+    is exactly below two other candidates: neither a best nor the runner-up
+    (:func:`exactplay.enclosure.top_two_threshold`, the tool's one certified comparison).
     """
     sF, sG, cF, cG = tables
     f_prev, c_prev = sF[a - 1][b], cF[a - 1][b]
@@ -202,9 +207,9 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
         S, Sc = (1.0, 0.0) if d >= b else (sG[a][b - d], cG[a][b - d])
         q = 2.0**-t
         approx.append(((2 * q * S + (1 - q) * f_prev) / (1 + q), (2 * q * Sc + (1 - q) * c_prev) / (1 + q), t, d))
-    if len(approx) > 2:
-        second_F = sorted((v[0] for v in approx), reverse=True)[1] * (1 - SHADOW_SLACK)
-        second_C = sorted(v[1] for v in approx)[1] * (1 + SHADOW_SLACK)
+    if len(approx) > 2:  # the certified comparison: low ends F (1 - slack), high ends 1 - F (1 + slack)
+        second_F = top_two_threshold(v[0] for v in approx) * _BELOW
+        second_C = top_two_threshold((v[1] for v in approx), smallest=True) * _ABOVE
         approx = [v for v in approx if v[0] >= second_F and v[1] <= second_C]
     F_prev = F_prev_row[b]
     cands = {}
