@@ -29,8 +29,14 @@ SEED_WORK = 5_000_000  # float operations allowed for the value-iteration seed o
 
 def local_choice(model, s: int, component: set[int]) -> bool:
     """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
-    parts = {tuple(sorted((t, p) for t, p in d if t in component)) for d in model.trans[s]}
-    return len(parts) == 1
+    first = None
+    for d in model.trans[s]:
+        part = sorted((t, p) for t, p in d if t in component)  # successors are distinct: p is never compared
+        if first is None:
+            first = part
+        elif part != first:
+            return False
+    return True
 
 
 class CyclicComponents:

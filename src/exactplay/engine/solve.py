@@ -41,8 +41,9 @@ from ..numbers import get_backend
 from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
+from .selfloop import SelfLoops
 from .ranks import rank_component
-from ..graph import has_end_component, reaching, tarjan
+from ..graph import end_component_states, reaching, tarjan
 from .solution import SCCStats, Solution
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
@@ -117,7 +118,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     return "reachability", [c]
 
 
-class _Engine(CyclicComponents):
+class _Engine(CyclicComponents, SelfLoops):
     def __init__(self, model: Model, backend: str, progress, filter: bool = True) -> None:
         self.filter = filter
         B = get_backend(backend)
@@ -149,7 +150,18 @@ class _Engine(CyclicComponents):
         self.P = len(components)
         self.keys = [(index.get(c), sign) for c, sign in m.keys()]
         self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
-        self.dist = [[tuple((t, self.num(p)) for t, p in d) for d in acts] for acts in m.trans]
+        # the model's probabilities are mostly a few shared objects: convert each object once (the model
+        # keeps them alive, so their ids are stable meanwhile)
+        by_id: dict[int, Any] = {}
+        num = self.num
+
+        def conv(p):
+            v = by_id.get(id(p))
+            if v is None:
+                v = by_id[id(p)] = num(p)
+            return v
+
+        self.dist = [[tuple([(t, conv(p)) for t, p in d]) for d in acts] for acts in m.trans]
         self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
                      for r in rs] for rs in m.rewards]
 
@@ -159,12 +171,18 @@ class _Engine(CyclicComponents):
         m = self.model
         comps = tarjan(self.succ)
         ec = []
+        forever: set[int] = set()  # the states of the end components
         for comp in comps:
             if len(comp) == 1:
                 s = comp[0]
                 ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
+                if ec[-1]:
+                    forever.add(s)
             else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]]))
+                inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
+                ec.append(bool(inside))
+                forever |= inside
+        m.surely_ending(forever)  # computed once, from the end components just found
         self.witness, components = witness_kind(m, comps, ec)
         self._setup_projection(components)
         n = self.n
@@ -237,9 +255,9 @@ class _Engine(CyclicComponents):
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
-        keyed = [None if x is None else sign * x for x in q]
+        keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
-        opt = [a for a, x in enumerate(keyed) if x == best]
+        opt = [a for a, x in enumerate(keyed) if x is not None and x == best]  # None == mpq is slow
         rest = [x for x in keyed if x is not None and x != best]
         if len(opt) > 1:
             self.ties[s] = opt
@@ -308,38 +326,5 @@ class _Engine(CyclicComponents):
             c = self.keys[self.model.mover[s]][0]
             opt[s] = self._choose(s, [q[c] for q in qs])
         self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
-        self._finish([s], opt, {})
-        self.V[s] = tuple(qs[self.policy[s]])
-
-    def _self_loop(self, s: int) -> None:
-        qs = []
-        for a, d in enumerate(self.dist[s]):
-            stay = sum((p for t, p in d if t == s), self.zero)
-            if stay == 1:
-                if self.rew[s][a] is not None:
-                    raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
-                                     "forever while collecting a reward (infinite total reward)")
-                qs.append([self.zero] * self.P)
-                continue
-            r = self.rew[s][a]
-            acc = list(r) if r is not None else [self.zero] * self.P
-            for t, p in d:
-                if t != s:
-                    v = self.V[t]
-                    for c in range(self.P):
-                        if v[c]:
-                            acc[c] = acc[c] + p * v[c]
-            leave = self.one - stay
-            qs.append([x / leave for x in acc])
-        opt = {}
-        if self._is_choice(s):
-            c, sign = self.keys[self.model.mover[s]]
-            best = max(range(len(qs)), key=lambda a: sign * qs[a][c])
-            self.V[s] = tuple(qs[best])
-            # margins compare one-step values Q_a = r_a + sum p V(t), with V(s) the value just found
-            # (the same definition as in every other component): Q_a = V(s) exactly when keeping a is optimal
-            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
-        else:
-            self.V[s] = tuple(qs[0])
         self._finish([s], opt, {})
         self.V[s] = tuple(qs[self.policy[s]])
