@@ -9,7 +9,7 @@ and written as DRN; then, CPU time (``time.process_time``), best of 3:
   storm      stormpy.build_model_from_drn[Rational] (parse) + model_checking in the exact environment
              (rational numbers, min-max method topological), the values of every state
   ratio      storm / exactplay (above 1: exactplay is faster)
-  seed 1 sweep  exactplay with ``engine.solve.SEED_WORK = 0``: the float value-iteration seed of each
+  seed 1 sweep  exactplay with ``engine.cyclic.SEED_WORK = 0``: the float value-iteration seed of each
              component cut to one sweep (exact policy iteration then needs more rounds), and its ratio
 
 Every run also checks that the two engines' values are equal at every state, exactly.
@@ -134,12 +134,12 @@ def measure(kind: str, goal: int, repeat: int = 3) -> dict:
         with open(path, "w") as f:
             f.write(write_drn(model, form))
         t_ex, sol = best(lambda: solve_model(model), repeat)
-        saved = sys.modules["exactplay.engine.solve"].SEED_WORK
+        saved = sys.modules["exactplay.engine.cyclic"].SEED_WORK
         try:  # the same engine with its float value-iteration seed cut to one sweep per component
-            sys.modules["exactplay.engine.solve"].SEED_WORK = 0
+            sys.modules["exactplay.engine.cyclic"].SEED_WORK = 0
             t_seed1, sol1 = best(lambda: solve_model(model), repeat)
         finally:
-            sys.modules["exactplay.engine.solve"].SEED_WORK = saved
+            sys.modules["exactplay.engine.cyclic"].SEED_WORK = saved
         assert sol1.values == sol.values
         _, env = exact_environment("topological")
         prop = stormpy.parse_properties(form.formula())[0]

@@ -20,6 +20,8 @@ from flint import arb
 from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
 from .linear import closed_states, evaluate_component
+from . import seed
+from .seed import float_strategy_iteration, gauss_seidel_seed
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
 
@@ -40,7 +42,11 @@ def local_choice(model, s: int, component: set[int]) -> bool:
 
 
 class CyclicComponents:
+    _comp_has_ec = True  # whether the component being solved has an end component (set by _cyclic)
+
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
+        # without an end component no policy keeps play inside S forever: no state is closed
+        self._comp_has_ec = has_ec
         choice = [s for s in S if self._is_choice(s)]
         if not choice:
             pol = {s: 0 for s in S}
@@ -106,7 +112,7 @@ class CyclicComponents:
         rest = [t for t in S if t != f]
         dist = self._policy_dist({t: 0 for t in rest})
         in_rest = set(rest)
-        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest)
+        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest) if self._comp_has_ec else set()
         zero_ext = tuple([self.zero] * (P + 1))
         pivot = tuple([self.zero] * P + [self.one])
         forms = {t: zero_ext for t in closed}
@@ -210,7 +216,7 @@ class CyclicComponents:
         nodes = [s for s in S if s not in zero_set]
         in_s = set(nodes)
         dist = self._policy_dist(pol)
-        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s)
+        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s) if self._comp_has_ec else set()
         zero = tuple([self.zero] * self.P)
         val = {s: zero for s in zero_set}
         for s in closed:
@@ -329,6 +335,9 @@ class CyclicComponents:
         def fval(t):
             if t in fv:
                 return fv[t]
+            return fval_outside(t)
+
+        def fval_outside(t):
             x = outside.get(t)
             if x is None:
                 try:
@@ -349,23 +358,9 @@ class CyclicComponents:
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
         sweeps = max(1, min(20, SEED_WORK // work))
-        pol: dict[int, int] = {s: 0 for s in S}
-        for sweep in range(sweeps):
-            delta = 0.0
-            changed = False
-            for s in S:
-                sign = signs[s]
-                best, arg = None, 0
-                for a, (d, r) in enumerate(fdist[s]):
-                    q = r + sum(p * fval(t) for t, p in d)
-                    if best is None or sign * q > sign * best:
-                        best, arg = q, a
-                delta = max(delta, abs(best - fv[s]))
-                fv[s] = best
-                if pol[s] != arg:
-                    pol[s] = arg
-                    changed = True
-            # the seed only has to pick a policy; exact iteration does the rest
-            if delta < 1e-12 or (sweep > 0 and not changed):
-                break
+        pol = gauss_seidel_seed(S, fdist, signs, fval, fv, min(sweeps, seed.SWEEPS_BEFORE_ITERATION))
+        if sweeps > 1:
+            choice = [s for s in S if self._is_choice(s)]
+            pol = float_strategy_iteration(S, fdist, pol, fval_outside, self._comp_has_ec,
+                                           [s for s in choice if signs[s] > 0], [s for s in choice if signs[s] < 0])
         return pol
