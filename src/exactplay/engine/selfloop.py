@@ -103,13 +103,24 @@ class SelfLoops:
         use_balls = self.filter and n_act > 2
         if use_balls:
             acc_balls = []
+            pballs = self._pballs
+            vballs: dict[int, Any] = {}  # successor -> ball of its value (None: exactly 0)
             for a, d in enumerate(dist):
                 r = rew[a]
-                b = ball(r[c]) if r is not None else arb(0)
+                b = ball(r[c]) if r is not None else None
                 for t, p in d:
-                    if t != s:
-                        b += self._pball(p) * self._vball(t, c, None)
-                acc_balls.append(b)
+                    if t == s:
+                        continue
+                    vb = vballs.get(t, False)
+                    if vb is False:
+                        vb = vballs[t] = self._vball(t, c, None) if self.V[t][c] else None
+                    if vb is None:
+                        continue
+                    pb = pballs.get(p)
+                    if pb is None:
+                        pb = self._pball(p)
+                    b = pb * vb if b is None else b + pb * vb
+                acc_balls.append(arb(0) if b is None else b)
             stay_balls = [self._pball(p) for p in stays]
             x_balls = [arb(0) if stays[a] == one else acc_balls[a] / self._pball(one - stays[a]) for a in range(n_act)]
             candidates = may_be_best([b if sign > 0 else -b for b in x_balls])

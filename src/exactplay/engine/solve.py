@@ -156,12 +156,11 @@ class _Engine(CyclicComponents, SelfLoops):
         num = self.num
 
         def conv(p):
-            v = by_id.get(id(p))
-            if v is None:
-                v = by_id[id(p)] = num(p)
+            v = by_id[id(p)] = num(p)
             return v
 
-        self.dist = [[tuple([(t, conv(p)) for t, p in d]) for d in acts] for acts in m.trans]
+        get = by_id.get  # probabilities are positive: a converted one is never falsy
+        self.dist = [[tuple([(t, get(id(p)) or conv(p)) for t, p in d]) for d in acts] for acts in m.trans]
         self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
                      for r in rs] for rs in m.rewards]
 
