@@ -246,22 +246,33 @@ class CyclicComponents:
         """
         switched = False
         for s in states:
-            q = self._action_values(s, c, val)
+            # the evaluated policy's own action satisfies its equation: its value is val[s] exactly
+            q = self._action_values(s, c, val, (pol[s], val[s][c]))
             self._last_q[s] = q
-            keyed = [None if x is None else sign * x for x in q]
+            keyed = q if sign > 0 else [None if x is None else -x for x in q]
             best = max(x for x in keyed if x is not None)
             current = keyed[pol[s]]
             if current is None or best > current:  # an action ruled out by the balls is not the best
-                pol[s] = keyed.index(best)
+                pol[s] = next(a for a, x in enumerate(keyed) if x is not None and x == best)
                 switched = True
         return switched
 
-    def _action_values(self, s: int, c: int, local: dict | None = None) -> list:
+    def _action_values(self, s: int, c: int, local: dict | None = None, known: tuple | None = None) -> list:
         """Each action's exact value in component ``c``, or ``None`` for actions that provably are
-        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed)."""
+        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed).
+
+        ``known = (a, x)``: action ``a``'s value is already known to be ``x`` (not recomputed)."""
         n_act = len(self.dist[s])
+        if known is not None:
+            ka, kx = known
+
+            def q_key(a):
+                return kx if a == ka else self._q_key(s, a, c, local)
+        else:
+            def q_key(a):
+                return self._q_key(s, a, c, local)
         if n_act <= 2 or not self.filter:
-            return [self._q_key(s, a, c, local) for a in range(n_act)]
+            return [q_key(a) for a in range(n_act)]
         sign = self.keys[self.model.mover[s]][1]
         balls = []
         for a in range(n_act):
@@ -273,7 +284,7 @@ class CyclicComponents:
         keep = set(may_be_top_two(balls))
         self.stats.exact_action_values += len(keep)
         self.stats.ruled_out_by_balls += n_act - len(keep)
-        return [self._q_key(s, a, c, local) if a in keep else None for a in range(n_act)]
+        return [q_key(a) if a in keep else None for a in range(n_act)]
 
     def _pball(self, p) -> arb:
         b = self._pballs.get(p)
