@@ -181,7 +181,8 @@ class _Engine(CyclicComponents, SelfLoops):
                 inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
                 ec.append(bool(inside))
                 forever |= inside
-        m.surely_ending(forever)  # computed once, from the end components just found
+        if forever:
+            m.surely_ending(forever)  # computed once, from the end components just found (used if some exist)
         self.witness, components = witness_kind(m, comps, ec)
         self._setup_projection(components)
         n = self.n
@@ -270,6 +271,9 @@ class _Engine(CyclicComponents, SelfLoops):
 
     def _finish(self, states: list[int], opt: dict[int, list[int]], key_c: dict[int, int]) -> None:
         """Ranks for ``states`` (values known), then the policy by the tie rule."""
+        if len(states) == 1 and self.witness == "termination":
+            self._finish_one(states[0], opt)
+            return
         relevant: dict[int, list[tuple[int, ...]]] = {}
         every: set[int] = set()
         w = self.witness
@@ -301,6 +305,29 @@ class _Engine(CyclicComponents, SelfLoops):
             self.policy[s] = choice
         self._check_ranks(states)
 
+    def _finish_one(self, s: int, opt: dict[int, list[int]]) -> None:
+        """:meth:`_finish` for one state under the termination witness: every action needs a ranked
+        successor, so the rank is 1 + the largest, over the actions, of the lowest successor rank."""
+        ranks = self.ranks
+        if ranks[s] is None:
+            worst = None
+            for d in self.dist[s]:
+                low = None
+                for t, _ in d:
+                    if t != s:
+                        r = ranks[t]
+                        if r is not None and (low is None or r < low):
+                            low = r
+                if low is None:
+                    worst = None
+                    break
+                if worst is None or low > worst:
+                    worst = low
+            if worst is not None:
+                ranks[s] = worst + 1
+        self.policy[s] = opt[s][0] if s in opt else 0
+        self._check_ranks([s])
+
     def _check_ranks(self, states: list[int]) -> None:
         """The witness must exist: an unranked state where one is required is an engine bug."""
         for s in states:
@@ -319,11 +346,14 @@ class _Engine(CyclicComponents, SelfLoops):
             if self.witness != "reachability" or self.pay[s][0] > 0:
                 self.ranks[s] = 0
             return
-        qs = [self._q(s, a) for a in range(len(self.dist[s]))]
-        opt = {}
-        if self._is_choice(s):
-            c = self.keys[self.model.mover[s]][0]
-            opt[s] = self._choose(s, [q[c] for q in qs])
-        self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
+        if not self._is_choice(s):
+            self.V[s] = tuple(self._q(s, 0))
+            self._finish([s], {}, {})
+            return
+        # the mover compares its own component; the whole vector only for the chosen action
+        c = self.keys[self.model.mover[s]][0]
+        opt = {s: self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])}
+        self.V[s] = tuple(self._q(s, opt[s][0]))
         self._finish([s], opt, {})
-        self.V[s] = tuple(qs[self.policy[s]])
+        if self.policy[s] != opt[s][0]:
+            self.V[s] = tuple(self._q(s, self.policy[s]))
