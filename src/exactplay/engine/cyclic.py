@@ -5,7 +5,7 @@ A mixin of :class:`exactplay.engine.solve._Engine` (the per-component state live
 * one state chooses: values affine in its value, ``x_a = C_a / (1 - K_a)`` per action;
 * choices that do not feed back into the component: decided by their exits;
 * otherwise policy iteration (one side) or Hoffman-Karp strategy iteration (both sides of a
-  zero-sum game), seeded by float value iteration, exact evaluation by :mod:`.linear`,
+  zero-sum game), seeded in floats (:mod:`.seed`), exact evaluation by :mod:`.linear`,
   switching only on a strict improvement; the minimiser's states that can keep the value at 0
   are fixed first (:meth:`CyclicComponents._min_zero_region`);
 * action values: balls first (:mod:`exactplay.enclosure`), exact where they overlap.
@@ -339,7 +339,8 @@ class CyclicComponents:
         return in_s - positive
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy: greedy after float value iteration on component ``c`` (Gauss-Seidel)."""
+        """A first policy (:mod:`.seed`): a few Gauss-Seidel sweeps on component ``c``, then float
+        strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
         fv = {s: 0.0 for s in S}
         outside: dict[int, float] = {}
 

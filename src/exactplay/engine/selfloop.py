@@ -39,6 +39,8 @@ def may_be_best(balls: list[arb]) -> list[int]:
 
 
 class SelfLoops:
+    _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
+
     def _self_loop(self, s: int) -> None:
         dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
         stays = []
@@ -121,8 +123,13 @@ class SelfLoops:
                         pb = self._pball(p)
                     b = pb * vb if b is None else b + pb * vb
                 acc_balls.append(arb(0) if b is None else b)
-            stay_balls = [self._pball(p) for p in stays]
-            x_balls = [arb(0) if stays[a] == one else acc_balls[a] / self._pball(one - stays[a]) for a in range(n_act)]
+            stay_balls, x_balls = [], []
+            for a, stay in enumerate(stays):
+                pair = self._stay_balls.get(stay)
+                if pair is None:  # balls of p_a and of 1 - p_a, once per distinct p_a
+                    pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
+                stay_balls.append(pair[0])
+                x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
             candidates = may_be_best([b if sign > 0 else -b for b in x_balls])
         else:
             candidates = range(n_act)

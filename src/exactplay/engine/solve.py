@@ -15,12 +15,12 @@ Semantics (stated once, tested in tests/test_engine.py):
 Components (Tarjan, :mod:`.scc`):
 
 * one state without a self-loop: one exact Bellman step;
-* one state with a self-loop: per action ``Q_a = (r_a + sum_{t != s} p V(t)) / (1 - p_ss)``;
-  ``p_ss = 1`` never ends (0);
+* one state with a self-loop: per action ``x_a = (r_a + sum_{t != s} p V(t)) / (1 - p_ss)``;
+  ``p_ss = 1`` never ends (0) (:mod:`.selfloop`: each sum once, balls first);
 * a larger component without choices: one exact linear solve (:mod:`.linear`);
-* with choices of one player: exact policy iteration seeded by float value
-  iteration, switching only on a strict improvement; with both players of a
-  zero-sum game: Hoffman-Karp strategy iteration (the maximiser's strategy is
+* with choices of one player: exact policy iteration seeded in floats (:mod:`.seed`:
+  Gauss-Seidel sweeps, then float strategy iteration), switching only on a strict
+  improvement; with both players of a zero-sum game: Hoffman-Karp strategy iteration (the maximiser's strategy is
   improved, the minimiser's best reply is solved by policy iteration after the
   states where she can keep the value at 0 are fixed);
 * choices of different players with different objectives on one cycle have no
@@ -196,6 +196,7 @@ class _Engine(CyclicComponents, SelfLoops):
         self._balls: dict = {}  # (state, component) -> ball of its final value
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
+        self._stay_balls: dict = {}
         st = self.stats
         st.components = len(comps)
         self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
@@ -215,7 +216,9 @@ class _Engine(CyclicComponents, SelfLoops):
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
             components=components, witness=self.witness, values=self.V, policy=self.policy,
-            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=self._never_ending(), stats=st,
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
+            # without an end component every play ends, whatever the players do
+            never_ends=[] if self.witness == "termination" else self._never_ending(), stats=st,
         )
 
     def _never_ending(self) -> list[int]:
