@@ -55,7 +55,7 @@ def as_model(players, objective, states, terms, echo: bool):
                             "objective": objective, "states": out + terms})
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(self_loop_games())
 def test_self_loop_closed_form_equals_the_two_state_cycle_and_the_all_exact_path(game):
     loop = as_model(*game, echo=False)

@@ -47,7 +47,7 @@ def action_graphs(draw):
     return subset, succ
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(action_graphs())
 def test_attractor_refinement_finds_the_same_end_component_states(graph):
     subset, succ = graph
