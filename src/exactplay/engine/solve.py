@@ -168,6 +168,20 @@ class _Engine(CyclicComponents, SelfLoops):
 
     def run(self) -> Solution:
         m = self.model
+        comps, ec = self.condensation()
+        self.witness, components = witness_kind(m, comps, ec)
+        self.prepare(self.witness, components)
+        n = self.n
+        self.stats.components = len(comps)
+        self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
+        for comp, has_ec in zip(comps, ec):
+            self.solve_component(comp, has_ec)
+            self.progress.advance(len(comp))
+        return self.solution()
+
+    def condensation(self) -> tuple[list[list[int]], list[bool]]:
+        """The components, sinks first (Tarjan), and whether each holds an end component."""
+        m = self.model
         comps = tarjan(self.succ)
         ec = []
         forever: set[int] = set()  # the states of the end components
@@ -183,7 +197,11 @@ class _Engine(CyclicComponents, SelfLoops):
                 forever |= inside
         if forever:
             m.surely_ending(forever)  # computed once, from the end components just found (used if some exist)
-        self.witness, components = witness_kind(m, comps, ec)
+        return comps, ec
+
+    def prepare(self, witness: str, components: list[int]) -> None:
+        """Empty values, policy, ranks, margins, ties for a run with this witness and components."""
+        self.witness = witness
         self._setup_projection(components)
         n = self.n
         self.V: list[tuple | None] = [None] * n
@@ -197,28 +215,31 @@ class _Engine(CyclicComponents, SelfLoops):
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
         self._stay_balls: dict = {}
+
+    def solve_component(self, comp: list[int], has_ec: bool) -> None:
+        """Values, policy and ranks of one component; reads only ``V`` and ``ranks`` of its successors."""
         st = self.stats
-        st.components = len(comps)
-        self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
-        for comp, has_ec in zip(comps, ec):
-            st.largest = max(st.largest, len(comp))
-            st.with_end_component += has_ec
-            if len(comp) == 1 and comp[0] not in self.succ[comp[0]]:
-                st.single += 1
-                self._single(comp[0])
-            elif len(comp) == 1:
-                st.self_loop += 1
-                self._self_loop(comp[0])
-            else:
-                st.cyclic += 1
-                self._cyclic(comp, has_ec)
-            self.progress.advance(len(comp))
+        st.largest = max(st.largest, len(comp))
+        st.with_end_component += has_ec
+        if len(comp) == 1 and comp[0] not in self.succ[comp[0]]:
+            st.single += 1
+            self._single(comp[0])
+        elif len(comp) == 1:
+            st.self_loop += 1
+            self._self_loop(comp[0])
+        else:
+            st.cyclic += 1
+            self._cyclic(comp, has_ec)
+
+    def solution(self) -> Solution:
+        m = self.model
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
-            components=components, witness=self.witness, values=self.V, policy=self.policy,
+            components=self.components, witness=self.witness, values=self.V, policy=self.policy,
             margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
             # without an end component every play ends, whatever the players do
-            never_ends=[] if self.witness == "termination" else self._never_ending(), stats=st,
+            never_ends=[] if self.witness == "termination" else self._never_ending(),
+            stats=self.stats,
         )
 
     def _never_ending(self) -> list[int]:
