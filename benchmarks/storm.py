@@ -34,6 +34,17 @@ Measured (2 shared cores, stormpy 2.0.0, Python 3.11.7, gmpy2; CPU seconds, best
     Piglet to 40 vs hold at 8     5,862     0.669s       0.015s       0.153s  0.25x       0.284s  0.59x
     Piglet to 70 vs hold at 14   17,607     2.374s       0.046s       0.562s  0.26x       1.179s  0.52x
 
+All values equal at every state.  The goal of the issue (exactplay faster than Storm's exact mode at
+every size) is NOT met: exactplay takes 1.1x (Race) to 4x (Piglet) Storm's CPU time.  Why (cProfile, Pig to 40):
+the float value-iteration seed of each cyclic component (1,147 components of at most 46 states, up to
+200 Gauss-Seidel sweeps each to a 1e-12 change, in pure Python) is about 60% of the engine's time,
+although every component then needs a single exact round; with one sweep the seed costs little,
+the exact rounds rise from 1,147 to 2,053, and the remaining time is the exact sparse elimination
+(``engine/linear.py``, mpq arithmetic on long denominators) and the exact action values.  A seed that
+stops when its greedy policy stops changing would keep the one-round behaviour at a fraction of the
+cost; the engine is not changed here.  (The built-in Race solver, ``exactplay solve race``, is a
+dedicated recurrence and much faster than either generic engine; this compares the generic engines.)
+
 After the engine-speed branch (same day, machine shared, load average 14-19 on 2 cores; ratio
 before -> after, each ratio from one invocation; all values equal at every state)::
 
@@ -50,17 +61,6 @@ before -> after, each ratio from one invocation; all values equal at every state
 exactplay is now faster than Storm's exact topological engine on Pig to 40 and Piglet to 10, and
 within 0.8-1.0x elsewhere (it was 0.5-0.9x).  "seed 1 sweep" (no float strategy iteration) is the
 faster setting for Piglet, whose values are short, and the slower one for Pig to 40 and Hold.
-
-Earlier measurement, all values equal at every state.  The goal of the issue (exactplay faster than Storm's exact mode at
-every size) is NOT met: exactplay takes 1.1x (Race) to 4x (Piglet) Storm's CPU time.  Why (cProfile, Pig to 40):
-the float value-iteration seed of each cyclic component (1,147 components of at most 46 states, up to
-200 Gauss-Seidel sweeps each to a 1e-12 change, in pure Python) is about 60% of the engine's time,
-although every component then needs a single exact round; with one sweep the seed costs little,
-the exact rounds rise from 1,147 to 2,053, and the remaining time is the exact sparse elimination
-(``engine/linear.py``, mpq arithmetic on long denominators) and the exact action values.  A seed that
-stops when its greedy policy stops changing would keep the one-round behaviour at a fraction of the
-cost; the engine is not changed here.  (The built-in Race solver, ``exactplay solve race``, is a
-dedicated recurrence and much faster than either generic engine; this compares the generic engines.)
 """
 
 from __future__ import annotations
