@@ -48,19 +48,24 @@ re-summing in validate), one run each (``--repeat 1 --only games``):
     chefs     n = 10   10,230    0.909   0.341    0.569    0.076   12.0x  equal
     chefs     n = 12   49,140    9.901   2.320    7.581    0.732   13.5x  equal
 
-Re-measured after the engine-speed branch (``--repeat 1 --only games``; machine shared by several
-sessions, load average ~18 on 2 cores during the run; "before" = the same command on the code before
-the branch, the same day at load average ~1.4-9; exact values equal in every row):
+Re-measured after the engine-speed branch: the code before it and after it run side by side at the
+same time (``--repeat 1 --only games`` each; machine shared by several sessions, load average ~13-16
+on 2 cores; exact values equal in every row):
 
-    game        size   states   engine  (build + solve)     hand   ratio   before
-    race          50    2,503    0.489   0.146    0.343    0.040   12.3x    15.4x
-    race         100   10,003    2.479   0.948    1.532    0.224   11.1x    17.1x
-    hold      20 / 6    7,260    0.786   0.095    0.691    0.024   33.3x    52.3x
-    hold      30 / 6   25,290    2.747   0.575    2.172    0.069   39.8x    58.0x
-    hold      40 / 6   60,920    7.649   1.884    5.764    0.164   46.5x    75.0x
-    chefs      n = 8    2,040    0.105   0.043    0.062    0.014    7.4x     8.3x
-    chefs     n = 10   10,230    0.967   0.330    0.637    0.102    9.5x    10.6x
-    chefs     n = 12   49,140   10.015   2.375    7.640    0.909   11.0x    12.0x
+    game        size   states   engine  (build + solve)     hand   ratio   before (engine, ratio)
+    race          50    2,503    0.458   0.154    0.304    0.041   11.1x    0.661  16.4x
+    race         100   10,003    2.343   0.959    1.384    0.225   10.4x    4.014  18.2x
+    hold      20 / 6    7,260    0.770   0.240    0.530    0.022   34.5x    1.222  54.1x
+    hold      30 / 6   25,290    2.743   0.583    2.160    0.073   37.7x    4.125  60.1x
+    hold      40 / 6   60,920    8.077   1.883    6.194    0.166   48.5x   12.924  76.5x
+    chefs      n = 8    2,040    0.102   0.043    0.059    0.015    6.8x    0.118   8.1x
+    chefs     n = 10   10,230    0.730   0.230    0.500    0.109    6.7x    1.116  10.7x
+    chefs     n = 12   49,140   10.283   2.553    7.730    0.919   11.2x   11.205  12.7x
+
+Hold 75 / 6 (``--hold 75``, one run each, load average ~15-19; 410,850 states, values equal):
+before 353.974 s (build 9.061 + solve 344.912) against 1.792 s, 197.5x; midway through the branch
+(float strategy-iteration seed and the build changes, not yet the later ones) 162.451 s (8.845 +
+153.607) against 1.693 s, 96.0x.
 
 What changed (values, policy, margins, ties, ranks, certificates unchanged): self-loops compute
 each action's sum once and filter the actions by balls (race); the float seed runs float strategy
@@ -68,7 +73,7 @@ iteration after a few Gauss-Seidel sweeps, so hold and Pig components need one e
 30 / 6: 1,699 exact rounds -> 838, 2,661 exact evaluations -> 865); the evaluated action's value is
 not recomputed when improving; end components are found with an attractor step and once per SCC;
 the model build reads Fraction probabilities as they are and makes each label once.  Still short
-of the goal: race ~11x, chefs ~10x, hold 33-47x.  What is left (cProfile): race -- the model build
+of the goal: race 10-11x, chefs 7-11x, hold 35-49x (hold 75 / 6 below).  What is left (cProfile): race -- the model build
 (~40%, a third of it the game's own transitions()) and the balls of 12 actions per state; hold --
 the Python overhead of evaluating ~30-state components (affine forms, float and exact) and exact
 action values with long numbers; chefs -- exact affine forms over 13 payoff components (the hand
