@@ -65,7 +65,7 @@ on 2 cores; exact values equal in every row):
 Hold 75 / 6 (``--hold 75``, one run each, load average ~15-19; 410,850 states, values equal):
 before 353.974 s (build 9.061 + solve 344.912) against 1.792 s, 197.5x; midway through the branch
 (float strategy-iteration seed and the build changes, not yet the later ones) 162.451 s (8.845 +
-153.607) against 1.693 s, 96.0x.
+153.607) against 1.693 s, 96.0x; after it 124.114 s (8.543 + 115.571) against 1.673 s, 74.2x.
 
 What changed (values, policy, margins, ties, ranks, certificates unchanged): self-loops compute
 each action's sum once and filter the actions by balls (race); the float seed runs float strategy
