@@ -48,6 +48,37 @@ re-summing in validate), one run each (``--repeat 1 --only games``):
     chefs     n = 10   10,230    0.909   0.341    0.569    0.076   12.0x  equal
     chefs     n = 12   49,140    9.901   2.320    7.581    0.732   13.5x  equal
 
+Re-measured after the engine-speed branch: the code before it and after it run side by side at the
+same time (``--repeat 1 --only games`` each; machine shared by several sessions, load average ~13-16
+on 2 cores; exact values equal in every row):
+
+    game        size   states   engine  (build + solve)     hand   ratio   before (engine, ratio)
+    race          50    2,503    0.458   0.154    0.304    0.041   11.1x    0.661  16.4x
+    race         100   10,003    2.343   0.959    1.384    0.225   10.4x    4.014  18.2x
+    hold      20 / 6    7,260    0.770   0.240    0.530    0.022   34.5x    1.222  54.1x
+    hold      30 / 6   25,290    2.743   0.583    2.160    0.073   37.7x    4.125  60.1x
+    hold      40 / 6   60,920    8.077   1.883    6.194    0.166   48.5x   12.924  76.5x
+    chefs      n = 8    2,040    0.102   0.043    0.059    0.015    6.8x    0.118   8.1x
+    chefs     n = 10   10,230    0.730   0.230    0.500    0.109    6.7x    1.116  10.7x
+    chefs     n = 12   49,140   10.283   2.553    7.730    0.919   11.2x   11.205  12.7x
+
+Hold 75 / 6 (``--hold 75``, one run each, load average ~15-19; 410,850 states, values equal):
+before 353.974 s (build 9.061 + solve 344.912) against 1.792 s, 197.5x; midway through the branch
+(float strategy-iteration seed and the build changes, not yet the later ones) 162.451 s (8.845 +
+153.607) against 1.693 s, 96.0x; after it 124.114 s (8.543 + 115.571) against 1.673 s, 74.2x.
+
+What changed (values, policy, margins, ties, ranks, certificates unchanged): self-loops compute
+each action's sum once and filter the actions by balls (race); the float seed runs float strategy
+iteration after a few Gauss-Seidel sweeps, so hold and Pig components need one exact round (hold
+30 / 6: 1,699 exact rounds -> 838, 2,661 exact evaluations -> 865); the evaluated action's value is
+not recomputed when improving; end components are found with an attractor step and once per SCC;
+the model build reads Fraction probabilities as they are and makes each label once.  Still short
+of the goal: race 10-11x, chefs 7-11x, hold 35-49x (hold 75 / 6 below).  What is left (cProfile): race -- the model build
+(~40%, a third of it the game's own transitions()) and the balls of 12 actions per state; hold --
+the Python overhead of evaluating ~30-state components (affine forms, float and exact) and exact
+action values with long numbers; chefs -- exact affine forms over 13 payoff components (the hand
+solver keeps integer numerators over one denominator per alive set).
+
 About the first measurement (the first table):
 None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-190x and growing
 with the target (334 s against 1.7 s at 75 / 6).  Where the time goes (cProfile, race 40/100): ``build_model`` sums every

@@ -106,39 +106,48 @@ def end_component_states(states: Sequence[int], action_succ: Callable[[int], Seq
 
     ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The classic
     refinement: keep only actions all of whose successors stay in the state's own block (at
-    first, the whole set), drop states left without such an action, split what remains into
-    SCCs of the kept actions (the new blocks) and drop single states without a staying
-    self-loop; repeat until nothing changes.
+    first, the whole set) among the surviving states; a state left without such an action is
+    dropped, and the actions of its predecessors are checked again at once (an attractor, so
+    one round removes every state that cannot stay); then the survivors are split into SCCs of
+    the kept actions (the new blocks); repeat until no block splits.
 
     >>> sorted(end_component_states([0, 1, 2], lambda s: {0: [{1, 2}], 1: [{0}], 2: [{2}]}[s]))
     [2]
+    >>> sorted(end_component_states([0, 1, 2, 3], lambda s: [{(s + 1) % 3}, {3}] if s < 3 else [{0}, {3, 2}]))
+    [0, 1, 2, 3]
     """
     current = set(states)
+    kept: dict[int, list[set[int]]] = {s: [set(succ) for succ in action_succ(s)] for s in current}
     block = {s: 0 for s in current}
     while current:
-        kept: dict[int, list[set[int]]] = {}
+        preds: dict[int, list[int]] = {}
         for s in current:
-            acts = [succ for succ in action_succ(s) if all(block.get(t, -1) == block[s] for t in succ)]
-            if acts:
-                kept[s] = acts
-        if not kept:
+            for succ in kept[s]:
+                for t in succ:
+                    if t != s:
+                        preds.setdefault(t, []).append(s)
+        stack = list(current)
+        while stack:
+            s = stack.pop()
+            if s not in current:
+                continue
+            b = block[s]
+            acts = [succ for succ in kept[s] if all(t in current and block[t] == b for t in succ)]
+            if len(acts) == len(kept[s]):
+                continue
+            kept[s] = acts
+            if not acts:
+                current.discard(s)
+                stack.extend(u for u in preds.get(s, ()) if u in current)
+        if not current:
             return set()
-        nodes = list(kept)
+        nodes = list(current)
         order = {s: i for i, s in enumerate(nodes)}
-        adj_list = [sorted({order[t] for succ in kept[s] for t in succ if t in order}) for s in nodes]
+        adj_list = [sorted({order[t] for succ in kept[s] for t in succ}) for s in nodes]
         comps = tarjan(adj_list)
-        survivors: set[int] = set()
-        new_block: dict[int, int] = {}
-        for k, comp in enumerate(comps):
-            members = {nodes[i] for i in comp}
-            if len(members) == 1:
-                (s,) = members
-                if not any(succ == {s} for succ in kept[s]):
-                    continue
-            survivors |= members
-            for s in members:
-                new_block[s] = k
-        if survivors == current and len(set(new_block.values())) == len(set(block.values())):
+        if len(comps) == len({block[s] for s in current}):  # no block split: each is strongly connected
             return current
-        current, block = survivors, new_block
+        for k, comp in enumerate(comps):
+            for i in comp:
+                block[nodes[i]] = k
     return set()

@@ -5,7 +5,7 @@ A mixin of :class:`exactplay.engine.solve._Engine` (the per-component state live
 * one state chooses: values affine in its value, ``x_a = C_a / (1 - K_a)`` per action;
 * choices that do not feed back into the component: decided by their exits;
 * otherwise policy iteration (one side) or Hoffman-Karp strategy iteration (both sides of a
-  zero-sum game), seeded by float value iteration, exact evaluation by :mod:`.linear`,
+  zero-sum game), seeded in floats (:mod:`.seed`), exact evaluation by :mod:`.linear`,
   switching only on a strict improvement; the minimiser's states that can keep the value at 0
   are fixed first (:meth:`CyclicComponents._min_zero_region`);
 * action values: balls first (:mod:`exactplay.enclosure`), exact where they overlap.
@@ -20,6 +20,8 @@ from flint import arb
 from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
 from .linear import closed_states, evaluate_component
+from . import seed
+from .seed import float_strategy_iteration, gauss_seidel_seed
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
 
@@ -29,12 +31,22 @@ SEED_WORK = 5_000_000  # float operations allowed for the value-iteration seed o
 
 def local_choice(model, s: int, component: set[int]) -> bool:
     """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
-    parts = {tuple(sorted((t, p) for t, p in d if t in component)) for d in model.trans[s]}
-    return len(parts) == 1
+    first = None
+    for d in model.trans[s]:
+        part = sorted((t, p) for t, p in d if t in component)  # successors are distinct: p is never compared
+        if first is None:
+            first = part
+        elif part != first:
+            return False
+    return True
 
 
 class CyclicComponents:
+    _comp_has_ec = True  # whether the component being solved has an end component (set by _cyclic)
+
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
+        # without an end component no policy keeps play inside S forever: no state is closed
+        self._comp_has_ec = has_ec
         choice = [s for s in S if self._is_choice(s)]
         if not choice:
             pol = {s: 0 for s in S}
@@ -100,7 +112,7 @@ class CyclicComponents:
         rest = [t for t in S if t != f]
         dist = self._policy_dist({t: 0 for t in rest})
         in_rest = set(rest)
-        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest)
+        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest) if self._comp_has_ec else set()
         zero_ext = tuple([self.zero] * (P + 1))
         pivot = tuple([self.zero] * P + [self.one])
         forms = {t: zero_ext for t in closed}
@@ -204,7 +216,7 @@ class CyclicComponents:
         nodes = [s for s in S if s not in zero_set]
         in_s = set(nodes)
         dist = self._policy_dist(pol)
-        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s)
+        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s) if self._comp_has_ec else set()
         zero = tuple([self.zero] * self.P)
         val = {s: zero for s in zero_set}
         for s in closed:
@@ -234,22 +246,33 @@ class CyclicComponents:
         """
         switched = False
         for s in states:
-            q = self._action_values(s, c, val)
+            # the evaluated policy's own action satisfies its equation: its value is val[s] exactly
+            q = self._action_values(s, c, val, (pol[s], val[s][c]))
             self._last_q[s] = q
-            keyed = [None if x is None else sign * x for x in q]
+            keyed = q if sign > 0 else [None if x is None else -x for x in q]
             best = max(x for x in keyed if x is not None)
             current = keyed[pol[s]]
             if current is None or best > current:  # an action ruled out by the balls is not the best
-                pol[s] = keyed.index(best)
+                pol[s] = next(a for a, x in enumerate(keyed) if x is not None and x == best)
                 switched = True
         return switched
 
-    def _action_values(self, s: int, c: int, local: dict | None = None) -> list:
+    def _action_values(self, s: int, c: int, local: dict | None = None, known: tuple | None = None) -> list:
         """Each action's exact value in component ``c``, or ``None`` for actions that provably are
-        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed)."""
+        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed).
+
+        ``known = (a, x)``: action ``a``'s value is already known to be ``x`` (not recomputed)."""
         n_act = len(self.dist[s])
+        if known is not None:
+            ka, kx = known
+
+            def q_key(a):
+                return kx if a == ka else self._q_key(s, a, c, local)
+        else:
+            def q_key(a):
+                return self._q_key(s, a, c, local)
         if n_act <= 2 or not self.filter:
-            return [self._q_key(s, a, c, local) for a in range(n_act)]
+            return [q_key(a) for a in range(n_act)]
         sign = self.keys[self.model.mover[s]][1]
         balls = []
         for a in range(n_act):
@@ -261,7 +284,7 @@ class CyclicComponents:
         keep = set(may_be_top_two(balls))
         self.stats.exact_action_values += len(keep)
         self.stats.ruled_out_by_balls += n_act - len(keep)
-        return [self._q_key(s, a, c, local) if a in keep else None for a in range(n_act)]
+        return [q_key(a) if a in keep else None for a in range(n_act)]
 
     def _pball(self, p) -> arb:
         b = self._pballs.get(p)
@@ -316,13 +339,17 @@ class CyclicComponents:
         return in_s - positive
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy: greedy after float value iteration on component ``c`` (Gauss-Seidel)."""
+        """A first policy (:mod:`.seed`): a few Gauss-Seidel sweeps on component ``c``, then float
+        strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
         fv = {s: 0.0 for s in S}
         outside: dict[int, float] = {}
 
         def fval(t):
             if t in fv:
                 return fv[t]
+            return fval_outside(t)
+
+        def fval_outside(t):
             x = outside.get(t)
             if x is None:
                 try:
@@ -343,23 +370,9 @@ class CyclicComponents:
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
         sweeps = max(1, min(20, SEED_WORK // work))
-        pol: dict[int, int] = {s: 0 for s in S}
-        for sweep in range(sweeps):
-            delta = 0.0
-            changed = False
-            for s in S:
-                sign = signs[s]
-                best, arg = None, 0
-                for a, (d, r) in enumerate(fdist[s]):
-                    q = r + sum(p * fval(t) for t, p in d)
-                    if best is None or sign * q > sign * best:
-                        best, arg = q, a
-                delta = max(delta, abs(best - fv[s]))
-                fv[s] = best
-                if pol[s] != arg:
-                    pol[s] = arg
-                    changed = True
-            # the seed only has to pick a policy; exact iteration does the rest
-            if delta < 1e-12 or (sweep > 0 and not changed):
-                break
+        pol = gauss_seidel_seed(S, fdist, signs, fval, fv, min(sweeps, seed.SWEEPS_BEFORE_ITERATION))
+        if sweeps > 1:
+            choice = [s for s in S if self._is_choice(s)]
+            pol = float_strategy_iteration(S, fdist, pol, fval_outside, self._comp_has_ec,
+                                           [s for s in choice if signs[s] > 0], [s for s in choice if signs[s] < 0])
         return pol

@@ -97,30 +97,9 @@ def evaluate_component(
     a successor outside ``nodes``.
     """
     in_s = set(nodes)
-    unknown: dict[int, int] = {}
-    post: list[int] = []
-    state: dict[int, int] = {}
-    for root in nodes:
-        if root in state:
-            continue
-        state[root] = 1
-        stack = [(root, iter([t for t, _ in dist(root)]))]
-        while stack:
-            v, it = stack[-1]
-            for w in it:
-                if w not in in_s:
-                    continue
-                st = state.get(w)
-                if st is None:
-                    state[w] = 1
-                    stack.append((w, iter([t for t, _ in dist(w)])))
-                    break
-                if st == 1 and w not in unknown:
-                    unknown[w] = len(unknown)
-            else:
-                stack.pop()
-                state[v] = 2
-                post.append(v)
+    unknown, post = _feedback_order(nodes, dist, in_s)
+    if n_comp == 1:
+        return _evaluate_scalar(post, unknown, in_s, dist, reward, known, zero, one), len(unknown)
     forms: dict[int, tuple[list, dict]] = {}
     for v in post:
         r = reward(v)
@@ -172,3 +151,82 @@ def evaluate_component(
                     val[c] = val[c] + a * xk[c]
         out[v] = tuple(val)
     return out, m
+
+
+def _feedback_order(nodes, dist, in_s) -> tuple[dict[int, int], list[int]]:
+    """Depth-first post-order of ``nodes`` and the unknowns: the targets of back edges."""
+    unknown: dict[int, int] = {}
+    post: list[int] = []
+    state: dict[int, int] = {}
+    for root in nodes:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter([t for t, _ in dist(root)]))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                if w not in in_s:
+                    continue
+                st = state.get(w)
+                if st is None:
+                    state[w] = 1
+                    stack.append((w, iter([t for t, _ in dist(w)])))
+                    break
+                if st == 1 and w not in unknown:
+                    unknown[w] = len(unknown)
+            else:
+                stack.pop()
+                state[v] = 2
+                post.append(v)
+    return unknown, post
+
+
+def _evaluate_scalar(post, unknown, in_s, dist, reward, known, zero, one) -> dict[int, tuple]:
+    """:func:`evaluate_component` for one payoff component: the same affine forms, scalars."""
+    forms: dict[int, tuple[Any, dict]] = {}
+    for v in post:
+        r = reward(v)
+        const = r[0] if r is not None else zero
+        coef: dict[int, Any] = {}
+        for t, p in dist(v):
+            if t not in in_s:
+                kv = known(t)[0]
+                if kv:
+                    const = const + p * kv
+            elif t in unknown:
+                k = unknown[t]
+                coef[k] = coef[k] + p if k in coef else p
+            else:
+                tc, tk = forms[t]
+                if tc:
+                    const = const + p * tc
+                for k, a in tk.items():
+                    coef[k] = coef[k] + p * a if k in coef else p * a
+        forms[v] = (const, coef)
+    m = len(unknown)
+    xs: list[Any] = []
+    if m:
+        A = []
+        rhs = []
+        for f in sorted(unknown, key=unknown.get):
+            const, coef = forms[f]
+            row = [zero] * m
+            row[unknown[f]] = one
+            for k, a in coef.items():
+                row[k] = row[k] - a
+            A.append(row)
+            rhs.append([const])
+        xs = [x[0] for x in gauss_solve(A, rhs, zero)]
+    out: dict[int, tuple] = {}
+    for v in post:
+        if v in unknown:
+            out[v] = (xs[unknown[v]],)
+            continue
+        const, coef = forms[v]
+        for k, a in coef.items():
+            xk = xs[k]
+            if xk:
+                const = const + a * xk
+        out[v] = (const,)
+    return out

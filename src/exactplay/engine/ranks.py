@@ -34,6 +34,9 @@ def rank_component(
     one.  States not in ``relevant`` are not eligible.  Ranks of successors
     outside ``states`` must already be final.
     """
+    if len(states) == 1:
+        _rank_one(states[0], relevant, every, ranks)
+        return
     members = set(states)
     preds: dict[int, list[tuple[int, int]]] = {}
     need: dict[int, int] = {}
@@ -63,3 +66,30 @@ def rank_component(
             else:
                 ranks[s] = r + 1
                 heapq.heappush(heap, (r + 1, s))
+
+
+def _rank_one(s: int, relevant: dict[int, list[tuple[int, ...]]], every: set[int], ranks: list[int | None]) -> None:
+    """:func:`rank_component` for one state, without a heap: per relevant action the lowest ranked
+    successor (``s`` itself has no rank yet); ``every`` needs all actions (``1 +`` the largest of
+    those), the others one (``1 +`` the smallest).
+
+    >>> ranks = [0, 3, None]
+    >>> _rank_one(2, {2: [(0, 2), (1,)]}, {2}, ranks); ranks[2]
+    4
+    >>> ranks[2] = None; _rank_one(2, {2: [(0, 2), (1,)]}, set(), ranks); ranks[2]
+    1
+    """
+    acts = relevant.get(s)
+    if acts is None or ranks[s] is not None:
+        return
+    lowest = []
+    for succ in acts:
+        found = [ranks[t] for t in succ if t != s and ranks[t] is not None]
+        lowest.append(min(found) if found else None)
+    if s in every:
+        if lowest and None not in lowest:
+            ranks[s] = 1 + max(lowest)
+    else:
+        found = [r for r in lowest if r is not None]
+        if found:
+            ranks[s] = 1 + min(found)

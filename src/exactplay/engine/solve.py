@@ -15,12 +15,12 @@ Semantics (stated once, tested in tests/test_engine.py):
 Components (Tarjan, :mod:`.scc`):
 
 * one state without a self-loop: one exact Bellman step;
-* one state with a self-loop: per action ``Q_a = (r_a + sum_{t != s} p V(t)) / (1 - p_ss)``;
-  ``p_ss = 1`` never ends (0);
+* one state with a self-loop: per action ``x_a = (r_a + sum_{t != s} p V(t)) / (1 - p_ss)``;
+  ``p_ss = 1`` never ends (0) (:mod:`.selfloop`: each sum once, balls first);
 * a larger component without choices: one exact linear solve (:mod:`.linear`);
-* with choices of one player: exact policy iteration seeded by float value
-  iteration, switching only on a strict improvement; with both players of a
-  zero-sum game: Hoffman-Karp strategy iteration (the maximiser's strategy is
+* with choices of one player: exact policy iteration seeded in floats (:mod:`.seed`:
+  Gauss-Seidel sweeps, then float strategy iteration), switching only on a strict
+  improvement; with both players of a zero-sum game: Hoffman-Karp strategy iteration (the maximiser's strategy is
   improved, the minimiser's best reply is solved by policy iteration after the
   states where she can keep the value at 0 are fixed);
 * choices of different players with different objectives on one cycle have no
@@ -41,8 +41,9 @@ from ..numbers import get_backend
 from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
+from .selfloop import SelfLoops
 from .ranks import rank_component
-from ..graph import has_end_component, reaching, tarjan
+from ..graph import end_component_states, reaching, tarjan
 from .solution import SCCStats, Solution
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
@@ -117,7 +118,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     return "reachability", [c]
 
 
-class _Engine(CyclicComponents):
+class _Engine(CyclicComponents, SelfLoops):
     def __init__(self, model: Model, backend: str, progress, filter: bool = True) -> None:
         self.filter = filter
         B = get_backend(backend)
@@ -149,7 +150,17 @@ class _Engine(CyclicComponents):
         self.P = len(components)
         self.keys = [(index.get(c), sign) for c, sign in m.keys()]
         self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
-        self.dist = [[tuple((t, self.num(p)) for t, p in d) for d in acts] for acts in m.trans]
+        # the model's probabilities are mostly a few shared objects: convert each object once (the model
+        # keeps them alive, so their ids are stable meanwhile)
+        by_id: dict[int, Any] = {}
+        num = self.num
+
+        def conv(p):
+            v = by_id[id(p)] = num(p)
+            return v
+
+        get = by_id.get  # probabilities are positive: a converted one is never falsy
+        self.dist = [[tuple([(t, get(id(p)) or conv(p)) for t, p in d]) for d in acts] for acts in m.trans]
         self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
                      for r in rs] for rs in m.rewards]
 
@@ -173,12 +184,19 @@ class _Engine(CyclicComponents):
         m = self.model
         comps = tarjan(self.succ)
         ec = []
+        forever: set[int] = set()  # the states of the end components
         for comp in comps:
             if len(comp) == 1:
                 s = comp[0]
                 ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
+                if ec[-1]:
+                    forever.add(s)
             else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]]))
+                inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
+                ec.append(bool(inside))
+                forever |= inside
+        if forever:
+            m.surely_ending(forever)  # computed once, from the end components just found (used if some exist)
         return comps, ec
 
     def prepare(self, witness: str, components: list[int]) -> None:
@@ -196,6 +214,7 @@ class _Engine(CyclicComponents):
         self._balls: dict = {}  # (state, component) -> ball of its final value
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
+        self._stay_balls: dict = {}
 
     def solve_component(self, comp: list[int], has_ec: bool) -> None:
         """Values, policy and ranks of one component; reads only ``V`` and ``ranks`` of its successors."""
@@ -217,7 +236,9 @@ class _Engine(CyclicComponents):
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
             components=self.components, witness=self.witness, values=self.V, policy=self.policy,
-            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=self._never_ending(),
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
+            # without an end component every play ends, whatever the players do
+            never_ends=[] if self.witness == "termination" else self._never_ending(),
             stats=self.stats,
         )
 
@@ -258,9 +279,9 @@ class _Engine(CyclicComponents):
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
-        keyed = [None if x is None else sign * x for x in q]
+        keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
-        opt = [a for a, x in enumerate(keyed) if x == best]
+        opt = [a for a, x in enumerate(keyed) if x is not None and x == best]  # None == mpq is slow
         rest = [x for x in keyed if x is not None and x != best]
         if len(opt) > 1:
             self.ties[s] = opt
@@ -274,6 +295,9 @@ class _Engine(CyclicComponents):
 
     def _finish(self, states: list[int], opt: dict[int, list[int]], key_c: dict[int, int]) -> None:
         """Ranks for ``states`` (values known), then the policy by the tie rule."""
+        if len(states) == 1 and self.witness == "termination":
+            self._finish_one(states[0], opt)
+            return
         relevant: dict[int, list[tuple[int, ...]]] = {}
         every: set[int] = set()
         w = self.witness
@@ -305,6 +329,29 @@ class _Engine(CyclicComponents):
             self.policy[s] = choice
         self._check_ranks(states)
 
+    def _finish_one(self, s: int, opt: dict[int, list[int]]) -> None:
+        """:meth:`_finish` for one state under the termination witness: every action needs a ranked
+        successor, so the rank is 1 + the largest, over the actions, of the lowest successor rank."""
+        ranks = self.ranks
+        if ranks[s] is None:
+            worst = None
+            for d in self.dist[s]:
+                low = None
+                for t, _ in d:
+                    if t != s:
+                        r = ranks[t]
+                        if r is not None and (low is None or r < low):
+                            low = r
+                if low is None:
+                    worst = None
+                    break
+                if worst is None or low > worst:
+                    worst = low
+            if worst is not None:
+                ranks[s] = worst + 1
+        self.policy[s] = opt[s][0] if s in opt else 0
+        self._check_ranks([s])
+
     def _check_ranks(self, states: list[int]) -> None:
         """The witness must exist: an unranked state where one is required is an engine bug."""
         for s in states:
@@ -323,44 +370,14 @@ class _Engine(CyclicComponents):
             if self.witness != "reachability" or self.pay[s][0] > 0:
                 self.ranks[s] = 0
             return
-        qs = [self._q(s, a) for a in range(len(self.dist[s]))]
-        opt = {}
-        if self._is_choice(s):
-            c = self.keys[self.model.mover[s]][0]
-            opt[s] = self._choose(s, [q[c] for q in qs])
-        self.V[s] = tuple(qs[opt[s][0]] if s in opt else qs[0])
+        if not self._is_choice(s):
+            self.V[s] = tuple(self._q(s, 0))
+            self._finish([s], {}, {})
+            return
+        # the mover compares its own component; the whole vector only for the chosen action
+        c = self.keys[self.model.mover[s]][0]
+        opt = {s: self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])}
+        self.V[s] = tuple(self._q(s, opt[s][0]))
         self._finish([s], opt, {})
-        self.V[s] = tuple(qs[self.policy[s]])
-
-    def _self_loop(self, s: int) -> None:
-        qs = []
-        for a, d in enumerate(self.dist[s]):
-            stay = sum((p for t, p in d if t == s), self.zero)
-            if stay == 1:
-                if self.rew[s][a] is not None:
-                    raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
-                                     "forever while collecting a reward (infinite total reward)")
-                qs.append([self.zero] * self.P)
-                continue
-            r = self.rew[s][a]
-            acc = list(r) if r is not None else [self.zero] * self.P
-            for t, p in d:
-                if t != s:
-                    v = self.V[t]
-                    for c in range(self.P):
-                        if v[c]:
-                            acc[c] = acc[c] + p * v[c]
-            leave = self.one - stay
-            qs.append([x / leave for x in acc])
-        opt = {}
-        if self._is_choice(s):
-            c, sign = self.keys[self.model.mover[s]]
-            best = max(range(len(qs)), key=lambda a: sign * qs[a][c])
-            self.V[s] = tuple(qs[best])
-            # margins compare one-step values Q_a = r_a + sum p V(t), with V(s) the value just found
-            # (the same definition as in every other component): Q_a = V(s) exactly when keeping a is optimal
-            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
-        else:
-            self.V[s] = tuple(qs[0])
-        self._finish([s], opt, {})
-        self.V[s] = tuple(qs[self.policy[s]])
+        if self.policy[s] != opt[s][0]:
+            self.V[s] = tuple(self._q(s, self.policy[s]))

@@ -65,9 +65,13 @@ def _build(game, max_states: int, progress) -> Model:
     queue = deque([start])
     sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
     progress.start("enumerating states")
+    labels: list[str] = []  # states are dequeued in index order: labels[i] is state i's
+    checked_actions: set[tuple] = set()  # action lists already found distinct
     while queue:
         s = queue.popleft()
-        where = f"state {_label(game, s)}"
+        label = _label(game, s)
+        labels.append(label)
+        where = f"state {label}"
         if game.is_terminal(s):
             pay = exact_vector(game.payoff(s), n_players, "payoff", where)
             n_players = len(pay) if n_players is None else n_players
@@ -86,27 +90,39 @@ def _build(game, max_states: int, progress) -> Model:
             acts = list(game.actions(s))
             if not acts:
                 raise ModelError(f"{where}: player {m} to move but there is no action")
-            if len(set(map(repr, acts))) != len(acts):
-                raise ModelError(f"{where}: actions are not distinct: {acts!r}")
+            try:
+                seen = tuple(acts) in checked_actions
+            except TypeError:  # unhashable actions: checked each time
+                seen = False
+            if not seen:
+                if len(set(map(repr, acts))) != len(acts):
+                    raise ModelError(f"{where}: actions are not distinct: {acts!r}")
+                try:
+                    checked_actions.add(tuple(acts))
+                except TypeError:
+                    pass
         dists, rews = [], []
         for a in acts:
             dist: dict[int, Fraction] = {}
-            probs = []
+            key_parts = []
             for item in game.transitions(s, a):
                 try:
                     p, t = item
                 except (TypeError, ValueError):
                     raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
                                      f"got {item!r}") from None
-                try:
-                    p = to_rational(p, "probability")
-                except (TypeError, ValueError) as exc:
-                    raise ModelError(f"{where}, action {a!r}: {exc}") from None
-                if p < 0:
-                    raise ModelError(f"{where}, action {a!r}: negative probability {p}")
-                probs.append(p)
-                if p == 0:
+                if type(p) is not Fraction:  # a Fraction is taken as it is (to_rational would return it)
+                    try:
+                        p = to_rational(p, "probability")
+                    except (TypeError, ValueError) as exc:
+                        raise ModelError(f"{where}, action {a!r}: {exc}") from None
+                pn = p.numerator
+                if pn <= 0:
+                    if pn < 0:
+                        raise ModelError(f"{where}, action {a!r}: negative probability {p}")
+                    key_parts.append((0, p.denominator))
                     continue
+                key_parts.append((pn, p.denominator))
                 try:
                     j = index.get(t)
                 except TypeError as exc:
@@ -119,10 +135,10 @@ def _build(game, max_states: int, progress) -> Model:
                     states.append(t)
                     queue.append(t)
                 dist[j] = dist[j] + p if j in dist else p
-            key = tuple((p.numerator, p.denominator) for p in probs)  # cheaper to hash than Fractions
+            key = tuple(key_parts)  # pairs of ints: cheaper to hash than Fractions
             total = sums.get(key)
             if total is None:
-                total = sums[key] = sum(probs, Fraction(0))
+                total = sums[key] = sum((Fraction(n, d) for n, d in key_parts), Fraction(0))
             if total != 1:
                 raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
             dists.append(tuple(dist.items()))
@@ -143,12 +159,14 @@ def _build(game, max_states: int, progress) -> Model:
             progress.advance(0)
     if n_players is None:
         raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
-    stored_actions = [[repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
-                      for acts in actions]
-    for s_index, acts in enumerate(stored_actions):
-        if len(set(map(repr, acts))) != len(acts):
-            raise ModelError(f"state {_label(game, states[s_index])}: actions {acts!r} are not distinct once "
+    stored_actions = []
+    for s_index, acts in enumerate(actions):
+        stored = [repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
+        # actions kept as they are were found distinct above; one written out as text may now clash
+        if any(x is not y for x, y in zip(stored, acts)) and len(set(map(repr, stored))) != len(stored):
+            raise ModelError(f"state {labels[s_index]}: actions {stored!r} are not distinct once "
                              "written out (a model file stores an action as its text)")
+        stored_actions.append(stored)
     names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
     if len(names) != n_players or not all(isinstance(x, str) for x in names):
         raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
@@ -157,7 +175,7 @@ def _build(game, max_states: int, progress) -> Model:
         num_players=n_players,
         player_names=names,
         objective=objective,
-        states=[_label(game, s) for s in states],
+        states=labels,
         terminal=terminal,
         mover=mover,
         actions=stored_actions,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable
 
-from ..graph import end_component_states, reaching
+from ..graph import end_component_states, reaching, tarjan
 
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
@@ -90,26 +90,46 @@ class Model:
         the sum is not constant there: such a game must declare ``zero-sum``), else ``max``."""
         if self.objective != "auto":
             return self.objective
-        if self.num_players == 2 and self.is_constant_sum() and self.every_play_ends():
-            return "zero-sum"
-        return "max"
+        cached = self.__dict__.get("_resolved_auto")  # the model is not changed once compiled
+        if cached is None:
+            zero_sum = self.num_players == 2 and self.is_constant_sum() and self.every_play_ends()
+            cached = self.__dict__["_resolved_auto"] = "zero-sum" if zero_sum else "max"
+        return cached
 
-    def surely_ending(self) -> set[int]:
+    def surely_ending(self, forever: set[int] | None = None) -> set[int]:
         """States from which every play ends with probability 1, whatever the players choose:
         those that cannot reach an end component (a set where some choice of actions keeps play
-        forever).  Any state that can reach one can, under some strategies, stay there forever."""
+        forever).  Any state that can reach one can, under some strategies, stay there forever.
+
+        ``forever``: the states of the end components, if the caller has them already.  Else
+        they are found per strongly connected component (an end component lies inside one)."""
         cached = self.__dict__.get("_surely_ending")
         if cached is not None:
             return cached
         n = len(self.states)
         live = [s for s in range(n) if self.terminal[s] is None]
-        forever = end_component_states(live, lambda s: [{t for t, _ in d} for d in self.trans[s]])
+        if forever is None:
+            forever = self.end_component_states()
         preds: dict[int, list[int]] = {}
         for s in live:
             for t in self.successors(s):
                 preds.setdefault(t, []).append(s)
         out = set(range(n)) - reaching(forever, preds)
         self.__dict__["_surely_ending"] = out
+        return out
+
+    def end_component_states(self) -> set[int]:
+        """The states of the maximal end components, refined one strongly connected component at a time."""
+        n = len(self.states)
+        adj = [[t for d in self.trans[s] for t, _ in d] for s in range(n)]
+        out: set[int] = set()
+        for comp in tarjan(adj):
+            if len(comp) == 1:
+                s = comp[0]
+                if any(len(d) == 1 and d[0][0] == s for d in self.trans[s]):
+                    out.add(s)
+            else:
+                out |= end_component_states(comp, lambda s: [{t for t, _ in d} for d in self.trans[s]])
         return out
 
     def every_play_ends(self) -> bool:

@@ -1,0 +1,156 @@
+"""One state with a self-loop: the closed form per action, each action's sum computed once.
+
+A mixin of :class:`exactplay.engine.solve._Engine`.  For action ``a`` of state ``s`` let
+``p_a`` be its probability of staying and ``A_a = r_a + sum_{t != s} p(t) V(t)`` (the
+successors are solved).  Keeping ``a`` gives ``x_a = A_a / (1 - p_a)`` (``p_a = 1``: play
+never ends, 0).  The value is the best ``x_a`` (earliest on a tie), and the one-step value
+the margins compare is ``Q_a = A_a + p_a x*``: the same number as ``r_a + sum_t p(t) V(t)``
+with ``V(s) = x*``, one product instead of a second pass over the successors.
+
+With the ball filter (:mod:`exactplay.enclosure`) and more than two actions, the balls of
+``x_a`` first rule out the actions that cannot be the best (a ball entirely below another),
+only the remaining ``x_a`` are computed exactly, and then the balls of ``Q_a`` rule out the
+actions that are neither the best nor the runner-up; their ``Q_a`` is ``None``.  The exact
+comparison decides everything else, so values, policy, margins and ties are those of the
+all-exact computation (tests/test_engine_filter.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flint import arb
+
+from ..enclosure import ball, may_be_top_two
+from ..model import ModelError
+
+__all__ = ["SelfLoops", "may_be_best"]
+
+
+def may_be_best(balls: list[arb]) -> list[int]:
+    """Indices of the balls that can hold the largest value: those not entirely below another.
+
+    >>> from fractions import Fraction
+    >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))])
+    [0, 2]
+    """
+    top = max(b.lower() for b in balls)
+    return [i for i, b in enumerate(balls) if not top > b.upper()]
+
+
+class SelfLoops:
+    _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
+
+    def _self_loop(self, s: int) -> None:
+        dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
+        stays = []
+        for a, d in enumerate(dist):
+            stay = zero
+            for t, p in d:
+                if t == s:
+                    stay = stay + p
+            if stay == one and rew[a] is not None:
+                raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
+                                 "forever while collecting a reward (infinite total reward)")
+            stays.append(stay)
+        full: dict[int, tuple] = {}  # action -> exact x_a, every component
+
+        def x_full(a: int) -> tuple:
+            x = full.get(a)
+            if x is None:
+                if stays[a] == one:
+                    x = tuple([zero] * P)
+                else:
+                    r = rew[a]
+                    acc = list(r) if r is not None else [zero] * P
+                    for t, p in dist[a]:
+                        if t != s:
+                            v = self.V[t]
+                            for c in range(P):
+                                if v[c]:
+                                    acc[c] = acc[c] + p * v[c]
+                    leave = one - stays[a]
+                    x = tuple(y / leave for y in acc)
+                full[a] = x
+            return x
+
+        if not self._is_choice(s):
+            x = x_full(0)
+            self.V[s] = x
+            self._finish([s], {}, {})
+            self.V[s] = x
+            return
+        c, sign = self.keys[self.model.mover[s]]
+        n_act = len(dist)
+        accs: dict[int, Any] = {}  # action -> exact A_a in component c
+
+        def acc_c(a: int) -> Any:
+            y = accs.get(a)
+            if y is None:
+                r = rew[a]
+                y = r[c] if r is not None else zero
+                for t, p in dist[a]:
+                    if t != s:
+                        v = self.V[t][c]
+                        if v:
+                            y = y + p * v
+                accs[a] = y
+            return y
+
+        def x_c(a: int) -> Any:
+            if a in full:
+                return full[a][c]
+            return zero if stays[a] == one else acc_c(a) / (one - stays[a])
+
+        use_balls = self.filter and n_act > 2
+        if use_balls:
+            acc_balls = []
+            pballs = self._pballs
+            vballs: dict[int, Any] = {}  # successor -> ball of its value (None: exactly 0)
+            for a, d in enumerate(dist):
+                r = rew[a]
+                b = ball(r[c]) if r is not None else None
+                for t, p in d:
+                    if t == s:
+                        continue
+                    vb = vballs.get(t, False)
+                    if vb is False:
+                        vb = vballs[t] = self._vball(t, c, None) if self.V[t][c] else None
+                    if vb is None:
+                        continue
+                    pb = pballs.get(p)
+                    if pb is None:
+                        pb = self._pball(p)
+                    b = pb * vb if b is None else b + pb * vb
+                acc_balls.append(arb(0) if b is None else b)
+            stay_balls, x_balls = [], []
+            for a, stay in enumerate(stays):
+                pair = self._stay_balls.get(stay)
+                if pair is None:  # balls of p_a and of 1 - p_a, once per distinct p_a
+                    pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
+                stay_balls.append(pair[0])
+                x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
+            candidates = may_be_best([b if sign > 0 else -b for b in x_balls])
+        else:
+            candidates = range(n_act)
+        keyed = {a: sign * x_c(a) for a in candidates}
+        top = max(keyed.values())
+        best = next(a for a in candidates if keyed[a] == top)
+        xs = x_full(best)
+        self.V[s] = xs
+        x_star = xs[c]
+        if use_balls:
+            xb = ball(x_star)
+            q_balls = [acc_balls[a] + stay_balls[a] * xb for a in range(n_act)]
+            keep = set(may_be_top_two([b if sign > 0 else -b for b in q_balls]))
+            self.stats.exact_action_values += len(keep)
+            self.stats.ruled_out_by_balls += n_act - len(keep)
+        else:
+            keep = range(n_act)
+        q = [None] * n_act
+        for a in keep:
+            stay = stays[a]
+            q[a] = acc_c(a) + stay * x_star if stay else acc_c(a)
+        opt = {s: self._choose(s, q)}
+        self._finish([s], opt, {})
+        self.V[s] = x_full(self.policy[s])
