@@ -34,7 +34,7 @@ from typing import Any
 from exactplay.audit import audit_decisions, audit_values, rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
-from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
+from exactplay.numbers import Backend, as_fraction, best_of, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
@@ -63,8 +63,16 @@ def t_limit(target: int) -> int:
 
 def candidate(B: Backend, t: int, S: Any, F_prev: Any) -> Any:
     """First form of F_t: ``(2 q_t S + (1 - q_t) F') / (1 + q_t)``, in the field of ``B``."""
-    q = B.q(1, 2**t)
-    return (2 * q * S + (B.one - q) * F_prev) / (B.one + q)
+    q, one_minus_q, one_plus_q = _constants(B, t)
+    return (2 * q * S + one_minus_q * F_prev) / one_plus_q
+
+
+@functools.lru_cache(maxsize=256)
+def _constants(B: Backend, t: int) -> tuple:
+    """``q_t``, ``1 - q_t``, ``1 + q_t`` in the field of ``B`` (made once per field and t)."""
+    with B.precision():
+        q = B.q(1, 2**t)
+        return q, B.one - q, B.one + q
 
 
 @dataclass
@@ -78,6 +86,7 @@ class RaceTable:
     G: list
     best_t: dict = field(default_factory=dict)  # (a, b) -> t
     candidates: dict = field(default_factory=dict)  # (a, b) -> {t: value}
+    unresolved: set = field(default_factory=set)  # ball backend: cells whose best t is not certified
 
     @property
     def answer(self) -> Any:
@@ -107,6 +116,11 @@ def solve_table(
     run evaluate every candidate exactly too (the plain port, for benchmarks).
     """
     B = get_backend(backend)
+    with B.precision():  # the ball field's working precision (a no-op otherwise)
+        return _fill_table(B, target, t_max, keep_candidates, progress, shadow)
+
+
+def _fill_table(B: Backend, target: int, t_max, keep_candidates: bool, progress, shadow: bool) -> RaceTable:
     N = target
     t_max = t_limit(N) if t_max is None else t_max
     zero, one, half = B.zero, B.one, B.q(1, 2)
@@ -127,7 +141,9 @@ def solve_table(
         Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
         for b in range(1, N + 1):
             if tables is None:
-                best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+                best, bt, cands, sure = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+                if not sure:
+                    table.unresolved.add((a, b))
             else:
                 best, bt, cands = _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one)
             Fa[b] = best
@@ -145,18 +161,16 @@ def solve_table(
 
 
 def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
-    """Every candidate, strict ``>`` so the smallest t wins ties (the published loop)."""
+    """Every candidate, strict ``>`` so the smallest t wins ties (the published loop).
+
+    Returns ``(F, t, candidates, certified)``; through :func:`best_of`, so in the
+    ball field ``F`` encloses the max and ``certified`` says whether ``t`` is sure.
+    """
     F_prev = F_prev_row[b]
-    best, bt = None, 0
-    cands = {} if keep else None
-    for t, d in gains:
-        S = one if d >= b else Ga[b - d]
-        c = candidate(B, t, S, F_prev)
-        if keep:
-            cands[t] = c
-        if best is None or c > best:
-            best, bt = c, t
-    return best, bt, cands
+    values = [candidate(B, t, one if d >= b else Ga[b - d], F_prev) for t, d in gains]
+    best, i, sure = best_of(B, values)
+    cands = {t: v for (t, _), v in zip(gains, values)} if keep else None
+    return best, gains[i][0], cands, sure
 
 
 def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
