@@ -35,11 +35,13 @@ from exactplay.audit import audit_decisions, audit_values, rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
 from exactplay.numbers import Backend, as_fraction, best_of, format_pq, get_backend
+from exactplay.errors import UsageError
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
 MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
+MAX_BALL_TARGET = 20_000  # --backend ball|auto keeps two rows of balls: time ~N^2, memory ~N
 
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
@@ -309,8 +311,21 @@ def _first_choices(table: RaceTable) -> dict:
     return out
 
 
+def _exact_target(target: int, B: Backend) -> None:
+    """Exact (and float) tables are held whole: targets beyond MAX_TARGET need ``--backend ball``."""
+    if target > MAX_TARGET:
+        raise UsageError(f"target {target} is beyond the exact limit {MAX_TARGET} of backend {B.name}: "
+                         f"use --backend ball or auto (up to {MAX_BALL_TARGET})")
+
+
 def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT) -> Report:
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball import solve_ball
+
+        return solve_ball(target, B, digits, progress)
+    _exact_target(target, B)
     table = solve_table(target, backend, progress=progress)
     data, lines = exact_number(table.answer, digits, full)
     first = _first_choices(table)
@@ -349,6 +364,12 @@ def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, prog
 
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball import audit_ball
+
+        return audit_ball(target, B, digits, progress)
+    _exact_target(target, B)
     r = run_audit(target, backend, digits, progress)
     values, decisions, rr = r["values"], r["decisions"], r["rounding"]
     data = {
@@ -388,6 +409,12 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
 
 
 def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball_certificate import certify_ball
+
+        return certify_ball(target, B.prec, progress)
+    _exact_target(target, B)
     r = run_audit(target, backend, 8, progress)
     exact: RaceTable = r["exact"]
     progress.start(f"encoding {target * target:,} certificate rows", None)
@@ -434,6 +461,9 @@ HEAVY_AT_500 = {"solve": (27.7, 610), "audit": (66.0, 1590), "certify": (212.0, 
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at this target takes about a minute or more."""
     N = params.get("target") or 100
+    if params.get("backend") in ("ball", "auto"):  # measured: ~0.6 s per 10^4 cells at 128 bits, two rows kept
+        return heavy_note(f"{command} race at target {N} in balls", 0.6 * (N / 100) ** 2 * (2 if command == "audit"
+                          else 1), 50 + N * 0.05)
     seconds, mb = HEAVY_AT_500.get(command, HEAVY_AT_500["solve"])
     mb *= (N / 500) ** (3 if command == "certify" else 2)
     return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
@@ -442,7 +472,8 @@ def heavy(command: str, params: dict) -> str | None:
 GAME = Game(
     name="race",
     title="The Race (Project Euler 232): Player 2's winning probability",
-    params=(Param("target", positive_int(MAX_TARGET, "target"), 100, f"points to win, 1..{MAX_TARGET}"),),
+    params=(Param("target", positive_int(MAX_BALL_TARGET, "target"), 100,
+                  f"points to win, 1..{MAX_TARGET} (1..{MAX_BALL_TARGET} with --backend ball|auto)"),),
     solve=solve,
     audit=audit,
     certify=certify,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from flint import arb
 
@@ -57,6 +58,7 @@ class BallRun:
     float_answer: float | None = None
     float_classes: Counter = field(default_factory=Counter)
     float_wrong: list = field(default_factory=list)
+    float_unresolved: list = field(default_factory=list)  # every (cell, float t) the balls left open
     float_error_upper: float = 0.0  # every float F is within this of its exact value
     float_error_upper_at: tuple | None = None
     float_error_lower: float = 0.0  # some float F is at least this far from its exact value
@@ -144,6 +146,8 @@ def _judge_float(run: BallRun, cell, fvalue: float, ft: int, ball: arb, bt: int,
     else:
         cls = UNRESOLVED
     run.float_classes[cls] += 1
+    if cls == UNRESOLVED:
+        run.float_unresolved.append((cell, ft))
     if cls == WRONG and len(run.float_wrong) < SAMPLE:
         run.float_wrong.append(cell)
 
@@ -157,3 +161,153 @@ def answer_decimal(target: int, prec: int, digits: int, first: arb | None = None
         return ball_run(target, p).answer
 
     return ziv_decimal(evaluate, digits, prec, max_prec)
+
+
+# ------------------------------------------------------------------ reports (solve, audit, --backend auto)
+
+AUTO_ROUNDS = 3  # precision raises --backend auto tries before exact arithmetic
+
+
+def needed_prec(run: BallRun) -> int:
+    """A precision that should settle the unresolved rows: the exact gaps at row ``a`` are
+    about ``3^-a``, i.e. ``a log2(3) < 1.6 a`` bits, plus 64 bits of headroom."""
+    worst = max(run.unresolved_by_row, default=0)
+    return max(2 * run.prec, int(1.6 * worst) + 64)
+
+
+def settle(target: int, prec: int, auto: bool, progress=SILENT, with_float: bool = False) -> tuple[BallRun, dict]:
+    """A ball run; with ``auto``, rerun at a higher precision while decisions stay unresolved
+    (at most :data:`AUTO_ROUNDS` times), then decide what is left exactly if the target fits."""
+    run = ball_run(target, prec, with_float=with_float, progress=progress)
+    history = [{"prec_bits": run.prec, "certified": run.certified, "unresolved": run.unresolved_count,
+                "seconds": round(run.seconds, 3)}]
+    exact_settled = None
+    if auto:
+        for _ in range(AUTO_ROUNDS):
+            if not run.unresolved_count:
+                break
+            run = ball_run(target, needed_prec(run), with_float=with_float, progress=progress)
+            history.append({"prec_bits": run.prec, "certified": run.certified, "unresolved": run.unresolved_count,
+                            "seconds": round(run.seconds, 3)})
+        if run.unresolved_count:
+            from . import MAX_TARGET, solve_table
+
+            if target <= MAX_TARGET:
+                exact = solve_table(target, "mpq", progress=progress)
+                exact_settled = run.unresolved_count
+                for key in run.first:
+                    a, b = (target, target) if key == "after_player1_misses" else (target - 1, target)
+                    run.first[key] = (exact.best_t[(a, b)], True)
+    return run, {"rounds": history, "settled_by_exact": exact_settled}
+
+
+def _enclosure(x: arb) -> dict:
+    from exactplay.numbers import format_pq
+
+    lo, hi = endpoints(x)
+    return {"lower": format_pq(lo), "upper": format_pq(hi), "width": float(hi - lo)}
+
+
+def _decision_lines(run: BallRun, extra: dict) -> tuple[dict, list]:
+    data = {"total": run.decisions, "certified": run.certified, "unresolved": run.unresolved_count,
+            "unresolved_sample": [list(c) for c in run.unresolved], "precision_rounds": extra["rounds"],
+            "settled_by_exact": extra["settled_by_exact"]}
+    lines = []
+    for r in extra["rounds"]:
+        lines.append(f"decisions   : {r['certified']:,} of {run.decisions:,} certified at {r['prec_bits']} bits, "
+                     f"{r['unresolved']:,} unresolved at this precision ({r['seconds']:.1f} s)")
+    if run.unresolved:
+        lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved[:4]))}")
+    if extra["settled_by_exact"]:
+        lines.append(f"              {extra['settled_by_exact']:,} left to exact arithmetic (--backend auto)")
+    return data, lines
+
+
+def _first_line(run: BallRun) -> str:
+    def say(key):
+        t, sure = run.first.get(key, (None, True))
+        return f"T = {t}" + ("" if sure else " (unresolved)")
+
+    if run.target > 1:
+        return (f"first choice: {say('after_player1_misses')} if Player 1's first toss misses, "
+                f"{say('after_player1_scores')} if it scores")
+    return f"first choice: {say('after_player1_misses')}"
+
+
+def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
+    from exactplay.games import Report
+
+    auto = B.name == "auto"
+    run, extra = settle(target, B.prec, auto, progress)
+    progress.start("certifying the printed decimals (Ziv's loop)", None)
+    z = answer_decimal(target, run.prec, digits, run.answer)
+    dec_data, dec_lines = _decision_lines(run, extra)
+    data = {"game": "race", "params": {"target": target}, "backend": B.name, "prec_bits": run.prec,
+            "answer_name": f"G({target},{target})", "answer": {**_enclosure(run.answer), **z.to_dict()},
+            "decisions": dec_data,
+            "first_choice_T": {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()}}
+    lo, hi = endpoints(run.answer)
+    lines = [f"The Race, target {target}: Player 2 wins with probability G({target},{target})  "
+             f"[{B.name}: {run.prec}-bit balls]",
+             f"enclosure   : [{float(lo):.17g}, {float(hi):.17g}] contains the exact value "
+             f"(width {float(hi - lo):.2e})", z.line()] + dec_lines + [_first_line(run)]
+    return Report(data, lines)
+
+
+def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
+    """The published float program judged against balls: its values' errors enclosed, its
+    printed answer against the Ziv-certified decimal, each decision certified correct, wrong or unresolved."""
+    from exactplay.audit import decimal_digits
+    from exactplay.games import Report
+
+    auto = B.name == "auto"
+    run, extra = settle(target, B.prec, auto, progress, with_float=True)
+    z = answer_decimal(target, run.prec, digits, run.answer)
+    by_exact = _exact_verdicts(target, run) if auto and run.float_unresolved else None
+    printed = decimal_digits(Fraction(run.float_answer), digits)
+    agree = None if z.rounded is None else printed == z.rounded
+    cls = {k: run.float_classes.get(k, 0) for k in (CORRECT, WRONG, UNRESOLVED)}
+    data = {"game": "race", "params": {"target": target}, "backend": B.name, "prec_bits": run.prec,
+            "solver_under_audit": "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t",
+            "float_error_upper": run.float_error_upper, "float_error_upper_at": list(run.float_error_upper_at or ()),
+            "float_error_lower": run.float_error_lower, "float_error_lower_at": list(run.float_error_lower_at or ()),
+            "float_answer": run.float_answer, "float_decimal": printed, "ball_decimal": z.to_dict(),
+            "float_decimal_agrees": agree, "float_decisions": cls,
+            "float_wrong_sample": [list(c) for c in run.float_wrong],
+            "seconds": {"ball": round(run.seconds, 3), "float": round(run.float_seconds, 3)}}
+    verdict = {True: "agree (certified)", False: "DIFFER (certified)", None: "not decided at this precision"}[agree]
+    lines = [f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
+             f"({run.decisions:,} cells F(a,b))",
+             f"float values  : every float F(a,b) within {run.float_error_upper:.3e} of the exact value "
+             f"(largest at {run.float_error_upper_at}); certainly off by >= {run.float_error_lower:.3e} "
+             f"at {run.float_error_lower_at}",
+             f"float answer  : prints {printed}; balls certify {z.rounded or '(not certified)'}: {verdict}",
+             "float decisions: " + ", ".join(f"{k} {v:,}" for k, v in cls.items()),
+             f"time          : balls {run.seconds:.1f} s, float program {run.float_seconds:.1f} s"]
+    if run.float_wrong:
+        lines.append(f"                wrong, e.g. {', '.join(map(str, run.float_wrong[:4]))}")
+    if by_exact is not None:
+        data["float_unresolved_by_exact"] = by_exact
+        lines.append("                the unresolved ones, decided exactly (--backend auto): "
+                     + ", ".join(f"{k} {v:,}" for k, v in by_exact.items()))
+    return Report(data, lines)
+
+
+def _exact_verdicts(target: int, run: BallRun) -> dict:
+    """Exact verdicts on the float decisions balls left open (``auto``; targets exact can reach)."""
+    from . import MAX_TARGET, solve_table
+
+    if target > MAX_TARGET:
+        return {"beyond exact (target > %d)" % MAX_TARGET: len(run.float_unresolved)}
+    exact = solve_table(target, "mpq", keep_candidates=True)
+    out = Counter()
+    for cell, ft in run.float_unresolved:
+        cands = exact.candidates[cell]
+        top = max(cands.values())
+        if ft not in cands or cands[ft] < top:
+            out["wrong"] += 1
+        elif sum(1 for v in cands.values() if v == top) > 1:
+            out["exact tie"] += 1
+        else:
+            out["correct"] += 1
+    return dict(out)
