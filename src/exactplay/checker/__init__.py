@@ -94,6 +94,10 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     table size, digits per number) are checked before the table is decoded.
     """
     if _is_v2(cert):
+        if cert.get("kind") == "ball":  # exact dyadic intervals: checker.ball
+            from . import ball
+
+            return ball.verify(cert)
         if cert.get("kind") != "model":
             raise VerificationError(f"unknown kind {clip(cert.get('kind'))} of a version 2 "
                                     "certificate (this checker knows 'model')", field="kind")
@@ -145,6 +149,10 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    if _is_v2(cert) and cert.get("kind") == "ball":
+        return {"game": cert["recurrence"], "params": cert["params"],
+                "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},
+                "summary": summary, "unverified_fields": [f for f in ("notes", "tool_version") if f in cert]}
     if _is_v2(cert):  # everything, the decimal included, was verified by checker.model
         from .model import UNVERIFIED
 
