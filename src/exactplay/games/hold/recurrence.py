@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from exactplay.numbers import Backend
+from exactplay.numbers import Backend, best_of
 
 HOLD, CONTINUE = "H", "C"
 
@@ -108,7 +108,7 @@ def turn_table(B: Backend, faces: int, hv: Sequence, L: Any):
             c_x = kL[F] / F
         h_x = hv[x]
         cont[x] = c_x
-        v[x] = h_x if h_x >= c_x else c_x
+        v[x] = best_of(B, (h_x, c_x))[0]  # h_x if h_x >= c_x else c_x; in balls an enclosure of the max
         suffix[x] = suffix[x + 1] + v[x]
     hi = min(F, m)
     start = (suffix[2] - suffix[hi + 1] + kL[F - (hi - 1)]) / F
