@@ -64,7 +64,7 @@ def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: 
             choices=[b for b in BACKEND_NAMES if b != "float"] + ["auto"],
             default="mpq",
             help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; "
-                                 "ball: certified enclosures in python-flint arb balls (race, hold); "
+                                 "ball: certified enclosures in python-flint arb balls (games that offer it); "
                                  "auto: balls first, exact only for what they leave unresolved",
         )
         p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
@@ -246,20 +246,18 @@ def _exact_only(args, command: str) -> str:
     return args.backend
 
 
-BALL_GAMES = ("race", "hold")  # built-in games whose solve/audit/certify run in balls
-
-
-def _backend(args, game: str):
+def _backend(args, game):
     """The backend of ``--backend`` (and ``--prec``); balls only where a game supports them."""
     from .numbers import Backend
 
     name, prec = args.backend, getattr(args, "prec", None)
+    ball_games = [g.name for g in _available_games() if g.ball]
     if name not in ("ball", "auto"):
         if prec is not None:
             raise UsageError(f"--prec sets the precision of --backend ball or auto, not of {name}")
         return get_backend(name)
-    if game not in BALL_GAMES:
-        raise UsageError(f"--backend {name} is available for {', '.join(BALL_GAMES)} and user models, not {game}")
+    if not game.ball:
+        raise UsageError(f"--backend {name} is available for {', '.join(ball_games)} and user models, not {game.name}")
     if getattr(args, "float_table", None):
         raise UsageError(f"--float-table is judged against exact values: use --backend mpq, not {name}")
     B = get_backend("ball", prec)
@@ -271,7 +269,7 @@ def _cmd_game(args) -> int:
         raise UsageError(f"{args.command}: name a game ({', '.join(game_names())})")
     game = get_game(args.game)
     params = _game_params(args, game)
-    backend = _backend(args, game.name)
+    backend = _backend(args, game)
     if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":

@@ -592,4 +592,5 @@ GAME = Game(
     heavy=heavy,
     table_columns=TABLE_COLUMNS,
     table_value=TABLE_VALUE,
+    ball=True,
 )

@@ -24,9 +24,20 @@ from exactplay.games import Report
 from exactplay.numbers import format_pq
 from exactplay.progress import SILENT
 
-from .ball import ball_table
+from .ball import BoxNotVerified
+from .ball import ball_table as _ball_table
 
 CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
+
+
+def ball_table(*args, **kwargs):
+    """:func:`~exactplay.games.hold.ball.ball_table`, a pair it cannot verify reported in one line."""
+    from exactplay.errors import UsageError
+
+    try:
+        return _ball_table(*args, **kwargs)
+    except BoxNotVerified as exc:
+        raise UsageError(f"--backend ball: {exc}") from None
 
 
 def _enclosure(x: arb) -> dict:
