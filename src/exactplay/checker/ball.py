@@ -89,7 +89,7 @@ def verify(cert: dict) -> str:
     rows = cert["rows"]
     if not isinstance(rows, list) or len(rows) != N * N:
         raise VerificationError(f"expected {N * N} rows, one per cell", field="rows")
-    digest = hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps(rows, separators=(",", ":"), allow_nan=False).encode()).hexdigest()
     if cert["table_sha256"] != digest:
         raise VerificationError("SHA-256 of the rows does not match", field="table_sha256")
     return _verify_race(cert, N, prec, rows)

@@ -36,7 +36,7 @@ def _dyadic(x) -> list:
 
 def rows_digest(rows) -> str:
     """SHA-256 of the rows as compact JSON (the checker recomputes it)."""
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(rows, separators=(",", ":"), allow_nan=False).encode()).hexdigest()
 
 
 def certify_ball(target: int, prec: int, progress=SILENT) -> dict:
