@@ -37,7 +37,7 @@ from exactplay.progress import SILENT
 from .recurrence import CONTINUE, HOLD, alive_scores, hold_values, pass_value, turn_table
 from .solver import _solve_cycle, pair_order
 
-WIDEN = 6
+WIDEN = 8
 ROUNDS = 4
 SAMPLE = 10
 
@@ -88,7 +88,8 @@ def _turn_over(B, F, hv, L: arb):
 def _verify_pair(B, F, hv_c, hv_h, U, W, same, prec):
     """``(U, W, turn_c, turn_h, widenings)`` enclosing the exact pair values, or None."""
     one = B.one
-    r = max(U.rad(), W.rad(), arb(2) ** (16 - prec))
+    # the image is at least as wide as the hold values make it: start the box there
+    r = 2 * max([U.rad(), W.rad(), arb(2) ** (16 - prec)] + [y.rad() for y in hv_c[2:]] + [y.rad() for y in hv_h[2:]])
     for k in range(WIDEN):
         Ub, Wb = _box(U, r), _box(W, r)
         turn_c = _turn_over(B, F, hv_c, one - (Ub if same else Wb))
