@@ -86,22 +86,32 @@ def _turn_over(B, F, hv, L: arb):
 
 
 def _verify_pair(B, F, hv_c, hv_h, U, W, same, prec):
-    """``(U, W, turn_c, turn_h, widenings)`` enclosing the exact pair values, or None."""
+    """``(U, W, turn_c, turn_h, widenings)`` enclosing the exact pair values, or None.
+
+    The box starts at the centre's own radius and grows to twice the width of its image (or x4)
+    until it is mapped into itself; the fixed point then lies in the image ``X1``, and in
+    ``Phi(X1)`` too, so one more step from ``X1`` (intersected with it) tightens the enclosure
+    without compounding the widths pair after pair.
+    """
     one = B.one
-    # the image is at least as wide as the hold values make it: start the box there
-    r = 2 * max([U.rad(), W.rad(), arb(2) ** (16 - prec)] + [y.rad() for y in hv_c[2:]] + [y.rad() for y in hv_h[2:]])
+    r = max(U.rad(), W.rad(), arb(2) ** (16 - prec))
     for k in range(WIDEN):
         Ub, Wb = _box(U, r), _box(W, r)
-        turn_c = _turn_over(B, F, hv_c, one - (Ub if same else Wb))
-        if same:
-            if Ub.contains(turn_c[0]):
-                return turn_c[0], turn_c[0], turn_c, turn_c, k
-        else:
-            turn_h = _turn_over(B, F, hv_h, one - Ub)
-            if Ub.contains(turn_c[0]) and Wb.contains(turn_h[0]):
-                return turn_c[0], turn_h[0], turn_c, turn_h, k
-        r = r * 16
+        images = _images(B, F, hv_c, hv_h, Ub, Wb, same)
+        if Ub.contains(images[0][0]) and Wb.contains(images[1][0]):
+            X1 = images
+            X2 = _images(B, F, hv_c, hv_h, X1[0][0], X1[1][0], same)
+            U2, W2 = X2[0][0].intersection(X1[0][0]), X2[1][0].intersection(X1[1][0])
+            return U2, W2, X2[0], X2[1], k
+        r = max(4 * r, 2 * images[0][0].rad(), 2 * images[1][0].rad())
     return None
+
+
+def _images(B, F, hv_c, hv_h, Ub, Wb, same):
+    """The turns of the pair over the box ``Ub x Wb`` (its image is their start values)."""
+    one = B.one
+    turn_c = _turn_over(B, F, hv_c, one - (Ub if same else Wb))
+    return turn_c, (turn_c if same else _turn_over(B, F, hv_h, one - Ub))
 
 
 def _greedy_mid(hv, cont) -> str:
