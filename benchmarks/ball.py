@@ -50,7 +50,8 @@ def _race(targets: list[int], precs: list[int]) -> None:
                 z = answer_decimal(n, p, 8, run.answer)
                 print(f"      Ziv: G({n},{n}) = {z.rounded} certified at {z.prec} bits ({z.evaluations} evaluation(s)); "
                       f"float program prints {run.float_answer:.8f}; float cells inline {run.float_seconds:.2f} s; "
-                      f"float decisions {dict(run.float_classes)}; float error <= {run.float_error_upper:.2e}",
+                      f"float decisions {dict(run.float_classes)} (wrong, e.g. {run.float_wrong[:3]}, largest certified loss "
+                      f">= {run.float_wrong_loss:.1e}); float error <= {run.float_error_upper:.2e}",
                       flush=True)
 
 

@@ -59,6 +59,7 @@ class BallRun:
     float_classes: Counter = field(default_factory=Counter)
     float_wrong: list = field(default_factory=list)
     float_unresolved: list = field(default_factory=list)  # every (cell, float t) the balls left open
+    float_wrong_loss: float = 0.0  # the largest certified loss F_best - F_float over the wrong decisions
     float_error_upper: float = 0.0  # every float F is within this of its exact value
     float_error_upper_at: tuple | None = None
     float_error_lower: float = 0.0  # some float F is at least this far from its exact value
@@ -148,8 +149,11 @@ def _judge_float(run: BallRun, cell, fvalue: float, ft: int, ball: arb, bt: int,
     run.float_classes[cls] += 1
     if cls == UNRESOLVED:
         run.float_unresolved.append((cell, ft))
-    if cls == WRONG and len(run.float_wrong) < SAMPLE:
-        run.float_wrong.append(cell)
+    if cls == WRONG:
+        if len(run.float_wrong) < SAMPLE:
+            run.float_wrong.append(cell)
+        loss = max(float((v - mine).lower()) for v in cands.values())  # a certified lower bound
+        run.float_wrong_loss = max(run.float_wrong_loss, loss)
 
 
 def answer_decimal(target: int, prec: int, digits: int, first: arb | None = None, max_prec: int | None = None):
@@ -274,6 +278,7 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
             "float_answer": run.float_answer, "float_decimal": printed, "ball_decimal": z.to_dict(),
             "float_decimal_agrees": agree, "float_decisions": cls,
             "float_wrong_sample": [list(c) for c in run.float_wrong],
+            "float_wrong_largest_certified_loss": run.float_wrong_loss,
             "seconds": {"ball": round(run.seconds, 3), "float": round(run.float_seconds, 3)}}
     verdict = {True: "agree (certified)", False: "DIFFER (certified)", None: "not decided at this precision"}[agree]
     lines = [f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
@@ -285,7 +290,8 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
              "float decisions: " + ", ".join(f"{k} {v:,}" for k, v in cls.items()),
              f"time          : balls {run.seconds:.1f} s, float program {run.float_seconds:.1f} s"]
     if run.float_wrong:
-        lines.append(f"                wrong, e.g. {', '.join(map(str, run.float_wrong[:4]))}")
+        lines.append(f"                wrong, e.g. {', '.join(map(str, run.float_wrong[:4]))}; the largest certified "
+                     f"loss F_best - F_float >= {run.float_wrong_loss:.1e}")
     if by_exact is not None:
         data["float_unresolved_by_exact"] = by_exact
         lines.append("                the unresolved ones, decided exactly (--backend auto): "
