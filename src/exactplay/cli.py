@@ -18,7 +18,7 @@ from .distributed.options import add_options as add_distributed_options, request
 from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import Game, game_names, get_game
 from .paths import check_writable
-from .numbers import BACKEND_NAMES, get_backend, int_option, refuse_non_ascii_digits
+from .numbers import BACKEND_NAMES, DEFAULT_BALL_PREC, get_backend, int_option, refuse_non_ascii_digits
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 
@@ -64,10 +64,14 @@ def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: 
     if backend:
         p.add_argument(
             "--backend",
-            choices=[b for b in BACKEND_NAMES if b != "float"],
+            choices=[b for b in BACKEND_NAMES if b != "float"] + ["auto"],
             default="mpq",
-            help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction",
+            help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; "
+                                 "ball: certified enclosures in python-flint arb balls (games that offer it); "
+                                 "auto: balls first, exact only for what they leave unresolved",
         )
+        p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
+                       help=f"working precision of --backend ball|auto in bits (default {DEFAULT_BALL_PREC})")
 
 
 def _param_help(text: str, default) -> str:
@@ -244,12 +248,37 @@ def _cmd_list(args) -> int:
     return EXIT_OK
 
 
+def _exact_only(args, command: str) -> str:
+    """``--backend`` of a command that runs in exact arithmetic only."""
+    if args.backend in ("ball", "auto") or getattr(args, "prec", None) is not None:
+        raise UsageError(f"{command} runs in exact arithmetic: --backend mpq or fraction, without --prec")
+    return args.backend
+
+
+def _backend(args, game):
+    """The backend of ``--backend`` (and ``--prec``); balls only where a game supports them."""
+    from .numbers import Backend
+
+    name, prec = args.backend, getattr(args, "prec", None)
+    ball_games = [g.name for g in _available_games() if g.ball]
+    if name not in ("ball", "auto"):
+        if prec is not None:
+            raise UsageError(f"--prec sets the precision of --backend ball or auto, not of {name}")
+        return get_backend(name)
+    if not game.ball:
+        raise UsageError(f"--backend {name} is available for {', '.join(ball_games)} and user models, not {game.name}")
+    if getattr(args, "float_table", None):
+        raise UsageError(f"--float-table is judged against exact values: use --backend mpq, not {name}")
+    B = get_backend("ball", prec)
+    return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+
+
 def _cmd_game(args) -> int:
     if not args.game:
         raise UsageError(f"{args.command}: name a game ({', '.join(game_names())})")
     game = get_game(args.game)
     params = _game_params(args, game)
-    backend = get_backend(args.backend)
+    backend = _backend(args, game)
     if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
@@ -407,7 +436,7 @@ def _cmd_judge(args) -> int:
     if not args.game:
         raise UsageError("judge: name a game")
     game = get_game(args.game)
-    backend = get_backend(args.backend)
+    backend = get_backend(_exact_only(args, "judge"))
     return game.judge(args, backend)
 
 # ------------------------------------------------------------------ claims, report
@@ -527,7 +556,7 @@ def _cmd_report(args) -> int:
 
     game = get_game(args.game)
     params = _game_params(args, game)
-    get_backend(args.backend)
+    get_backend(_exact_only(args, "report"))
     check_output_dir(args.output)  # before any computing
     if game.heavy is not None:
         heavy_notice(game.heavy("report", {**params, "backend": args.backend}), args.quiet, args.json)

@@ -45,8 +45,11 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     p.add_argument("--param", action="append", metavar="NAME=VALUE",
                    help="a parameter for the factory (repeatable); integers stay integers, p/q and decimals "
                         "become exact fractions")
-    p.add_argument("--backend", choices=["mpq", "fraction"], default="mpq",
-                   help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction")
+    p.add_argument("--backend", choices=["mpq", "fraction", "ball", "auto"], default="mpq",
+                   help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; ball: certified "
+                        "enclosures in arb balls (solve, audit); auto: balls, then exact if they leave a decision open")
+    p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
+                   help="working precision of --backend ball|auto in bits (default 128)")
     p.add_argument("--max-states", type=int_option, default=None, metavar="N",
                    help="refuse games with more reachable states (default 3,000,000)")
     p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
@@ -99,8 +102,11 @@ def run_model_command(argv: list[str], parser_class) -> int:
         from .paths import check_writable
 
         check_writable(args.output)
+    ball = _ball_backend(args, command)
     progress = make_progress(args.quiet, args.json)
     try:
+        if ball is not None:
+            return _emit(_run_ball(args, command, ball, progress), args.json)
         try:
             model, source = load_model(args, progress)
             from .engine import solve_model
@@ -128,6 +134,65 @@ def run_model_command(argv: list[str], parser_class) -> int:
         for line in report.lines:
             print(line)
     return EXIT_OK
+
+
+def _emit(report, as_json: bool) -> int:
+    if as_json:
+        print(dumps(report.data))
+    else:
+        for line in report.lines:
+            print(line)
+    return EXIT_OK
+
+
+def _ball_backend(args, command: str):
+    """The ball Backend of ``--backend ball|auto`` (None for the exact backends)."""
+    from .numbers import Backend, get_backend
+
+    if args.backend not in ("ball", "auto"):
+        if args.prec is not None:
+            raise UsageError(f"--prec sets the precision of --backend ball or auto, not of {args.backend}")
+        return None
+    if command not in ("solve", "audit"):
+        raise UsageError(f"{command} runs in exact arithmetic (ball certificates exist for race only): "
+                         "use --backend mpq")
+    if getattr(args, "float_table", None):
+        raise UsageError("--float-table is judged against exact values: use --backend mpq")
+    B = get_backend("ball", args.prec)
+    return B if args.backend == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+
+
+def _run_ball(args, command: str, B, progress):
+    from .engine.ball import Unresolved
+    from .model_ball import audit_ball, solve_ball
+
+    try:
+        model, source = load_model(args, progress)
+        progress.close()
+        if command == "solve":
+            def exact_report():
+                from .engine import solve_model
+                from .model_report import solution_report
+
+                return solution_report(solve_model(model, "mpq", progress), args.digits, args.full,
+                                       args.all_states, source)
+
+            return solve_ball(model, B, args.digits, source, exact_report)
+        from .engine.value_iteration import value_iteration
+
+        flt = value_iteration(model, progress=progress)
+        progress.close()
+        def exact_audit():
+            from .engine import solve_model
+
+            return _audit(args, model, solve_model(model, "mpq", progress), progress)
+
+        return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
+                          "changes < 1e-15)", exact_audit)
+    except ModelError as exc:
+        raise UsageError(str(exc)) from None
+    except Unresolved as exc:
+        raise UsageError(f"--backend ball: {exc}") from None
 
 
 def _audit(args, model, sol, progress):

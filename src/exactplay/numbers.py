@@ -5,7 +5,16 @@ in one of three fields:
 
 * ``mpq``      -- ``gmpy2.mpq``, exact rationals backed by GMP (the default);
 * ``fraction`` -- :class:`fractions.Fraction`, exact, pure Python;
-* ``float``    -- IEEE 754 binary64, the arithmetic of the programs we audit.
+* ``float``    -- IEEE 754 binary64, the arithmetic of the programs we audit;
+* ``ball``     -- python-flint ``arb`` balls at a working precision (``prec`` bits):
+  every value is an interval guaranteed to contain the exact value
+  (:mod:`exactplay.balls`).  Run ball code inside ``with B.precision():``.
+
+A recurrence that takes a maximum goes through :func:`best_of`, which in the
+ball field returns an enclosure of the maximum and says whether the winning
+action is *certified* (its ball lies above every other ball); python-flint's
+``<``/``>`` on overlapping balls are all False, so a plain ``if c > best`` would
+silently decide what the balls cannot.
 
 A backend only has to make constants: ``B.q(p, q)`` is the number p/q in that
 field, ``B.zero`` and ``B.one`` are 0 and 1.  Everything else is the ordinary
@@ -39,6 +48,7 @@ __all__ = [
     "FloatLeak",
     "as_fraction",
     "format_pq",
+    "best_of",
     "get_backend",
     "parse_pq",
 ]
@@ -60,6 +70,17 @@ class Backend:
     kind: type
     exact: bool
     make: Callable[[int, int], Any]
+    prec: int | None = None  # working precision in bits, ``ball`` only
+
+    def precision(self):
+        """A context manager that sets python-flint's working precision (a no-op unless ``ball``)."""
+        if self.prec is None:
+            from contextlib import nullcontext
+
+            return nullcontext()
+        from .balls import working_precision
+
+        return working_precision(self.prec)
 
     def q(self, p: int, q: int = 1) -> Any:
         """The number p/q in this field (rounded once, for ``float``)."""
@@ -102,14 +123,22 @@ def _fraction_make(p: int, q: int) -> Fraction:
 _FLOAT = Backend("float", float, False, _float_make)
 _FRACTION = Backend("fraction", Fraction, True, _fraction_make)
 
-BACKEND_NAMES = ("mpq", "fraction", "float")
+BACKEND_NAMES = ("mpq", "fraction", "float", "ball")
 EXACT_BACKENDS = ("mpq", "fraction")
+DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision (3^-N gaps)
 
 
-def get_backend(name: str | Backend = "mpq") -> Backend:
-    """The backend called ``name``; a :class:`UsageError` if unknown or unavailable."""
+def get_backend(name: str | Backend = "mpq", prec: int | None = None) -> Backend:
+    """The backend called ``name``; a :class:`UsageError` if unknown or unavailable.
+
+    ``prec`` is the working precision of ``ball`` (default :data:`DEFAULT_BALL_PREC`).
+    """
     if isinstance(name, Backend):
         return name
+    if name == "ball":
+        from .balls import ball_backend
+
+        return ball_backend(DEFAULT_BALL_PREC if prec is None else prec)
     if name == "mpq":
         if _gmpy2 is None:
             raise UsageError(
@@ -122,6 +151,29 @@ def get_backend(name: str | Backend = "mpq") -> Backend:
     if name == "float":
         return _FLOAT
     raise UsageError(f"unknown backend {name!r}: choose one of {', '.join(BACKEND_NAMES)}")
+
+
+def best_of(B: Backend, values) -> tuple[Any, int, bool]:
+    """``(max, index, certified)`` over a non-empty sequence of action values.
+
+    Exact and float fields: the largest value and the first index attaining it
+    (strict ``>``, the published loops' tie-break); ``certified`` is True.  Ball
+    field: an enclosure of the maximum (``[max of lowers, max of uppers]``,
+    sound whichever action wins), the index with the largest midpoint, and
+    ``certified`` only when that ball lies strictly above every other ball.
+
+    >>> best_of(get_backend("fraction"), [Fraction(1, 3), Fraction(1, 2), Fraction(1, 2)])
+    (Fraction(1, 2), 1, True)
+    """
+    if B.prec is not None:
+        from .balls import ball_best_of
+
+        return ball_best_of(values)
+    best, index = values[0], 0
+    for i in range(1, len(values)):
+        if values[i] > best:
+            best, index = values[i], i
+    return best, index, True
 
 
 def as_fraction(x: Any) -> Fraction:

@@ -99,13 +99,17 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     """
     if _is_v2(cert):
         kind = cert.get("kind")
-        if kind not in ("model", "game"):
+        if kind not in ("model", "game", "ball"):
             raise VerificationError(f"unknown kind {clip(kind)} of a version 2 "
-                                    "certificate (this checker knows 'model' and 'game')", field="kind")
+                                    "certificate (this checker knows 'model', 'game' and 'ball')", field="kind")
         if kind == "game":
             from . import game
 
             return game.verify(cert)
+        if kind == "ball":  # exact dyadic intervals: checker.ball
+            from . import ball
+
+            return ball.verify(cert)
         from . import model
 
         return model.verify(cert)
@@ -154,6 +158,10 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    if _is_v2(cert) and cert.get("kind") == "ball":
+        return {"game": cert["recurrence"], "params": cert["params"],
+                "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},
+                "summary": summary, "unverified_fields": [f for f in ("notes", "tool_version") if f in cert]}
     if _is_v2(cert):  # everything, the decimal included, was verified by checker.model or checker.game
         from .model import UNVERIFIED
 

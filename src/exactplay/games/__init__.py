@@ -73,6 +73,8 @@ class Game:
     heavy: Callable[[str, dict], str | None] | None = None
     # optional: what --backend means for this game (which solver each backend runs)
     backend_help: str | None = None
+    # solve/audit (and certify, if ball certificates exist) run with --backend ball|auto
+    ball: bool = False
 
 
 @dataclass

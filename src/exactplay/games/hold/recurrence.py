@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from exactplay.numbers import Backend
+from exactplay.numbers import Backend, best_of
 
 HOLD, CONTINUE = "H", "C"
 
@@ -103,16 +103,29 @@ def turn_table(B: Backend, faces: int, hv: Sequence, L: Any):
     for x in range(m, 1, -1):
         lo, hi = x + 2, min(x + F, m)
         if lo <= hi:
-            c_x = (suffix[lo] - suffix[hi + 1] + kL[F - (hi - lo + 1)]) / F
+            c_x = (_window(B, v, suffix, lo, hi) + kL[F - (hi - lo + 1)]) / F
         else:
             c_x = kL[F] / F
         h_x = hv[x]
         cont[x] = c_x
-        v[x] = h_x if h_x >= c_x else c_x
+        v[x] = best_of(B, (h_x, c_x))[0]  # h_x if h_x >= c_x else c_x; in balls an enclosure of the max
         suffix[x] = suffix[x + 1] + v[x]
     hi = min(F, m)
-    start = (suffix[2] - suffix[hi + 1] + kL[F - (hi - 1)]) / F
+    start = (_window(B, v, suffix, 2, hi) + kL[F - (hi - 1)]) / F
     return start, v, cont
+
+
+def _window(B: Backend, v: Sequence, suffix: Sequence, lo: int, hi: int) -> Any:
+    """``v[lo] + ... + v[hi]``: a difference of suffix sums (as the seed does), except in balls,
+    where that difference would add the radii of every later value (the two sums share them)."""
+    if B.prec is None:
+        return suffix[lo] - suffix[hi + 1]
+    if lo > hi:
+        return B.zero
+    total = v[lo]
+    for y in range(lo + 1, hi + 1):
+        total = total + v[y]
+    return total
 
 
 def greedy_policy(hv: Sequence, cont: Sequence) -> str:

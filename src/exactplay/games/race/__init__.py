@@ -35,12 +35,14 @@ from exactplay.audit import audit_decisions, audit_values, rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
 from exactplay.enclosure import top_two_threshold
-from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
+from exactplay.errors import UsageError
+from exactplay.numbers import Backend, as_fraction, best_of, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
 MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
+MAX_BALL_TARGET = 20_000  # --backend ball|auto keeps two rows of balls: time ~N^2, memory ~N
 
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
@@ -67,8 +69,16 @@ def t_limit(target: int) -> int:
 
 def candidate(B: Backend, t: int, S: Any, F_prev: Any) -> Any:
     """First form of F_t: ``(2 q_t S + (1 - q_t) F') / (1 + q_t)``, in the field of ``B``."""
-    q = B.q(1, 2**t)
-    return (2 * q * S + (B.one - q) * F_prev) / (B.one + q)
+    q, one_minus_q, one_plus_q = _constants(B, t)
+    return (2 * q * S + one_minus_q * F_prev) / one_plus_q
+
+
+@functools.lru_cache(maxsize=256)
+def _constants(B: Backend, t: int) -> tuple:
+    """``q_t``, ``1 - q_t``, ``1 + q_t`` in the field of ``B`` (made once per field and t)."""
+    with B.precision():
+        q = B.q(1, 2**t)
+        return q, B.one - q, B.one + q
 
 
 @dataclass
@@ -82,6 +92,7 @@ class RaceTable:
     G: list
     best_t: dict = field(default_factory=dict)  # (a, b) -> t
     candidates: dict = field(default_factory=dict)  # (a, b) -> {t: value}
+    unresolved: set = field(default_factory=set)  # ball backend: cells whose best t is not certified
 
     @property
     def answer(self) -> Any:
@@ -111,6 +122,11 @@ def solve_table(
     run evaluate every candidate exactly too (the plain port, for benchmarks).
     """
     B = get_backend(backend)
+    with B.precision():  # the ball field's working precision (a no-op otherwise)
+        return _fill_table(B, target, t_max, keep_candidates, progress, shadow)
+
+
+def _fill_table(B: Backend, target: int, t_max, keep_candidates: bool, progress, shadow: bool) -> RaceTable:
     N = target
     table, tables, gains = start_table(B, N, t_max, shadow)
     progress.start(f"race target {N} ({B.name})", N)
@@ -157,7 +173,9 @@ def fill_cells(B: Backend, table: RaceTable, tables, a: int, b_lo: int, b_hi: in
     Fa, Ga, F_prev_row = F[a], G[a], F[a - 1]
     for b in range(b_lo, b_hi):
         if tables is None:
-            best, bt, cands = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+            best, bt, cands, sure = _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep_candidates)
+            if not sure:
+                table.unresolved.add((a, b))
         else:
             best, bt, cands = _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one)
         Fa[b] = best
@@ -173,18 +191,16 @@ def fill_cells(B: Backend, table: RaceTable, tables, a: int, b_lo: int, b_hi: in
 
 
 def _float_cell(B, Fa, Ga, F_prev_row, b, gains, one, keep):
-    """Every candidate, strict ``>`` so the smallest t wins ties (the published loop)."""
+    """Every candidate, strict ``>`` so the smallest t wins ties (the published loop).
+
+    Returns ``(F, t, candidates, certified)``; through :func:`best_of`, so in the
+    ball field ``F`` encloses the max and ``certified`` says whether ``t`` is sure.
+    """
     F_prev = F_prev_row[b]
-    best, bt = None, 0
-    cands = {} if keep else None
-    for t, d in gains:
-        S = one if d >= b else Ga[b - d]
-        c = candidate(B, t, S, F_prev)
-        if keep:
-            cands[t] = c
-        if best is None or c > best:
-            best, bt = c, t
-    return best, bt, cands
+    values = [candidate(B, t, one if d >= b else Ga[b - d], F_prev) for t, d in gains]
+    best, i, sure = best_of(B, values)
+    cands = {t: v for (t, _), v in zip(gains, values)} if keep else None
+    return best, gains[i][0], cands, sure
 
 
 def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
@@ -324,10 +340,23 @@ def _first_choices(table: RaceTable) -> dict:
     return out
 
 
+def _exact_target(target: int, B: Backend) -> None:
+    """Exact (and float) tables are held whole: targets beyond MAX_TARGET need ``--backend ball``."""
+    if target > MAX_TARGET:
+        raise UsageError(f"target {target} is beyond the exact limit {MAX_TARGET} of backend {B.name}: "
+                         f"use --backend ball or auto (up to {MAX_BALL_TARGET})")
+
+
 def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT, solver=None) -> Report:
     """``solver``: the exact table's solver (default :func:`solve_table`; a distributed one
     needs only rows N-1 and N here, see ``exactplay.distributed``)."""
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball import solve_ball
+
+        return solve_ball(target, B, digits, progress)
+    _exact_target(target, B)
     table = (solver or solve_table)(target, backend, progress=progress)
     data, lines = exact_number(table.answer, digits, full)
     first = _first_choices(table)
@@ -366,6 +395,12 @@ def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, prog
 
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball import audit_ball
+
+        return audit_ball(target, B, digits, progress)
+    _exact_target(target, B)
     r = run_audit(target, backend, digits, progress)
     values, decisions, rr = r["values"], r["decisions"], r["rounding"]
     data = {
@@ -405,6 +440,12 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
 
 
 def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
+    B = get_backend(backend)
+    if B.prec is not None:
+        from .ball_certificate import certify_ball
+
+        return certify_ball(target, B.prec, progress)
+    _exact_target(target, B)
     r = run_audit(target, backend, 8, progress, solver)
     exact: RaceTable = r["exact"]
     progress.start(f"encoding {target * target:,} certificate rows", None)
@@ -451,6 +492,9 @@ HEAVY_AT_500 = {"solve": (27.7, 610), "audit": (66.0, 1590), "certify": (212.0, 
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at this target takes about a minute or more."""
     N = params.get("target") or 100
+    if params.get("backend") in ("ball", "auto"):  # measured: ~0.6 s per 10^4 cells at 128 bits, two rows kept
+        return heavy_note(f"{command} race at target {N} in balls", 0.6 * (N / 100) ** 2 * (2 if command == "audit"
+                          else 1), 50 + N * 0.05)
     seconds, mb = HEAVY_AT_500.get(command, HEAVY_AT_500["solve"])
     mb *= (N / 500) ** (3 if command == "certify" else 2)
     return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
@@ -459,7 +503,8 @@ def heavy(command: str, params: dict) -> str | None:
 GAME = Game(
     name="race",
     title="The Race (Project Euler 232): Player 2's winning probability",
-    params=(Param("target", positive_int(MAX_TARGET, "target"), 100, f"points to win, 1..{MAX_TARGET}"),),
+    params=(Param("target", positive_int(MAX_BALL_TARGET, "target"), 100,
+                  f"points to win, 1..{MAX_TARGET} (1..{MAX_BALL_TARGET} with --backend ball|auto)"),),
     solve=solve,
     audit=audit,
     certify=certify,
@@ -469,6 +514,7 @@ GAME = Game(
     heavy=heavy,
     table_columns=TABLE_COLUMNS,
     table_value=TABLE_VALUE,
+    ball=True,
 )
 
 
