@@ -41,6 +41,7 @@ try:
 except ImportError:  # pragma: no cover
     _mpq = None
 
+from .decimals import decimal_digits
 from .numbers import as_fraction
 from .strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 
@@ -372,16 +373,6 @@ def audit_decisions(
 
 
 # ---------------------------------------------------------------- decimals
-
-
-def decimal_digits(x: Any, digits: int) -> str:
-    """``x`` correctly rounded to ``digits`` decimals (ties to even), as text."""
-    f = as_fraction(x)
-    scaled = f * 10**digits
-    n = round(scaled)  # Fraction.__round__ rounds half to even, exactly
-    sign = "-" if n < 0 else ""
-    s = str(abs(n)).rjust(digits + 1, "0")
-    return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
 
 
 @dataclass

@@ -13,9 +13,8 @@ at ``p`` bits, and if the ball's two ends do not round to the same decimal,
 evaluate again at ``2p`` bits, up to a cap; rounding is monotone, so when both
 ends round to the same string the exact value does too.
 
->>> B = ball_backend(64)
->>> with B.precision():
-...     x = B.q(1, 3)
+>>> with working_precision(64):
+...     x = ball_make(1, 3)
 >>> lo, hi = endpoints(x)
 >>> lo < Fraction(1, 3) < hi and hi.denominator & (hi.denominator - 1) == 0
 True
@@ -32,7 +31,7 @@ from flint import arb, ctx, fmpq
 
 from .errors import UsageError
 
-__all__ = ["ball_backend", "ball_best_of", "working_precision", "endpoints", "dyadic", "from_fraction",
+__all__ = ["BALL_TYPE", "ball_make", "check_prec", "ball_best_of", "working_precision", "endpoints", "dyadic", "from_fraction",
            "ZivDecimal", "ziv_decimal", "certain_decimals", "MIN_PREC", "MAX_PREC"]
 
 MIN_PREC = 16
@@ -54,13 +53,19 @@ def _ball_make(p: int, q: int) -> arb:
     return arb(fmpq(p, q))  # rounded once to the working precision, outwards
 
 
-def ball_backend(prec: int):
-    """The ``ball`` Backend at ``prec`` bits (a :class:`UsageError` outside 16 .. 2^20)."""
-    from .numbers import Backend
+BALL_TYPE = arb
 
+
+def ball_make(p: int, q: int) -> arb:
+    """The ball of p/q at the working precision (what ``Backend.make`` is for ``ball``)."""
+    return _ball_make(p, q)
+
+
+def check_prec(prec: int) -> int:
+    """``prec`` if it is a whole number of bits in 16 .. 2^20, else a :class:`UsageError`."""
     if not isinstance(prec, int) or isinstance(prec, bool) or not MIN_PREC <= prec <= MAX_PREC:
         raise UsageError(f"--prec must be a whole number of bits between {MIN_PREC} and {MAX_PREC}, got {prec!r}")
-    return Backend("ball", arb, False, _ball_make, prec)
+    return prec
 
 
 def from_fraction(x: Any) -> arb:
@@ -112,7 +117,7 @@ def endpoints(x: arb) -> tuple[Fraction, Fraction]:
 
 def certain_decimals(lo: Fraction, hi: Fraction, digits: int) -> int:
     """How many decimals (0..digits) round the same at both ends; -1 if not even the integer part."""
-    from .audit import decimal_digits
+    from .decimals import decimal_digits
 
     k = -1
     for d in range(digits + 1):
@@ -135,7 +140,8 @@ class ZivDecimal:
     evaluations: int
 
     def to_dict(self) -> dict:
-        from .numbers import format_pq
+        def format_pq(f: Fraction) -> str:
+            return f"{f.numerator}/{f.denominator}"
 
         return {"digits": self.digits, "decimal": self.rounded, "decimal_certified": self.rounded is not None,
                 "certain_digits": self.certain_digits, "prec_bits": self.prec, "evaluations": self.evaluations,
@@ -143,7 +149,7 @@ class ZivDecimal:
                 "width": float(self.upper - self.lower)}
 
     def line(self) -> str:
-        from .audit import decimal_digits
+        from .decimals import decimal_digits
 
         if self.rounded is not None:
             return (f"decimal     : {self.rounded}  (certified by balls at {self.prec} bits: "
@@ -161,7 +167,7 @@ def ziv_decimal(evaluate: Callable[[int], arb], digits: int, prec: int, max_prec
     >>> z.rounded, z.evaluations
     ('0.66666667', 1)
     """
-    from .audit import decimal_digits
+    from .decimals import decimal_digits
 
     max_prec = max(prec, 8 * prec if max_prec is None else max_prec)
     p, n = prec, 0

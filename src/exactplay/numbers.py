@@ -136,9 +136,9 @@ def get_backend(name: str | Backend = "mpq", prec: int | None = None) -> Backend
     if isinstance(name, Backend):
         return name
     if name == "ball":
-        from .balls import ball_backend
+        from .balls import BALL_TYPE, ball_make, check_prec
 
-        return ball_backend(DEFAULT_BALL_PREC if prec is None else prec)
+        return Backend("ball", BALL_TYPE, False, ball_make, check_prec(DEFAULT_BALL_PREC if prec is None else prec))
     if name == "mpq":
         if _gmpy2 is None:
             raise UsageError(

@@ -122,7 +122,7 @@ def ball_table(target: int, faces: int, prec: int, guide=None, keep_turns: bool 
                visit=None, progress=SILENT) -> BallHold:
     """The whole game in ``prec``-bit balls; ``guide``: a float table whose policies centre the pairs."""
     if guide is None:
-        from . import float_table
+        from .tables import float_table
 
         guide = float_table(target, faces, progress)
     B = get_backend("ball", prec)

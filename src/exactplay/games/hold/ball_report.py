@@ -47,7 +47,7 @@ def _enclosure(x: arb) -> dict:
 
 def _exact_unresolved(target: int, faces: int, table, progress) -> dict:
     """The exact verdicts on the states balls left open: ties, or hold/continue settled exactly."""
-    from . import exact_table
+    from .tables import exact_table
 
     ex = exact_table(target, faces, "mpq", progress)
     from .solver import turn_of
@@ -105,7 +105,7 @@ def _judge(hv: arb, cont: arb, pick: str) -> str:
 
 
 def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> Report:
-    from . import float_table, seed_table
+    from .tables import float_table, seed_table
     from .seed import seed_candidates
     from .solver import solve_table
 
