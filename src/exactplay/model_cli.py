@@ -75,6 +75,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
     from .progress import make_progress
 
     command = argv[0]
+    from .parametric.cli import run_parametric, wants_parametric
+
+    if wants_parametric(argv):
+        return run_parametric(argv, parser_class)
     args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
     if extras:
         flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)
