@@ -182,3 +182,21 @@ def test_a_game_whose_play_can_go_on_forever_is_refused_with_the_reason():
 
     with pytest.raises(ModelError, match="every play to end"):
         solved(Forever(), (Fraction(0), Fraction(1)))
+
+
+def test_race_to_2_at_p_one_half_is_the_known_71_over_135_for_player_2():
+    ps = solved(race(2))
+    region = next(r for r in ps.regions if r.lo < Fraction(1, 2) < r.hi)
+    assert region.values[0][1].at(Fraction(1, 2)) == Fraction(71, 135)
+
+
+def test_flint_descartes_isolation_finds_the_same_roots_as_sympy():
+    from exactplay.parametric.roots import irreducible_factors, roots_of_irreducible
+
+    ps = solved(race(3))
+    polys = [m.num for r in ps.regions for row in r.margins.values() for m in row.values() if m]
+    for h in irreducible_factors(polys):
+        ours = roots_of_irreducible(h, Fraction(0), Fraction(1))
+        theirs = roots_of_irreducible(h, Fraction(0), Fraction(1), method="sympy")
+        assert len(ours) == len(theirs)
+        assert all(a._cmp(b) == 0 for a, b in zip(ours, theirs))

@@ -19,10 +19,13 @@ LONG = 400  # characters of a rational function printed unless --full
 
 def ratfunc_text(v: RatFunc, name: str = "p") -> str:
     """``num`` or ``(num) / (den)``, lowest degree first."""
-    num = poly_text(v.num, name)
-    if v.den.is_one():
-        return num
-    return f"({num}) / ({poly_text(v.den, name)})"
+    num, den = v.num, v.den
+    low = next((c for c in den.coeffs() if c != 0), 1)
+    if low < 0:  # print the denominator with a positive lowest term: (1 - p) / (2 + p), not (-1 + p) / (-2 - p)
+        num, den = -num, -den
+    if den.is_one():
+        return poly_text(num, name)
+    return f"({poly_text(num, name)}) / ({poly_text(den, name)})"
 
 
 def _int_poly_text(poly, name: str) -> str:
@@ -33,7 +36,7 @@ def _int_poly_text(poly, name: str) -> str:
 
 def _end_text(e, name: str) -> str:
     if isinstance(e, Algebraic):
-        return e.decimal(8)
+        return str(e.exact) if e.exact is not None else e.decimal(8)
     return str(e)
 
 
@@ -105,8 +108,11 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
         if k < len(ps.breakpoints):
             b = ps.breakpoints[k]
             a = b.point
-            lines.append(f"  breakpoint {k + 1}: {name} = {a.decimal(digits)}..., the root of "
-                         f"{_int_poly_text(a.poly, name)} in ({a.lo}, {a.hi})")
+            if a.exact is not None:
+                lines.append(f"  breakpoint {k + 1}: {name} = {a.exact} (the root of {_int_poly_text(a.poly, name)})")
+            else:
+                lines.append(f"  breakpoint {k + 1}: {name} = {a.decimal(digits)}..., the root of "
+                             f"{_int_poly_text(a.poly, name)} in ({a.lo}, {a.hi})")
             shown = b.flips if all_flips else b.flips[:SHOWN]
             for s, x, y in shown:
                 lines.append(f"    {pm.states[s]}: {_action(pm, s, x)!r} -> {_action(pm, s, y)!r}")
