@@ -25,7 +25,8 @@ def ratfunc_text(v: RatFunc, name: str = "p") -> str:
         num, den = -num, -den
     if den.is_one():
         return poly_text(num, name)
-    return f"({poly_text(num, name)}) / ({poly_text(den, name)})"
+    a, b = poly_text(num, name), poly_text(den, name)
+    return f"{f'({a})' if ' ' in a else a} / ({b})"
 
 
 def _int_poly_text(poly, name: str) -> str:
