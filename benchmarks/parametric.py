@@ -1,6 +1,7 @@
 """Parametric solving: the largest sizes that fit in a CPU budget, and where the time goes.
 
     PYTHONPATH=src python benchmarks/parametric.py [--budget 60] [--check] [--family race|pig|chefs]
+    PYTHONPATH=src python benchmarks/parametric.py --isolation     # flint against sympy, side by side
 
 For each family the size grows until one run takes more than the budget (CPU seconds of the
 whole parametric solve: enumeration, exact engine solves at the sample points, policy
@@ -56,13 +57,47 @@ def one(spec: str, key: str, size: int, check: bool) -> dict:
     return out
 
 
+def isolation(spec: str, key: str, size: int) -> None:
+    """Root isolation of every margin factor of one solve: flint's Descartes bisection and sympy's
+    continued fractions on the same factors, side by side (and the same roots found)."""
+    from fractions import Fraction
+
+    from exactplay.model.load import make_game
+    from exactplay.parametric.build import build_parametric
+    from exactplay.parametric.interval import default_range
+    from exactplay.parametric.poly import Param
+    from exactplay.parametric.regions import solve_parametric
+    from exactplay.parametric.roots import irreducible_factors, roots_of_irreducible
+
+    pm = build_parametric(make_game(spec, {key: size, "p": Param.symbol()}))
+    lo, hi = default_range(pm)
+    ps = solve_parametric(pm, lo, hi)
+    factors = irreducible_factors(m.num for r in ps.regions for row in r.margins.values() for m in row.values() if m)
+    times, counts = {}, {}
+    for method in ("flint", "sympy"):
+        t = time.process_time()
+        counts[method] = sum(len(roots_of_irreducible(h, Fraction(lo), Fraction(hi), method)) for h in factors)
+        times[method] = time.process_time() - t
+    deg = max(h.degree() for h in factors)
+    print(f"{spec.split(':')[0]} {key}={size}: {len(factors)} irreducible factors (degree <= {deg}), "
+          f"{counts['flint']} roots in ({lo}, {hi}); flint {times['flint']:.2f} s, sympy {times['sympy']:.2f} s CPU, "
+          f"sympy / flint = {times['sympy'] / max(times['flint'], 1e-9):.0f}"
+          + ("" if counts["flint"] == counts["sympy"] else "  ROOT COUNTS DIFFER"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=60.0)
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--family", choices=sorted(FAMILIES), action="append")
+    ap.add_argument("--isolation", action="store_true", help="compare flint's and sympy's root isolation")
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.isolation:
+        isolation("exactplay.games.race.model:make_game", "target", 6)
+        isolation("examples/pig_loaded.py:make_game", "goal", 8)
+        isolation("exactplay.games.chefs.model:make_game", "n", 6)
+        return
     if args.child:
         spec, key, size = args.child
         print(json.dumps(one(spec, key, int(size), args.check)))

@@ -36,7 +36,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                  "your own table (--float-table).",
         "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
         "report": "Write an HTML report (figures embedded) and the PNGs of your game's exact solution and float audit.",
-    }[command], epilog="exit status: 0 success; 1 a check failed; 2 bad usage or bad input (one line on stderr).")
+    }[command], epilog="parametric: solve, certify and report take --param-symbol NAME [--range A,B] (the value as a "
+                       "rational function of that parameter, exact breakpoints of the optimal policy; --param-symbol "
+                       "p --help lists the options). exit status: 0 success; 1 a check failed; 2 bad usage or bad input "
+                       "(one line on stderr).")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--game", metavar="MOD:FACTORY",
                      help="a Python factory: module:function or path/to/file.py:function")
