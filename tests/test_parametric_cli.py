@@ -67,7 +67,7 @@ def test_certify_then_check_verifies_and_a_tampered_copy_fails_naming_the_field(
 
 
 def test_report_writes_the_value_and_margin_figures(capsys, tmp_path):
-    status, out, _ = run(capsys, "report", "--game", RACE, "--param", "target=2", "--param-symbol", "p",
+    status, _, _ = run(capsys, "report", "--game", RACE, "--param", "target=2", "--param-symbol", "p",
                          "-o", str(tmp_path), "-q")
     assert status == 0
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))

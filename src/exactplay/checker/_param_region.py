@@ -14,7 +14,7 @@ from math import lcm
 from typing import Any
 
 from ..errors import VerificationError
-from ._sturm import Endpoint, evaluate, no_root_between, sign, sub
+from ._sturm import Endpoint, no_root_between, sign, sub
 from .model import _list, _rational
 
 __all__ = ["RegionCheck", "_fail", "_poly", "_rf"]
