@@ -36,7 +36,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                  "your own table (--float-table).",
         "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
         "report": "Write an HTML report (figures embedded) and the PNGs of your game's exact solution and float audit.",
-    }[command], epilog="exit status: 0 success; 1 a check failed; 2 bad usage or bad input (one line on stderr).")
+    }[command], epilog="parametric: solve, certify and report take --param-symbol NAME [--range A,B] (the value as a "
+                       "rational function of that parameter, exact breakpoints of the optimal policy; --param-symbol "
+                       "p --help lists the options). exit status: 0 success; 1 a check failed; 2 bad usage or bad input "
+                       "(one line on stderr).")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--game", metavar="MOD:FACTORY",
                      help="a Python factory: module:function or path/to/file.py:function")
@@ -82,6 +85,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
     from .progress import make_progress
 
     command = argv[0]
+    from .parametric.cli import run_parametric, wants_parametric
+
+    if wants_parametric(argv):
+        return run_parametric(argv, parser_class, _parser)
     args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
     if extras:
         flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)

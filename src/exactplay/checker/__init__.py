@@ -99,9 +99,9 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
     """
     if _is_v2(cert):
         kind = cert.get("kind")
-        if kind not in ("model", "game", "ball"):
+        if kind not in ("model", "game", "ball", "parametric"):
             raise VerificationError(f"unknown kind {clip(kind)} of a version 2 "
-                                    "certificate (this checker knows 'model', 'game' and 'ball')", field="kind")
+                                    "certificate (this checker knows 'model', 'game', 'ball' and 'parametric')", field="kind")
         if kind == "game":
             from . import game
 
@@ -110,6 +110,10 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
             from . import ball
 
             return ball.verify(cert)
+        if kind == "parametric":
+            from . import parametric
+
+            return parametric.verify(cert)
         from . import model
 
         return model.verify(cert)
@@ -157,7 +161,7 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
                                           f"{clip(str(exc), 120)})")) from None
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
-    answer = cert["answer"] if isinstance(cert["answer"], dict) else {}
+    answer = cert.get("answer") if isinstance(cert.get("answer"), dict) else {}
     if _is_v2(cert) and cert.get("kind") == "ball":
         return {"game": cert["recurrence"], "params": cert["params"],
                 "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},

@@ -42,9 +42,9 @@ def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
 
 class Chefs:
     def __init__(self, skills, split: bool = True):
-        self.skills = tuple(to_rational(s, "skill") for s in skills)
+        self.skills = tuple(s if _symbolic(s) else to_rational(s, "skill") for s in skills)
         n = len(self.skills)
-        if n < 2 or not all(0 < p <= 1 for p in self.skills):
+        if n < 2 or not all(_symbolic(p) or 0 < p <= 1 for p in self.skills):
             raise ValueError("at least 2 chefs, skills in (0, 1]")
         self.n, self.split = n, split
         self.num_players = n + 1
@@ -105,7 +105,15 @@ class Chefs:
         return f"{{{alive}}}, chef {s[2] + 1} {what}"
 
 
-def make_game(n=None, skills=None, split=True):
+def _symbolic(x) -> bool:
+    """A skill that is a polynomial in a parameter (:mod:`exactplay.parametric`), checked there."""
+    from exactplay.parametric.poly import Param
+
+    return isinstance(x, Param)
+
+
+def make_game(n=None, skills=None, split=True, p=None, chef=1):
+    """``p`` (optional): the skill of chef number ``chef`` (1-based), replacing its default."""
     if skills is None:
         skills = fibonacci_skills(14 if n is None else int(n))
     elif isinstance(skills, str):
@@ -113,7 +121,14 @@ def make_game(n=None, skills=None, split=True):
     skills = list(skills)
     if n is not None and int(n) != len(skills):
         raise ValueError(f"{len(skills)} skills but n = {n}")
-    return Chefs(skills, split)
+    if p is not None:
+        if not 1 <= int(chef) <= len(skills):
+            raise ValueError(f"chef {chef}: choose 1..{len(skills)}")
+        skills[int(chef) - 1] = p
+    game = Chefs(skills, split)
+    if p is not None:
+        game.name += f", chef {int(chef)} with skill {p}"
+    return game
 
 
 # ---------------------------------------------------------------- certificate v2

@@ -20,6 +20,10 @@ Two shapes, the same game:
 * ``merged=False``: one chance state per Player 1 toss and one choice state per
   Player 2 turn, literally; the loop is then a 2-state cycle.
 
+Optional bias: ``p`` is the probability that a coin lands heads (default 1/2), for Player 1's
+coin, Player 2's or both (``coin``); with ``--param-symbol p`` it is a polynomial in ``p``
+(:mod:`exactplay.parametric`).
+
 Payoffs: ``(1, 0)`` when Player 1 wins, ``(0, 1)`` when Player 2 wins.  Player 2's
 winning probability (the Project Euler answer ``G(N, N)``) is component 1 of the
 initial state's value; at ``("P2", a, b)`` it is ``F(a, b)``.
@@ -42,23 +46,34 @@ class Race:
     num_players = 2
     player_names = ["Player 1", "Player 2"]
 
-    def __init__(self, target: int = 100, t_max: int | None = None, merged: bool = True):
+    def __init__(self, target: int = 100, t_max: int | None = None, merged: bool = True,
+                 p=HALF, coin: str = "both"):
         if target < 1:
             raise ValueError("target >= 1")
+        if coin not in ("both", "1", "2"):
+            raise ValueError("coin is 'both', '1' or '2' (whose coin lands heads with probability p)")
         self.target = target
         self.t_max = t_zero(target) + 4 if t_max is None else t_max
         if self.t_max < 1:
             raise ValueError("t_max >= 1")
         self.merged = merged
         self.name = f"The Race to {target}"
-        # per T: q_t, 1 - q_t, and their halves (Player 1's toss folded in), made once
-        self._p = {t: (Fraction(1, 2**t), 1 - Fraction(1, 2**t), Fraction(1, 2 ** (t + 1)),
-                       (1 - Fraction(1, 2**t)) / 2) for t in range(1, self.t_max + 1)}
+        # heads probability of each player's coin (p may be a polynomial: see exactplay.parametric)
+        self.heads1 = p if coin in ("both", "1") else HALF
+        heads2 = p if coin in ("both", "2") else HALF
+        if p != HALF:
+            self.name += f", coin{'s' if coin == 'both' else ' of Player ' + coin} heads with probability {p}"
+        h1, t1 = self.heads1, 1 - self.heads1
+        # per T: q_t, 1 - q_t, and both times Player 1's heads and tails (his toss folded in), made once
+        self._p = {}
+        for t in range(1, self.t_max + 1):
+            q = heads2**t
+            self._p[t] = (q, 1 - q, (q * h1, q * t1), ((1 - q) * h1, (1 - q) * t1))
 
     # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
     def _p1_toss(self, a: int, b: int):
         heads = P1_WON if a == 1 else ("P2", a - 1, b)
-        return [(HALF, heads), (HALF, ("P2", a, b))]
+        return [(self.heads1, heads), (1 - self.heads1, ("P2", a, b))]
 
     def initial_state(self):
         return ("P1", self.target, self.target)
@@ -79,17 +94,17 @@ class Race:
         kind, need1, need2 = s
         if kind == "P1":
             return self._p1_toss(need1, need2)
-        q, miss, q_half, miss_half = self._p[a]
+        q, miss, q_split, miss_split = self._p[a]
         gain = 2 ** (a - 1)
         out = []
         if gain >= need2:
             out.append((q, P2_WON))
         elif self.merged:
-            out += [(q_half, t) for _, t in self._p1_toss(need1, need2 - gain)]
+            out += [(w, t) for w, (_, t) in zip(q_split, self._p1_toss(need1, need2 - gain))]
         else:
             out.append((q, ("P1", need1, need2 - gain)))
         if self.merged:
-            out += [(miss_half, t) for _, t in self._p1_toss(need1, need2)]
+            out += [(w, t) for w, (_, t) in zip(miss_split, self._p1_toss(need1, need2))]
         else:
             out.append((miss, ("P1", need1, need2)))
         return out
@@ -101,8 +116,10 @@ class Race:
         return f"{who}, needs {s[1]} / {s[2]}"
 
 
-def make_game(target=100, t_max=None, merged=True):
-    return Race(int(target), None if t_max is None else int(t_max), merged in (True, "1", "true", "True"))
+def make_game(target=100, t_max=None, merged=True, p=HALF, coin="both"):
+    """``p``: the heads probability of the coin of Player 1, 2 or ``both`` (``coin``); default 1/2."""
+    return Race(int(target), None if t_max is None else int(t_max), merged in (True, "1", "true", "True"),
+                p, str(coin))
 
 
 # ---------------------------------------------------------------- certificate v2

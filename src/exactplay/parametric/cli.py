@@ -1,0 +1,164 @@
+"""``exactplay solve|certify|report --game MOD:FACTORY --param-symbol p [--range A,B]``.
+
+The factory receives, for the parameter named by ``--param-symbol``, a polynomial object
+(:class:`~exactplay.parametric.poly.Param`) instead of a number; every other ``--param`` is read
+as usual.  ``solve`` prints the regions of the range where the optimal policy is constant, the
+value of the initial state on each as a reduced rational function, and the breakpoints exactly;
+``certify -o FILE`` writes the parametric certificate that ``exactplay check FILE`` re-verifies;
+``report -o DIR`` draws the value and the margins against the parameter.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import EXIT_OK, UsageError
+from ..model import ModelError
+from ..strict_json import dumps
+
+__all__ = ["wants_parametric", "run_parametric"]
+
+
+def wants_parametric(argv: list[str]) -> bool:
+    return any(a == "--param-symbol" or a.startswith("--param-symbol=") for a in argv[1:])
+
+
+def _parser(command: str, parser_class, model_parser):
+    """``model_parser(command, parser_class)``: the user-model command's parser, extended here."""
+    p = model_parser(command, parser_class)
+    g = p.add_argument_group("parametric solving (--param-symbol)")
+    g.add_argument("--param-symbol", metavar="NAME", required=True,
+                   help="the factory parameter that becomes a polynomial variable (e.g. p): probabilities may then "
+                        "be polynomials in it with rational coefficients")
+    g.add_argument("--range", metavar="A,B", help="the open interval of the parameter to solve (default: where every "
+                                                  "probability lies in (0, 1))")
+    g.add_argument("--component", metavar="PLAYER", help="whose value to print (a player number or name; default: "
+                                                          "the first player's objective)")
+    if command != "solve":
+        p.set_defaults(full=False, all_states=False, digits=12)
+    return p
+
+
+def load_parametric(args, progress):
+    """The parametric model, its range (checked) and a description of its source."""
+    from ..model.load import make_game, parse_params
+    from .build import build_parametric
+    from .interval import check_range, default_range, parse_range
+    from .poly import Param
+
+    if args.model:
+        raise UsageError("--param-symbol needs --game MOD:FACTORY (a model file has no symbolic parameter)")
+    name = args.param_symbol
+    if not name.isidentifier():
+        raise UsageError(f"--param-symbol {name!r}: give the name of a factory parameter (a Python identifier)")
+    params = parse_params(args.param)
+    if name in params:
+        raise UsageError(f"--param {name}=... and --param-symbol {name}: the symbol takes the place of the value")
+    params[name] = Param.symbol(name)
+    game = make_game(args.game, params)
+    pm = build_parametric(game, name, args.max_states or 3_000_000, progress)
+    if args.range:
+        lo, hi = parse_range(args.range)
+    else:
+        lo, hi = default_range(pm)
+    check_range(pm, lo, hi)
+    source = args.game + "".join(f" {k}={v}" for k, v in params.items() if k != name)
+    return pm, lo, hi, source
+
+
+def _component(ps, text: str | None) -> int | None:
+    if text is None:
+        return None
+    names = ps.model.player_names
+    if text.isdigit() and int(text) < len(names):
+        c = int(text)
+    elif text in names:
+        c = names.index(text)
+    else:
+        raise UsageError(f"--component {text!r}: choose a player number 0..{len(names) - 1} or one of {names}")
+    if c not in ps.components:
+        raise UsageError(f"--component {text!r}: that payoff component is not valued")
+    return ps.components.index(c)
+
+
+def run_parametric(argv: list[str], parser_class, model_parser) -> int:
+    from ..progress import make_progress
+    from .regions import solve_parametric
+
+    command = argv[0]
+    if command not in ("solve", "certify", "report"):
+        raise UsageError(f"{command} does not take --param-symbol (solve, certify and report do)")
+    args, extras = _parser(command, parser_class, model_parser).parse_known_args(argv[1:])
+    if extras:
+        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}")
+    if command == "certify" and args.output != "-":
+        from ..paths import check_writable
+
+        check_writable(args.output)
+    if command == "report":
+        from ..report import check_output_dir
+
+        check_output_dir(args.output)
+    progress = make_progress(args.quiet, args.json)
+    try:
+        try:
+            pm, lo, hi, source = load_parametric(args, progress)
+            ps = solve_parametric(pm, lo, hi, args.backend, progress)
+        except ModelError as exc:
+            raise UsageError(str(exc)) from None
+        comp = _component(ps, args.component)
+        if command == "certify":
+            return _certify(args, ps)
+        from .present import parametric_report
+
+        report = parametric_report(ps, source, comp, args.full, args.all_states)
+        if command == "report":
+            return _report(args, ps, report, source, comp, progress)
+    finally:
+        progress.close()
+    if args.json:
+        print(dumps(report.data))
+    else:
+        for line in report.lines:
+            print(line)
+    return EXIT_OK
+
+
+def _certify(args, ps) -> int:
+    from .certificate import parametric_certificate
+
+    cert = parametric_certificate(ps)
+    text = dumps(cert, indent=None) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    from ..certificate import write_text_atomic
+
+    write_text_atomic(args.output, text)
+    summary = {"written": args.output, "model": ps.model.name, "regions": len(ps.regions),
+               "breakpoints": [b["decimal"] for b in cert["breakpoints"]]}
+    if args.json:
+        print(dumps(summary))
+    else:
+        print(f"wrote {args.output}: {ps.model.name}, {len(ps.regions)} region(s) of {ps.model.symbol} in "
+              f"({ps.lo}, {ps.hi}), breakpoints {', '.join(summary['breakpoints']) or 'none'}")
+    return EXIT_OK
+
+
+def _report(args, ps, report, source, comp, progress) -> int:
+    import re
+    from pathlib import Path
+
+    from ..report import GameReport
+    from ..report.html import print_files, write_report
+    from .figure import margin_figure, value_figure
+
+    rep = GameReport(title=f"{ps.model.name}: exact values against {ps.model.symbol}", summary=report.lines,
+                     figures=[value_figure(ps, comp), margin_figure(ps)])
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", ps.model.name).strip("-").lower() or "model"
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    files = write_report(out, slug + "-parametric", {"source": source, "symbol": ps.model.symbol}, args.backend,
+                         rep, None, progress)
+    print_files(files, args.json)
+    return EXIT_OK
