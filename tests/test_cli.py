@@ -324,10 +324,10 @@ def test_progress_only_on_a_terminal_without_quiet_or_json(monkeypatch, quiet, a
 
 
 def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(capsys, monkeypatch):
-    import exactplay.cli as cli
+    import exactplay.cli_parsing as cli_parsing
     from exactplay.games import GAME_MODULES
 
-    real = cli.get_game
+    real = cli_parsing.get_game
 
     def get_game(name):
         if name == "broken":
@@ -335,7 +335,7 @@ def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(ca
         return real(name)
 
     monkeypatch.setitem(GAME_MODULES, "broken", "exactplay.games.broken")
-    monkeypatch.setattr(cli, "get_game", get_game)
+    monkeypatch.setattr(cli_parsing, "get_game", get_game)  # where the CLI loads the games
     status, out, err = run(capsys, "list")
     assert status == EXIT_OK and err == ""
     assert "broken  (fails to load: RuntimeError: half-written module)" in out

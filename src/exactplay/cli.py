@@ -8,106 +8,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
-from pathlib import Path
 
 from . import __version__
 from .distributed import DISTRIBUTED_GAMES
 from .distributed.options import add_options as add_distributed_options, requested as distributed_requested
-from .errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
-from .games import Game, game_names, get_game
+from .errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
+from .games import game_names, get_game
 from .paths import check_writable
-from .numbers import BACKEND_NAMES, DEFAULT_BALL_PREC, get_backend, int_option, refuse_non_ascii_digits
+from .numbers import get_backend, int_option
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
-
-EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
-measure with no double value (a relative error against an exact 0, an ulp count
-beyond 1.8e308) is null, with a sibling "<field>_reason" starting "infinite:" or
-"out of range:".
-exit status: 0 success; 1 a certificate, answer file or check failed;
-2 bad usage or bad input (one line on stderr says what was wrong)."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with our exit status 2 and a one-line error."""
-
-    def error(self, message: str):  # noqa: D401 - argparse API
-        # main() prints the one "exactplay: error: " prefix; name only the subcommand here
-        where = self.prog.removeprefix("exactplay").strip()
-        raise UsageError(f"{where}: {message}" if where else message)
-
-
-def _load_games() -> tuple[list[Game], dict[str, str]]:
-    """The games that load, and why the others do not (one broken game must not break the CLI)."""
-    games, missing = [], {}
-    for name in game_names():
-        try:
-            games.append(get_game(name))
-        except UsageError:
-            missing[name] = "not available in this version"
-        except Exception as exc:  # a game module that fails to import
-            missing[name] = f"fails to load: {type(exc).__name__}: {exc}"
-    return games, missing
-
-
-def _available_games() -> list[Game]:
-    return _load_games()[0]
-
-
-def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None) -> None:
-    p.add_argument("--json", action="store_true",
-                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
-                        "with a \"<field>_reason\")")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
-    if backend:
-        p.add_argument(
-            "--backend",
-            choices=[b for b in BACKEND_NAMES if b != "float"] + ["auto"],
-            default="mpq",
-            help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; "
-                                 "ball: certified enclosures in python-flint arb balls (games that offer it); "
-                                 "auto: balls first, exact only for what they leave unresolved",
-        )
-        p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
-                       help=f"working precision of --backend ball|auto in bits (default {DEFAULT_BALL_PREC})")
-
-
-def _param_help(text: str, default) -> str:
-    """The parameter's help, plus its default unless there is none or the help already says it."""
-    if default is None or "default" in text:
-        return text
-    if isinstance(default, (list, tuple)):
-        default = " ".join(map(str, default))
-    return f"{text} (default: {default})"
-
-
-def _add_game_params(p: argparse.ArgumentParser, game: Game) -> None:
-    for param in game.params:
-        if param.positional:
-            p.add_argument(param.name, nargs="*", default=None, help=param.help, metavar=param.metavar)
-        else:
-            p.add_argument(
-                f"--{param.name.replace('_', '-')}",
-                dest=param.name,
-                default=None,
-                help=_param_help(param.help, param.default),
-                metavar=param.metavar or param.name.upper(),
-            )
-
-
-def _game_params(args: argparse.Namespace, game: Game) -> dict:
-    """Parse each parameter's text with the game's own parser (one-line errors)."""
-    out = {}
-    for param in game.params:
-        raw = getattr(args, param.name, None)
-        if raw is None or raw == []:
-            out[param.name] = param.default
-        else:
-            out[param.name] = param.parse(raw)
-    return out
-
+from .check_cli import _cmd_check
+from .cli_errors import error_line, unrecognized_message
+from .cli_parsing import (EPILOG, _add_common, _add_game_params, _available_games, _emit, _exact_only,
+                          _game_params, _load_games, _param_help, _Parser)
+from .ux_cli import _add_ux_parsers, _cmd_claims, _cmd_report
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -186,14 +102,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _emit(report, as_json: bool) -> None:
-    if as_json:
-        print(dumps(report.data))
-    else:
-        for line in report.lines:
-            print(line)
-
-
 def _cmd_list(args) -> int:
     """Every registered game: title, parameters with defaults, and the commands it supports."""
     from .claims import all_claims
@@ -246,13 +154,6 @@ def _cmd_list(args) -> int:
     print("your own game: exactplay solve --game path/to/game.py:make_game --param goal=20  "
           "(or --model FILE.json; see examples/)")
     return EXIT_OK
-
-
-def _exact_only(args, command: str) -> str:
-    """``--backend`` of a command that runs in exact arithmetic only."""
-    if args.backend in ("ball", "auto") or getattr(args, "prec", None) is not None:
-        raise UsageError(f"{command} runs in exact arithmetic: --backend mpq or fraction, without --prec")
-    return args.backend
 
 
 def _backend(args, game):
@@ -342,234 +243,12 @@ def _cmd_game(args) -> int:
     return EXIT_OK
 
 
-def _parse_expect(items: list[str]) -> dict:
-    """``--expect KEY=VALUE`` options as a dict; a key no game has is bad usage."""
-    from .checker import PARAMS
-
-    known = sorted({k for keys in PARAMS.values() for k in keys})
-    expect = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key or not value:
-            raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
-        if key not in known:
-            raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
-        refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
-        if key in expect and expect[key] != value:
-            raise UsageError(f"check: --expect {key} given twice with different values")
-        expect[key] = value
-    return expect
-
-
-def _cmd_check(args) -> int:
-    """Check every file given (directories: every ``*.json`` below), then one summary line.
-
-    Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
-    tampered); exit 2 only for usage errors (no such path, bad option).
-    """
-    from .checker import UNVERIFIED_FIELDS, _ints, certificate_paths, verify_file
-
-    _ints.use_stdlib(args.stdlib)
-    results = []
-    expect = _parse_expect(args.expect)
-    paths = certificate_paths(args.paths)
-    slow = _marked_slow(paths) if not _ints.using_gmpy2() else []  # with gmpy2 they take seconds
-    if slow:
-        heavy_notice(f"checking {', '.join(map(str, slow[:3]))}{' ...' if len(slow) > 3 else ''} takes minutes "
-                     f"(marked slow_check; {SLOW_CHECK_NOTE}); the other certificates take seconds",
-                     args.quiet, args.json)
-    failed = 0
-    progress = make_progress(args.quiet, args.json)
-    try:
-        for number, path in enumerate(paths, 1):
-            progress.start(f"checking {path} ({number}/{len(paths)})")
-            try:
-                found = verify_file(path, expect)
-            except ExactplayError as exc:
-                failed += 1
-                results.append({"path": str(path), "ok": False, "error": str(exc)})
-                if not args.json:
-                    progress.print(f"FAIL {exc}", err=True)
-                continue
-            results.append({"path": str(path), "ok": True, **found})
-            if not args.json and not args.quiet:
-                params = "".join(f" {k}={v}" for k, v in found["params"].items())
-                ans = found["answer"]
-                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} = {ans['decimal']}\n"
-                               f"     {found['summary']}")
-    finally:
-        progress.close()
-    summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
-               else f"{failed} of {len(paths)} certificate(s) failed")
-    if args.json:
-        print(dumps({"certificates": results, "checked": len(paths), "failed": failed,
-                     "unverified_fields": list(UNVERIFIED_FIELDS), "summary": summary}))
-    elif failed:
-        print(summary, file=sys.stderr)
-    elif not args.quiet:
-        unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
-        print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
-    return EXIT_FAILED if failed else EXIT_OK
-
-
-SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "
-                   "with gmpy2 all of proofs/ takes about 21 s of CPU and 0.7 GB")
-
-
-def _marked_slow(paths) -> list:
-    """The certificates that say they take the checker minutes (``"slow_check": true``), by a
-    cheap look at their text: the checker proper reads and verifies every field later."""
-    out = []
-    for path in paths:
-        try:
-            if Path(path).stat().st_size > 64 * 2**20:
-                continue
-            if b'"slow_check": true' in Path(path).read_bytes():
-                out.append(path)
-        except OSError:
-            continue  # the checker reports it
-    return out
-
-
 def _cmd_judge(args) -> int:
     if not args.game:
         raise UsageError("judge: name a game")
     game = get_game(args.game)
     backend = get_backend(_exact_only(args, "judge"))
     return game.judge(args, backend)
-
-# ------------------------------------------------------------------ claims, report
-
-
-def _add_ux_parsers(sub, games: list[Game]) -> None:
-    """``exactplay claims`` and ``exactplay report GAME``."""
-    p = sub.add_parser(
-        "claims",
-        help="check every registered claim of the seeds: confirmed / refuted / not checkable",
-        description="Run the claims ledger. A refuted claim is a finding, not a failure: the exit status is 0 "
-        "unless a check could not run (status 'error', exit 1).",
-        epilog=EPILOG,
-    )
-    p.add_argument("--game", metavar="GAME", help=f"only this game ({', '.join(game_names())})")
-    p.add_argument("--id", dest="ids", action="append", metavar="CLAIM", help="only this claim id (repeatable)")
-    p.add_argument("--fast", action="store_true", help="skip the slow claims")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print JSON")
-    out.add_argument("--markdown", action="store_true", help="print the Markdown table of the README's findings")
-    p.add_argument("--verbose", "-v", action="store_true", help="also print each claim as stated and how it is checked")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
-    p.add_argument("--update-readme", metavar="README",
-                   help="replace the findings section of this Markdown file (between the findings markers)")
-
-    p = sub.add_parser(
-        "report",
-        help="write an HTML report with figures (and the PNGs) for a game",
-        description="Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
-        "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.",
-        epilog=EPILOG,
-    )
-    gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-    for game in games:
-        gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
-        _add_game_params(gp, game)
-        _add_common(gp)
-        gp.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
-        gp.add_argument("--no-claims", action="store_true", help="leave the claims table out of the report")
-
-
-def _cmd_claims(args) -> int:
-    from .claims import ERROR
-    from .report.ledger import (json_rows, markdown_table, replace_section, run_ledger, select_claims,
-                                summary_line, text_table)
-
-    if args.game is not None:
-        get_game(args.game)  # one-line error for an unknown or unavailable game
-    claims = select_claims(args.game, args.fast, args.ids)
-    skipped = len(select_claims(args.game, False, args.ids)) - len(claims)
-    if not claims:
-        raise UsageError("no claims registered" + (f" for game {args.game!r}" if args.game else "")
-                         + (" (all are slow: drop --fast)" if skipped else ""))
-    if args.update_readme:
-        _check_readme(Path(args.update_readme), replace_section)  # before the ledger runs
-    slow = [c.id for c in claims if c.slow]
-    if slow:
-        heavy_notice(f"{len(slow)} slow claim{'s' * (len(slow) != 1)} ({', '.join(slow[:4])}"
-                     f"{', ...' if len(slow) > 4 else ''}) take minutes; --fast skips them", args.quiet, args.json)
-    progress = make_progress(args.quiet, args.json)
-    try:
-        findings = run_ledger(claims, progress)
-    finally:
-        progress.close()
-    if args.update_readme:
-        path = Path(args.update_readme)
-        text = _check_readme(path, replace_section)
-        try:
-            path.write_text(replace_section(text, markdown_table(findings)), encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"--update-readme {path}: cannot write it ({exc.strerror or exc})") from None
-        print(f"updated the findings section of {path} ({len(findings)} claims)", file=sys.stderr)
-    if args.json:
-        print(dumps(json_rows(findings)))
-    elif args.markdown:
-        print(markdown_table(findings))
-    elif not args.update_readme:
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        for line in text_table(findings, verbose=args.verbose, color=color):
-            print(line)
-        print()
-        print(summary_line(findings, skipped))
-    errors = [f for f in findings if f.status == ERROR]
-    for f in errors:
-        print(f"exactplay: error: claim {f.claim.id} could not be checked: {f.verdict.figure}", file=sys.stderr)
-    return EXIT_FAILED if errors else EXIT_OK
-
-
-def _check_readme(path: Path, replace_section) -> str:
-    """The text of an existing, writable Markdown file with a findings section; else one line."""
-    if path.is_dir():
-        raise UsageError(f"--update-readme {path}: is a directory; name the Markdown file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"--update-readme {path}: cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--update-readme {path}: not UTF-8 text") from None
-    try:
-        with open(path, "a", encoding="utf-8"):  # writable? (opening to append changes nothing)
-            pass
-    except OSError as exc:
-        raise UsageError(f"--update-readme {path}: cannot write it ({exc.strerror or exc})") from None
-    try:
-        replace_section(text, "")
-    except UsageError as exc:
-        raise UsageError(f"--update-readme {path}: {exc}") from None
-    return text
-
-
-def _cmd_report(args) -> int:
-    if not args.game:
-        raise UsageError(f"report: name a game ({', '.join(game_names())})")
-    from .report import build_report
-
-    from .report import check_output_dir
-
-    game = get_game(args.game)
-    params = _game_params(args, game)
-    get_backend(_exact_only(args, "report"))
-    check_output_dir(args.output)  # before any computing
-    if game.heavy is not None:
-        heavy_notice(game.heavy("report", {**params, "backend": args.backend}), args.quiet, args.json)
-    progress = make_progress(args.quiet, args.json)
-    try:
-        files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)
-    finally:
-        progress.close()
-    from .report.html import print_files
-
-    print_files(files, args.json)
-    return EXIT_OK
-
 
 def main(argv: list[str] | None = None) -> int:
     try:
@@ -608,91 +287,6 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-
-
-def error_line(exc: Exception) -> str:
-    """The one line an error prints: one ``exactplay: error: `` prefix, no program name repeated."""
-    text = " ".join(str(exc).split("\n")).strip()
-    while text.startswith("exactplay: error: "):
-        text = text[len("exactplay: error: "):]
-    if text.startswith("exactplay: "):
-        text = text[len("exactplay: "):]
-    elif text.startswith("exactplay ") and ":" in text:  # "exactplay solve: ..." -> "solve: ..."
-        text = text[len("exactplay "):]
-    return f"exactplay: error: {text}"
-
-
-def _choices(parser: argparse.ArgumentParser) -> dict:
-    """The subcommand parsers of ``parser`` by name (empty if it has none)."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
-
-
-def _flags(parser: argparse.ArgumentParser) -> list[str]:
-    """The options of ``parser`` (argparse's own -h/--help left out)."""
-    return [o for a in parser._actions for o in a.option_strings
-            if o not in ("-h", "--help") and a.help != argparse.SUPPRESS]
-
-
-def _takes(game: Game) -> str:
-    """What a game's command line takes, for a hint: ``--target`` or ``COINS... --file``."""
-    words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]
-    return " ".join(words) if words else "no parameters"
-
-
-def _is_option(word: str) -> bool:
-    if not word.startswith("-") or len(word) < 2:
-        return False
-    try:
-        float(word)  # -1 or -0.5: a value, not an option
-    except ValueError:
-        return True
-    return False
-
-
-def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str]) -> str:
-    """One line for options argparse did not recognise, with a hint when another game
-    or another command takes the option (built from the registry and the parser)."""
-    command, game = getattr(args, "command", None), getattr(args, "game", None)
-    game = game if isinstance(game, str) else None
-    where = " ".join(w for w in (command, game) if w)
-    base = f"{where + ': ' if where else ''}unrecognized arguments: {' '.join(extras)[:80]}"
-    flag = next((e.split("=", 1)[0] for e in extras if _is_option(e)), None)
-    commands = _choices(parser)
-    if flag is None or command not in commands:
-        return base
-    game_parsers = _choices(commands[command])
-    if not game_parsers:  # a command without games (check, claims, list)
-        return f"{base} (exactplay {command} --help)"
-    name = flag.lstrip("-").replace("-", "_")
-    owners = []
-    for other, gp in game_parsers.items():
-        if other != game and flag in _flags(gp):
-            try:
-                if any(p.name == name and not p.positional for p in get_game(other).params):
-                    owners.append(other)
-            except Exception:  # a game that does not load gives no hint
-                continue
-    mine = None
-    if game is not None:
-        try:
-            mine = _takes(get_game(game))
-        except Exception:
-            pass
-    takes = f"; {game} takes {mine}" if mine is not None else ""
-    if owners:
-        whose = f"a {owners[0]} option" if len(owners) == 1 else f"an option of {' and '.join(owners)}"
-        return f"{flag} is {whose} (exactplay {command} {owners[0]} {flag} ...){takes}"
-    if game is None:
-        return f"{base} (name a game first: exactplay {command} GAME ...)"
-    others = [c for c, cp in commands.items() if c != command and game in _choices(cp)
-              and flag in _flags(_choices(cp)[game])]
-    if others:
-        return (f"{flag} is an option of {' and '.join(others)} (exactplay {others[0]} {game} {flag} ...), "
-                f"not of {command}")
-    return f"{base} ({game} takes {mine}; exactplay {command} {game} --help)" if mine else base
 
 
 def entry() -> None:  # console_scripts

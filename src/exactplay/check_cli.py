@@ -1,0 +1,101 @@
+"""``exactplay check``: every certificate given, verified by the standalone checker, then one summary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .errors import EXIT_FAILED, EXIT_OK, ExactplayError, UsageError
+from .numbers import refuse_non_ascii_digits
+from .progress import heavy_notice, make_progress
+from .strict_json import dumps
+
+
+def _parse_expect(items: list[str]) -> dict:
+    """``--expect KEY=VALUE`` options as a dict; a key no game has is bad usage."""
+    from .checker import PARAMS
+
+    known = sorted({k for keys in PARAMS.values() for k in keys})
+    expect = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
+        if key not in known:
+            raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
+        refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
+        if key in expect and expect[key] != value:
+            raise UsageError(f"check: --expect {key} given twice with different values")
+        expect[key] = value
+    return expect
+
+
+def _cmd_check(args) -> int:
+    """Check every file given (directories: every ``*.json`` below), then one summary line.
+
+    Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
+    tampered); exit 2 only for usage errors (no such path, bad option).
+    """
+    from .checker import UNVERIFIED_FIELDS, _ints, certificate_paths, verify_file
+
+    _ints.use_stdlib(args.stdlib)
+    results = []
+    expect = _parse_expect(args.expect)
+    paths = certificate_paths(args.paths)
+    slow = _marked_slow(paths) if not _ints.using_gmpy2() else []  # with gmpy2 they take seconds
+    if slow:
+        heavy_notice(f"checking {', '.join(map(str, slow[:3]))}{' ...' if len(slow) > 3 else ''} takes minutes "
+                     f"(marked slow_check; {SLOW_CHECK_NOTE}); the other certificates take seconds",
+                     args.quiet, args.json)
+    failed = 0
+    progress = make_progress(args.quiet, args.json)
+    try:
+        for number, path in enumerate(paths, 1):
+            progress.start(f"checking {path} ({number}/{len(paths)})")
+            try:
+                found = verify_file(path, expect)
+            except ExactplayError as exc:
+                failed += 1
+                results.append({"path": str(path), "ok": False, "error": str(exc)})
+                if not args.json:
+                    progress.print(f"FAIL {exc}", err=True)
+                continue
+            results.append({"path": str(path), "ok": True, **found})
+            if not args.json and not args.quiet:
+                params = "".join(f" {k}={v}" for k, v in found["params"].items())
+                ans = found["answer"]
+                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} = {ans['decimal']}\n"
+                               f"     {found['summary']}")
+    finally:
+        progress.close()
+    summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
+               else f"{failed} of {len(paths)} certificate(s) failed")
+    if args.json:
+        print(dumps({"certificates": results, "checked": len(paths), "failed": failed,
+                     "unverified_fields": list(UNVERIFIED_FIELDS), "summary": summary}))
+    elif failed:
+        print(summary, file=sys.stderr)
+    elif not args.quiet:
+        unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
+        print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "
+                   "with gmpy2 all of proofs/ takes about 21 s of CPU and 0.7 GB")
+
+
+def _marked_slow(paths) -> list:
+    """The certificates that say they take the checker minutes (``"slow_check": true``), by a
+    cheap look at their text: the checker proper reads and verifies every field later."""
+    out = []
+    for path in paths:
+        try:
+            if Path(path).stat().st_size > 64 * 2**20:
+                continue
+            if b'"slow_check": true' in Path(path).read_bytes():
+                out.append(path)
+        except OSError:
+            continue  # the checker reports it
+    return out
