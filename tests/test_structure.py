@@ -18,7 +18,6 @@ MAX_LINES = 400
 # over the limit, so the list cannot go stale).
 OVER_LIMIT = {
     "exactplay/games/race/__init__.py": 581,
-    "exactplay/games/hold/__init__.py": 522,
     "exactplay/games/chefs/__init__.py": 474,
     "exactplay/audit.py": 452,
     "exactplay/checker/chefs.py": 410,

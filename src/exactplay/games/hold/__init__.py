@@ -40,22 +40,18 @@ from exactplay.numbers import Backend, format_pq, get_backend, read_int
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
+                                        a_priori_bound, policy_runs, query_states, run_audit)
+from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
 from exactplay.games.hold.judge import judge, judge_arguments
-from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine
-from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve
-from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
+from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine # noqa: F401 (re-exported)
+from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve # noqa: F401 (re-exported)
+from exactplay.games.hold.solver import HoldTable, solve_table, turn_of # noqa: F401 (re-exported)
 from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, exact_turn, float_table,  # noqa: F401
                                          parse_faces, parse_target, seed_table)
 
 
-SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
-UNIT_ROUNDOFF = 2.0**-53
 FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target
-
-
-def query_states(target: int):
-    """The contest's states: ``0 <= c, h <= T-2``, ``2 <= x <= T - c`` (205,350 for T = 75)."""
-    return [(c, h, x) for c in range(target - 1) for h in range(target - 1) for x in range(2, target - c + 1)]
 
 
 def _params(target: int, faces: int) -> dict:
@@ -87,158 +83,7 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
     return Report(out, lines)
 
 
-def policy_runs(policy: str) -> list:
-    """``[(letter, first x, last x), ...]``: a turn's policy (x = 2..) as runs of equal letters."""
-    runs = []
-    for i, a in enumerate(policy):
-        x = i + 2
-        if runs and runs[-1][0] == a:
-            runs[-1][2] = x
-        else:
-            runs.append([a, x, x])
-    return [tuple(r) for r in runs]
-
-
 # ------------------------------------------------------------------ audit
-
-
-def a_priori_bound(flt: HoldTable) -> tuple[float, str]:
-    """First-order rounding bound for a float solver of this game (an estimate, not a proof).
-
-    A pair's ``U = (a_c + b_c (1 - a_h - b_h)) / (1 - b_c b_h)`` is built from
-    ``a, b`` sums of at most ``T`` products of reach probabilities (each with at
-    most ``T`` roundings): about ``(12 T + 6) u`` of new error, divided by the
-    determinant ``d``.  Errors of the hold values it uses pass on with weights
-    summing to 1, so the ``2T`` levels of score sums add up:
-    ``2T (12T + 6) u / d_min``.  A hold/continue value adds the turn's own
-    roundings, at most ``(T^2 + 2T) u`` (suffix sums up to ``T``, ``T/2`` rolls).
-    ``d_min`` is the smallest determinant over the float solver's policies.
-    """
-    B = get_backend("float")
-    T, F = flt.target, flt.faces
-    d_min = 1.0
-    for c in range(T):
-        for h in range(c + 1, T):
-            if flt.alive[c] and flt.alive[h]:
-                hv_c = hold_values(B, T, flt.V, flt.alive, c, h)
-                hv_h = hold_values(B, T, flt.V, flt.alive, h, c)
-                b_c = turn_affine(B, F, hv_c, flt.policy[c][h])[1]
-                b_h = turn_affine(B, F, hv_h, flt.policy[h][c])[1]
-                d_min = min(d_min, 1.0 - b_c * b_h)
-    u = UNIT_ROUNDOFF
-    bound = 2 * T * (12 * T + 6) * u / d_min + (T * T + 2 * T) * u
-    label = (f"first-order estimate: 2T levels x (12T+6) roundings / d_min = {d_min:.4f} "
-             f"+ (T^2+2T) roundings in a turn, u = 2^-53")
-    return bound, label
-
-
-def _refine(B, table: HoldTable, cands: dict, states) -> None:
-    """Replace the fixed-point candidates of ``states`` by exact ones (one exact turn per pair)."""
-    by_pair: dict = {}
-    for c, h, x in states:
-        by_pair.setdefault((c, h), []).append(x)
-    for (c, h), xs in by_pair.items():
-        _, hv, cont, _ = turn_of(table, c, h, B)
-        for x in xs:
-            cands[(c, h, x)] = {"H": hv[x], "C": cont[x]}
-
-
-def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
-    """Both float solvers against the exact game, every query state; a JSON-ready core plus objects."""
-    B = get_backend(backend)
-    T, F = target, faces
-    top = T - 2
-    flt_c: dict = {}
-    fix_c: dict = {}
-
-    def keep_float(c, h, hold, cont):
-        if c <= top and h <= top:
-            for x in range(2, T - c + 1):
-                flt_c[(c, h, x)] = (hold[x], cont[x])
-
-    def keep_fixed(c, h, hold, cont):
-        if c <= top and h <= top:
-            for x in range(2, T - c + 1):
-                fix_c[(c, h, x)] = (hold[x], cont[x])
-
-    flt = solve_table(T, F, "float", visit=keep_float, progress=progress)
-    exact = solve_table(T, F, B, guide=flt, visit=keep_fixed, progress=progress)
-    seed = seed_table(T, F, progress)
-    seed_c: dict = {}
-    progress.start("the published program's hold/continue values", top + 1)
-    for c in range(top + 1):
-        for h in range(top + 1):
-            for x, hc in seed_candidates(seed, c, h).items():
-                seed_c[(c, h, x)] = hc
-        progress.advance()
-
-    progress.start("rounding bound and the closest decisions", None)
-    bound, label = a_priori_bound(flt)
-    # exact candidates: fixed point (error <= E units of 2^-P), exact where that could matter
-    E = fixed_error(T)
-    unit = 1 << PRECISION
-    thresholds = [int(2 * bound * unit), int(SEPARATION * unit)]
-    gaps = {s: hc[0] - hc[1] for s, hc in fix_c.items()}
-    close = [s for s, g in gaps.items()
-             if abs(g) <= 2 * E or any(abs(abs(g) - t) <= 2 * E + 1 for t in thresholds)]
-    ordered = sorted(gaps, key=lambda s: abs(gaps[s]))
-    # each fixed-point gap is within 2E of its exact value, so every state that could be among
-    # the ten smallest exact gaps has a fixed-point gap within 4E of the tenth smallest
-    worst = ordered[:10]
-    if worst:
-        edge = abs(gaps[worst[-1]]) + 4 * E
-        for s in ordered[10:]:
-            if abs(gaps[s]) > edge:
-                break
-            worst.append(s)
-    ex_c = {s: {"H": B.q(hc[0], unit), "C": B.q(hc[1], unit)} for s, hc in fix_c.items()}
-    refined = sorted(set(close) | set(worst))
-    _refine(B, exact, ex_c, refined)
-
-    sep = B.q(1, 10**5)
-    below = sum(1 for cd in ex_c.values() if abs(cd["H"] - cd["C"]) < sep)
-
-    # value audits of the start-of-turn tables (the seed's dp is defined for c, h <= T-2)
-    ex_V = {(c, h): exact.V[c][h] for c in range(top + 1) for h in range(top + 1)}
-    seed_V = {(c, h): seed.dp[c][h] for c in range(top + 1) for h in range(top + 1)}
-    flt_V = {(c, h): flt.V[c][h] for c in range(top + 1) for h in range(top + 1)}
-    values_seed = audit_values(ex_V, seed_V, bound, label)
-    values_float = audit_values(ex_V, flt_V, bound, label)
-
-    def cand_error(cands):
-        worst_err, at = 0, None
-        for s, (hf, cf) in fix_c.items():
-            a, b = cands[s]
-            e = max(abs(int(a * unit) - hf), abs(int(b * unit) - cf))  # exact: a * 2^P is an integer
-            if e > worst_err:
-                worst_err, at = e, s
-        return (worst_err + E) / unit, at
-
-    progress.start("value errors of both float programs", None)
-    seed_err, seed_err_at = cand_error(seed_c)
-    flt_err, flt_err_at = cand_error(flt_c)
-
-    def float_choice(cands, strict):
-        return {s: ("H" if (hc[0] > hc[1] if strict else hc[0] >= hc[1]) else "C") for s, hc in cands.items()}
-
-    to_map = lambda cands: {s: {"H": hc[0], "C": hc[1]} for s, hc in cands.items()}  # noqa: E731
-    progress.start("judging the published program's decisions", len(ex_c))
-    dec_seed = audit_decisions(ex_c, to_map(seed_c), float_choice(seed_c, True), bound, progress=progress)
-    progress.start("judging the float solver's decisions", len(ex_c))
-    dec_float = audit_decisions(ex_c, to_map(flt_c), float_choice(flt_c, False), bound, progress=progress)
-    return {
-        "exact": exact, "float": flt, "seed": seed,
-        "values_seed": values_seed, "values_float": values_float,
-        "decisions_seed": dec_seed, "decisions_float": dec_float,
-        "candidate_error_seed": (seed_err, seed_err_at), "candidate_error_float": (flt_err, flt_err_at),
-        "below_separation": below, "states": len(fix_c), "refined_exactly": len(refined),
-        "exact_candidates": ex_c, "bound": bound, "bound_label": label,
-    }
-
-
-def _sample(table: HoldTable, seed) -> tuple[str, str]:
-    qs = [(15, 0, 3), (35, 50, 40), (15, 0, 30)]
-    return (" ".join(table.policy[c][h][x - 2] for c, h, x in qs), " ".join(seed.answer(*q) for q in qs))
 
 
 def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
@@ -339,136 +184,7 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
     )
 
 
-def _smallest_query_gap(table: HoldTable):
-    """Smallest exact |hold - continue| over the query states, via the fixed-point shadow then exactly."""
-    T = table.target
-    if T < 2:
-        return None
-    best = []
-
-    def keep(c, h, hold, cont):
-        if c <= T - 2 and h <= T - 2:
-            for x in range(2, T - c + 1):
-                best.append((abs(hold[x] - cont[x]), (c, h, x)))
-
-    solve_table(T, table.faces, table.backend, guide=table, visit=keep)
-    best.sort()
-    E = fixed_error(T)
-    cands = [s for g, s in best if g <= best[0][0] + 4 * E]
-    exact_gaps = []
-    for c, h, x in cands:
-        _, hv, cont, _ = turn_of(table, c, h)
-        exact_gaps.append((abs(hv[x] - cont[x]), (c, h, x)))
-    g, s = min(exact_gaps)
-    return {"value": format_pq(g), "state": list(s)}
-
-
 # ------------------------------------------------------------------ claims
-
-
-def _claim_sample_exact():
-    ex, _ = _sample(exact_table(), seed_table())
-    return verdict(ex == "C H H", f"exact answers {ex}")
-
-
-def _claim_sample_published():
-    _, sd = _sample(exact_table(), seed_table())
-    return verdict(sd == "C H H", f"the published program prints {sd}")
-
-
-def _claim_symmetry():
-    t = exact_table()
-    alive = t.alive
-    sums = [t.V[c][h] + t.V[h][c] for c in range(75) for h in range(75) if alive[c] and alive[h]]
-    lo, hi = min(sums), max(sums)
-    holds = lo == hi == 1 and t.V[74][74] * 2 == 1
-    return verdict(holds, f"V(c,h) + V(h,c) ranges over [{float(lo):.6f}, {float(hi):.6f}] on alive pairs; "
-                          f"V(74,74) + V(74,74) = {float(2 * t.V[74][74])} (nobody can ever win)")
-
-
-def _claim_equal_half():
-    t = exact_table()
-    vals = [t.V[c][c] for c in range(74)]
-    bad = [c for c in range(74) if 2 * vals[c] != 1]
-    return verdict(not bad, f"V(c,c) != 1/2 for {len(bad)} of 74 scores; V(0,0) = {float(vals[0]):.10f}, "
-                            f"range [{float(min(vals)):.6f}, {float(max(vals)):.6f}]")
-
-
-def _claim_bisection():
-    t, s = exact_table(), seed_table()
-    err = max(abs(float(t.V[c][h] - type(t.V[c][h])(s.dp[c][h]))) for c in range(74) for h in range(74))
-    lows = sum(1 for c in range(74) for h in range(74) if c < h and s.dp[c][h] > 1 - 1e-9)
-    return verdict(err < 1e-5, f"max |dp - V| = {err:.4f}; dp[c][h] > 1 - 1e-9 in {lows} of 2701 pairs c < h "
-                               f"(the bisection solves A = f(A), whose only root is 1)")
-
-
-def _claim_dead_74():
-    t = exact_table()
-    return verdict(all(t.V[c][74] == 1 for c in range(74)) and not t.alive[74],
-                   "V(c, 74) = 1 for every c <= 73; 74 is the only dead score")
-
-
-def _edge(queries, expected):
-    def check():
-        t = exact_table()
-        got = [t.policy[c][h][x - 2] for c, h, x in queries]
-        return verdict(got == expected, f"exact answers {' '.join(got)}")
-    return check
-
-
-def _claim_hold_onto_74():
-    t = exact_table()
-    _, hv, cont, _ = turn_of(t, 72, 0)
-    return verdict(hv[2] == 0 and t.policy[72][0][0] == "C",
-                   f"hold at (72, 0, 2) is worth exactly {format_pq(hv[2])}; continue {float(cont[2]):.6f}")
-
-
-def _claim_separation():
-    r = run_audit(75, 6)
-    d = r["decisions_seed"]
-    return verdict(r["below_separation"] == 0,
-                   f"{r['below_separation']} of {r['states']} query states have an exact margin below 1e-5; "
-                   f"smallest {float(d.smallest_gap):.4e} at {d.smallest_gap_at}")
-
-
-def _claim_terminates():
-    t = exact_table()
-    margins = [t.V[c][h] - (1 - t.V[h][c]) for c in range(74) for h in range(74)]
-    lo = min(margins)
-    return verdict(lo > 0, f"every alive pair's turn is worth more than passing (min V(c,h) - Q(h,c) = {float(lo):.3e}),"
-                           " so optimal play holds with positive probability each turn and the game ends")
-
-
-SEED = "hold-or-continue.md"
-CLAIMS = (
-    Claim("hold.sample-exact", "hold", f"{SEED}, Worked Examples", "the sample 15 0 3 / 35 50 40 / 15 0 30 answers C H H",
-          "exact table of the 75-point game", _claim_sample_exact),
-    Claim("hold.sample-published", "hold", f"{SEED}, Test Cases", "the published program passes the sample (C H H)",
-          "run the faithful port on the sample", _claim_sample_published),
-    Claim("hold.symmetry", "hold", f"{SEED}, Approaches / Algorithm step 1",
-          "dp[c][h] + dp[h][c] = 1 for every nonterminal pair", "exact V on every pair", _claim_symmetry),
-    Claim("hold.equal-scores", "hold", f"{SEED}, Algorithm step 1 / Edge Cases",
-          "equal scores consequently have value exactly 0.5", "exact V(c,c), c = 0..73", _claim_equal_half),
-    Claim("hold.bisection-fixed-point", "hold", f"{SEED}, Algorithm / Complexity",
-          "binary search converges to the unique fixed point; 50 iterations are far tighter than 1e-5",
-          "published dp against the exact V", _claim_bisection),
-    Claim("hold.dead-74", "hold", f"{SEED}, Python Solution notes", "dp[c][74] = 1: a player on 74 never wins",
-          "exact V(c, 74) and the dead-score analysis", _claim_dead_74),
-    Claim("hold.edge-73-0-2", "hold", f"{SEED}, Problem Understanding", "73 0 2 must produce H",
-          "exact policy", _edge([(73, 0, 2)], ["H"])),
-    Claim("hold.edge-72-0-2", "hold", f"{SEED}, Edge Cases", "holding at 72 0 2 (onto 74) is worth 0, so continue",
-          "exact hold value and policy", _claim_hold_onto_74),
-    Claim("hold.edge-exact-hits", "hold", f"{SEED}, Test Cases", "72 0 3 and 73 0 2 give H H",
-          "exact policy", _edge([(72, 0, 3), (73, 0, 2)], ["H", "H"])),
-    Claim("hold.edge-73-73-2", "hold", f"{SEED}, Test Cases", "73 73 2 gives H (also 1000 times)",
-          "exact policy", _edge([(73, 73, 2)], ["H"])),
-    Claim("hold.terminates", "hold", f"{SEED}, Approaches",
-          "from two ordinary score states exactly one player eventually wins with probability 1",
-          "exact start values exceed the pass values on every alive pair", _claim_terminates),
-    Claim("hold.separation", "hold", "issue 3 / contest statement",
-          "|p_hold - p_continue| > 1e-5 (checked over all 205,350 query states)",
-          "exact margins of every query state", _claim_separation, slow=True),
-)
 
 
 def value_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT):
