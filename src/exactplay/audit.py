@@ -44,6 +44,7 @@ except ImportError:  # pragma: no cover
 from .decimals import decimal_digits
 from .numbers import as_fraction
 from .strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
+from .rounding import RoundingReport, float_digits_certain, rounding_report  # noqa: F401 (re-exported)
 
 __all__ = [
     "CERTIFIED",
@@ -375,69 +376,3 @@ def audit_decisions(
 # ---------------------------------------------------------------- decimals
 
 
-@dataclass
-class RoundingReport:
-    """Where an exact value sits between the rounding boundaries at ``digits``."""
-
-    digits: int
-    rounded: str
-    distance: Fraction  # exact distance to the nearest boundary k/10^d + 1/(2*10^d)
-    float_value: float | None = None
-    float_rounded: str | None = None
-    float_bound: float | None = None
-
-    @property
-    def certain(self) -> bool:
-        """True when the exact value is not itself on a boundary."""
-        return self.distance > 0
-
-    @property
-    def float_digits_agree(self) -> bool | None:
-        return None if self.float_rounded is None else self.float_rounded == self.rounded
-
-    @property
-    def float_digits_certain(self) -> bool | None:
-        """Whether the float's error bound alone proves its printed digits."""
-        if self.float_value is None or self.float_bound is None:
-            return None
-        return float_digits_certain(self.float_value, self.float_bound, self.digits)
-
-    def to_dict(self) -> dict:
-        return json_ready({
-            "digits": self.digits,
-            "rounded": self.rounded,
-            "distance_to_rounding_boundary": float(self.distance),
-            "exact_value_on_boundary": not self.certain,
-            "float_value": self.float_value,
-            "float_rounded": self.float_rounded,
-            "float_digits_agree": self.float_digits_agree,
-            "float_bound": self.float_bound,
-            "float_digits_certain_from_bound": self.float_digits_certain,
-        })
-
-
-def _boundary_distance(f: Fraction, digits: int) -> Fraction:
-    scaled = f * 10**digits
-    frac = scaled - math.floor(scaled)
-    return abs(frac - Fraction(1, 2)) / 10**digits
-
-
-def rounding_report(
-    x: Any, digits: int, float_value: float | None = None, float_bound: float | None = None
-) -> RoundingReport:
-    """Round ``x`` to ``digits`` decimals and measure its distance to a boundary."""
-    f = as_fraction(x)
-    return RoundingReport(
-        digits=digits,
-        rounded=decimal_digits(f, digits),
-        distance=_boundary_distance(f, digits),
-        float_value=float_value,
-        float_rounded=None if float_value is None else decimal_digits(Fraction(float_value), digits),
-        float_bound=float_bound,
-    )
-
-
-def float_digits_certain(y: float, bound: float, digits: int) -> bool:
-    """True if every value within ``bound`` of ``y`` rounds to the digits of ``y``."""
-    f = Fraction(y)
-    return _boundary_distance(f, digits) > Fraction(bound)
