@@ -44,11 +44,12 @@ MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 20
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
 # within a relative 6 * 2^-53 of the exact candidate; SHADOW_SLACK is a far
-# wider relative margin (see _exact_cell).  The 6 * 2^-53 needs normal floats: for every
-# target the CLI accepts (<= 500) the smallest F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792 and
-# a term q S is at most t_max = 14 bits smaller, far above 2^-1022 (tested, slow:
-# tests/test_race_hold_shadows.py).
+# wider relative margin (see _exact_cell).  The 6 * 2^-53 needs normal floats: up to target 500
+# the smallest F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792 and a term q S is at most t_max = 14
+# bits smaller, far above 2^-1022 (tested, slow: tests/test_race_hold_shadows.py); past ~600,
+# cells reading an input below TINY evaluate every candidate exactly instead.
 SHADOW_SLACK = 2.0**-40
+TINY = 2.0**-960  # shadow inputs below this may be subnormal: such cells skip the filter
 
 
 def t_zero(b: int) -> int:
@@ -98,6 +99,7 @@ def solve_table(
     keep_candidates: bool = False,
     progress=SILENT,
     shadow: bool = True,
+    reference: bool = False,
 ) -> RaceTable:
     """Fill F and G row by row (a = 1..N, then b = 1..N), as in Section 8.
 
@@ -105,10 +107,21 @@ def solve_table(
     float; in exact arithmetic those evaluated exactly, which always include
     every exact best and the exact runner-up.  ``shadow=False`` makes the exact
     run evaluate every candidate exactly too (the plain port, for benchmarks).
+
+    In ``mpq`` (unless ``reference``) the table is computed by
+    :mod:`exactplay.games.race.exact` -- unreduced integer numerators over
+    products of the factors ``2^t + 1``, one anti-diagonal at a time -- with the
+    same values, choices and candidates; an ``mpq`` in lowest terms is made when
+    a value is read.  ``fraction`` and ``reference=True`` run the recurrence
+    below, every value kept in lowest terms (the reference path).
     """
     B = get_backend(backend)
     N = target
     t_max = t_limit(N) if t_max is None else t_max
+    if B.name == "mpq" and shadow and not reference:
+        from exactplay.games.race.fast_table import solve_table_fast
+
+        return solve_table_fast(N, B, t_max, keep_candidates, progress)
     zero, one, half = B.zero, B.one, B.q(1, 2)
     F = [[zero] * (N + 1) for _ in range(N + 1)]
     G = [[zero] * (N + 1) for _ in range(N + 1)]
@@ -170,15 +183,20 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
     value.  A candidate whose shadow lies more than a relative ``SHADOW_SLACK``
     below the second-largest F shadow (or above the second-smallest complement)
     is exactly below two other candidates: neither a best nor the runner-up.
+    The bound needs normal floats: a cell with an input below ``TINY`` (which may
+    be subnormal, or 0 in float though not exactly; only past target ~600, where
+    ``1 - F(a, 1) = 3^-a`` falls below 2^-960) evaluates every candidate exactly.
     """
     sF, sG, cF, cG = tables
     f_prev, c_prev = sF[a - 1][b], cF[a - 1][b]
     approx = []
+    tiny = (a > 1 and f_prev < TINY) or c_prev < TINY
     for t, d in gains:
         S, Sc = (1.0, 0.0) if d >= b else (sG[a][b - d], cG[a][b - d])
+        tiny = tiny or (d < b and (S < TINY or Sc < TINY))
         q = 2.0**-t
         approx.append(((2 * q * S + (1 - q) * f_prev) / (1 + q), (2 * q * Sc + (1 - q) * c_prev) / (1 + q), t, d))
-    if len(approx) > 2:
+    if len(approx) > 2 and not tiny:
         second_F = sorted((v[0] for v in approx), reverse=True)[1] * (1 - SHADOW_SLACK)
         second_C = sorted(v[1] for v in approx)[1] * (1 + SHADOW_SLACK)
         approx = [v for v in approx if v[0] >= second_F and v[1] <= second_C]

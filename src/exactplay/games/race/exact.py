@@ -1,0 +1,386 @@
+"""The Race in exact arithmetic, fast: unreduced integer numerators, one anti-diagonal at a time.
+
+**Where the denominators come from.**  Put ``S = G(a, b-d) = (F(a-1, b-d) + F(a, b-d)) / 2``
+into the candidate ``F_t = (2 q S + (1 - q) F') / (1 + q)`` with ``q = 2^-t`` and
+multiply by ``2^t``: the 2 of G cancels the 2 of ``2 q S``, and::
+
+    F_t(a, b) = (H(a, b-d) + (2^t - 1) F(a-1, b)) / (2^t + 1),    H(a, b) = F(a-1, b) + F(a, b) = 2 G(a, b)
+
+(``H = 2`` when ``d >= b``; ``F(0, b) = 0``, ``F(a, 0) = 1``).  So every F and H is an
+integer combination of earlier values divided by one factor ``2^t + 1``: its
+denominator divides a product of the numbers ``2^t + 1``, t = 1 .. t_max, and of
+no power of 2.  Over the primes ``p`` of those numbers (3, 5, 17, 11, 13, 43, 257,
+19, 41, ...) each value is kept as ``n / D`` with ``D = prod p^e_p`` and the
+exponent vector ``e`` alongside, **never reduced**:
+
+* ``x + y`` with exponents ``ex, ey``: ``L = max(ex, ey)`` (per prime), and
+  ``n = nx * c(L - ex) + ny * c(L - ey)`` where ``c(k) = prod p^k_p`` is a small cofactor;
+* dividing by ``2^t + 1`` adds its exponents to ``e``;
+* ``x < y`` compares ``nx c(M - ex)`` with ``ny c(M - ey)``, ``M = max(ex, ey)``: exact,
+  ties included.
+
+Every step is a big integer times a small one plus another: linear in the size, with
+no gcd.  An ``mpq`` is made (one gcd) only for the values a caller reads.
+
+**The float filter** is the one of :func:`exactplay.games.race._exact_cell`, evaluated
+for a whole anti-diagonal ``a + b = s`` at once with numpy: the cells of one
+anti-diagonal depend only on earlier ones (``F(a-1, b)`` is on ``s - 1``, ``H(a, b-d)``
+on ``s - d``), and numpy's elementwise ``* + /`` on float64 are the same IEEE
+operations, in the same order, as the scalar code, so the shadows, and hence the
+candidates evaluated exactly, are bit for bit those of the reference path.  The
+shadow inputs ``float(F)``, ``float(1 - F)``, ``float(G)``, ``float(1 - G)`` are
+correctly rounded: Python's ``int / int`` is.
+
+:func:`antidiagonal` solves one anti-diagonal from a :class:`RaceState`; it is the
+unit of work for a parallel driver.
+"""
+
+from __future__ import annotations
+
+from math import ldexp
+from dataclasses import dataclass, field
+
+import numpy as np
+from gmpy2 import mpz
+
+SHADOW_SLACK = 2.0**-40  # the same as exactplay.games.race.SHADOW_SLACK
+TINY = 2.0**-960  # a shadow input below this (or a nonzero one read as 0) may be subnormal
+TWO = mpz(2)
+MPZ = type(TWO)
+
+
+def ratio_pair(n, D) -> tuple[float, float]:
+    """``n / D`` and ``1 - n / D``, each correctly rounded to the nearest float (0 <= n <= D, D > 0).
+
+    With ``q, r = divmod(n 2^s, D)``, ``(D - n) 2^s / D = (2^s - q - [r > 0]) + (D - r) / D``
+    (for ``r > 0``), so one division gives both quotients.  ``s`` makes each quotient
+    at least 55 bits long; or-ing in a sticky bit for a nonzero remainder leaves
+    round-to-nearest-even of that integer equal to that of the exact quotient,
+    ``float(int)`` rounds correctly, and ``ldexp`` is exact while the result is
+    normal.  Results that may be subnormal take Python's ``int / int`` (also
+    correctly rounded, slower).
+
+    >>> ratio_pair(mpz(1), mpz(3)) == (1 / 3, 2 / 3)
+    True
+    >>> n, D = mpz(3)**900 - 1, mpz(3)**900; ratio_pair(n, D) == (int(n) / int(D), 1 / int(D))
+    True
+    """
+    c = D - n
+    if not n or not c:
+        return (0.0, 1.0) if not n else (1.0, 0.0)
+    k = int(D.bit_length()) - min(n.bit_length(), c.bit_length())
+    if k > 1000:
+        return int(n) / int(D), int(c) / int(D)
+    s = 56 + k
+    q, r = divmod(n << s, D)
+    if r:
+        return ldexp(float(int(q) | 1), -s), ldexp(float(int((1 << s) - q - 1) | 1), -s)
+    return ldexp(float(int(q)), -s), ldexp(float(int((1 << s) - q)), -s)
+
+
+def prime_factors(m: int) -> dict[int, int]:
+    """Trial division: ``{p: k}`` with ``m = prod p^k``.
+
+    >>> prime_factors(2**6 + 1), prime_factors(2**9 + 1)
+    ({5: 1, 13: 1}, {3: 3, 19: 1})
+    """
+    out: dict[int, int] = {}
+    p = 2
+    while p * p <= m:
+        while m % p == 0:
+            out[p] = out.get(p, 0) + 1
+            m //= p
+        p += 1
+    if m > 1:
+        out[m] = out.get(m, 0) + 1
+    return out
+
+
+LANE = 24  # bits per prime in a packed exponent vector; exponents stay below 2^23
+GUARD = LANE - 1
+
+
+def pack(vec) -> int:
+    """An exponent vector as one integer, ``LANE`` bits per prime (lane i = prime i).
+
+    >>> pack((1, 0, 2)) == 1 + (2 << 2 * LANE)
+    True
+    """
+    return sum(e << (LANE * i) for i, e in enumerate(vec))
+
+
+def unpack(x: int, k: int) -> tuple[int, ...]:
+    """The first ``k`` lanes of ``x``.  >>> unpack(pack((5, 0, 7)), 3)
+    (5, 0, 7)
+    """
+    mask = (1 << LANE) - 1
+    return tuple((x >> (LANE * i)) & mask for i in range(k))
+
+
+def lane_max(x: int, y: int, guards: int) -> int:
+    """Lane-wise ``max`` of two packed vectors (SWAR; ``guards`` has bit GUARD of every lane set).
+
+    Each lane of ``(x | guards) - y`` is ``2^GUARD + x_i - y_i >= 0`` (no borrow crosses
+    lanes), so its guard bit is set exactly where ``x_i >= y_i``; that bit, spread
+    over the lane, selects x there and y elsewhere.
+
+    >>> g = pack((1 << GUARD,) * 3); unpack(lane_max(pack((3, 9, 4)), pack((5, 2, 4)), g), 3)
+    (5, 9, 4)
+    """
+    sel = ((x | guards) - y) & guards
+    sel >>= GUARD
+    mask = (sel << GUARD) - sel
+    return y ^ ((x ^ y) & mask)
+
+
+def denominator_primes(t_max: int) -> tuple[tuple[int, ...], list[int]]:
+    """The primes of ``2^t + 1`` for t = 1..t_max, and each ``2^t + 1`` as a packed exponent vector
+    (index 0: the empty product).
+
+    >>> primes, fexp = denominator_primes(4); primes, [unpack(f, 3) for f in fexp]
+    ((3, 5, 17), [(0, 0, 0), (1, 0, 0), (0, 1, 0), (2, 0, 0), (0, 0, 1)])
+    """
+    facts = [prime_factors(2**t + 1) for t in range(1, t_max + 1)]
+    primes = tuple(sorted({p for f in facts for p in f}))
+    vec = [0] + [pack(tuple(f.get(p, 0) for p in primes)) for f in facts]
+    return primes, vec
+
+
+class Cofactors(dict):
+    """``c(k) = prod p^k_p`` for packed exponent vectors ``k``, memoised (the differences repeat)."""
+
+    def __init__(self, primes):
+        super().__init__()
+        self.primes = tuple(mpz(p) for p in primes)
+        self.guards = pack((1 << GUARD,) * len(primes))
+
+    def __missing__(self, k):
+        v, x, mask = mpz(1), k, (1 << LANE) - 1
+        for p in self.primes:
+            e = x & mask
+            if e:
+                v *= p**e
+            x >>= LANE
+            if not x:
+                break
+        self[k] = v
+        return v
+
+
+@dataclass
+class RaceState:
+    """Everything the anti-diagonals share.
+
+    ``Fn[a][b], FD[a][b], Fe[a][b]``: F(a, b) = Fn / FD, FD = prod p^Fe (unreduced);
+    ``Hn[a][b], He[a][b]``: H(a, b) = 2 G(a, b) = Hn / prod p^He;
+    ``shadow``: float F, G, 1 - F, 1 - G of the exact values, correctly rounded, (N+1) x (N+1);
+    ``best_t[(a, b)]``: the chosen t; ``cands[(a, b)]``: ``{t: (n, D)}`` of the candidates
+    evaluated exactly, when ``keep_candidates``.
+    """
+
+    N: int
+    t_max: int
+    keep_candidates: bool = False
+    primes: tuple = ()
+    fexp: list = field(default_factory=list)
+    guards: int = 0
+    consts: tuple = ()  # d = 2^(t-1) and q = 2^-t as (T, 1) columns
+    smallest: float = 1.0  # the smallest shadow written so far
+    cof: Cofactors = None
+    Fn: list = None
+    FD: list = None
+    Fe: list = None
+    Hn: list = None
+    He: list = None
+    shadow: tuple = None
+    best_t: dict = field(default_factory=dict)
+    cands: dict = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, N: int, t_max: int, keep_candidates: bool = False) -> "RaceState":
+        """The boundary: F(0, b) = 0, F(a, 0) = 1 (and H(a, 0) = 2: never read)."""
+        primes, fexp = denominator_primes(t_max)
+        z = 0
+        cof = Cofactors(primes)
+        st = cls(N, t_max, keep_candidates, primes, fexp, cof.guards, cof=cof)
+        zero, one, two = mpz(0), mpz(1), mpz(2)
+        st.Fn = [[zero] * (N + 1)] + [[one] + [zero] * N for _ in range(N)]
+        st.FD = [[one] * (N + 1) for _ in range(N + 1)]
+        st.Fe = [[z] * (N + 1) for _ in range(N + 1)]
+        st.Hn = [[zero] * (N + 1)] + [[two] + [zero] * N for _ in range(N)]
+        st.He = [[z] * (N + 1) for _ in range(N + 1)]
+        sF, sG = np.zeros((N + 1, N + 1)), np.zeros((N + 1, N + 1))
+        cF, cG = np.ones((N + 1, N + 1)), np.ones((N + 1, N + 1))
+        sF[1:, 0] = sG[1:, 0] = 1.0
+        cF[1:, 0] = cG[1:, 0] = 0.0
+        st.shadow = (sF, sG, cF, cG)
+        ts = np.arange(1, t_max + 1)[:, None]
+        st.consts = (1 << (ts - 1), np.ldexp(1.0, -ts))
+        return st
+
+
+def shadow_filter(st: RaceState, A: np.ndarray, Bv: np.ndarray) -> tuple[list, list]:
+    """Per cell (a, b) = (A[i], Bv[i]): the t's the float shadow cannot rule out (as a row of
+    T booleans), and the best t when the shadows prove it (else 0).
+
+    Exactly the test of ``_exact_cell``: ``F_t`` and its complement
+    ``(2 q (1 - S) + (1 - q)(1 - F')) / (1 + q)`` in float; with more than two
+    t's, keep those with ``F_t >= second-largest * (1 - slack)`` and
+    ``1 - F_t <= second-smallest * (1 + slack)``.  ``S = G(a, b-d)`` reads column
+    ``max(b-d, 0)``: ``G(a, 0) = 1`` is the value for ``d >= b``.
+
+    Each shadow is within a relative ``6 * 2^-53`` of its exact value (normal
+    inputs), so ``F_i >= F_j (1 + slack)`` or ``1 - F_i <= (1 - F_j) / (1 + slack)``
+    in float proves ``F_i > F_j`` exactly.  When the kept t with the largest
+    ``F_t`` shadow is so separated from every other kept t it is the exact best
+    (and not tied).  Once a shadow below :data:`TINY` has been written (it may be
+    subnormal, or 0 for a nonzero value), a cell reading such an input keeps every
+    t and decides nothing.
+    """
+    sF, sG, cF, cG = st.shadow
+    T, m = st.t_max, len(A)
+    d, q = st.consts
+    Bd = np.maximum(Bv - d, 0)  # (T, m)
+    S = sG[A, Bd]
+    Sc = cG[A, Bd]
+    f_prev, c_prev = sF[A - 1, Bv], cF[A - 1, Bv]
+    aF = (2 * q * S + (1 - q) * f_prev) / (1 + q)
+    aC = (2 * q * Sc + (1 - q) * c_prev) / (1 + q)
+    tiny = None
+    if st.smallest < TINY:
+        inside = Bd > 0
+        tiny = ((f_prev < TINY) & (A > 1)) | (c_prev < TINY) | np.any(inside & ((S < TINY) | (Sc < TINY)), axis=0)
+    if T > 2:
+        second_F = np.sort(aF, axis=0)[-2] * (1 - SHADOW_SLACK)
+        second_C = np.sort(aC, axis=0)[1] * (1 + SHADOW_SLACK)
+        keep = (aF >= second_F) & (aC <= second_C)
+        if tiny is not None:
+            keep |= tiny
+    else:
+        keep = np.ones((T, m), dtype=bool)
+    top = np.argmax(np.where(keep, aF, -1.0), axis=0)
+    cols = np.arange(m)
+    topF, topC = aF[top, cols], aC[top, cols]
+    sep = ~keep | (topF >= aF * (1 + SHADOW_SLACK)) | (topC * (1 + SHADOW_SLACK) <= aC)
+    sep[top, cols] = True
+    decided = np.all(sep, axis=0)
+    if tiny is not None:
+        decided &= ~tiny
+    return keep.T.tolist(), np.where(decided, top + 1, 0).tolist()
+
+
+def candidate_value(st: RaceState, a: int, b: int, t: int, nz, Dz, ez) -> tuple:
+    """``F_t(a, b) = (H(a, b-d) + (2^t - 1) F(a-1, b)) / (2^t + 1)`` as ``(n, D, e)``; F(a-1, b) = nz / Dz."""
+    d = 1 << (t - 1)
+    if d >= b:
+        nx, ex = TWO, 0
+    else:
+        nx, ex = st.Hn[a][b - d], st.He[a][b - d]
+    if ex == ez:
+        L, n, D = ez, nx + ((1 << t) - 1) * nz, Dz
+    else:
+        cof = st.cof
+        L = lane_max(ex, ez, st.guards)
+        cz = cof[L - ez]
+        n = nx * cof[L - ex] + ((1 << t) - 1) * nz * cz
+        D = Dz * cz
+    return n, D * ((1 << t) + 1), L + st.fexp[t]
+
+
+def antidiagonal(st: RaceState, s: int) -> None:
+    """Solve every cell (a, b) with ``a + b = s``, ``1 <= a, b <= N``, in ``st``.
+
+    Reads anti-diagonals ``< s`` only (F on ``s - 1``, H on ``s - d``); writes F, H,
+    the shadows, ``best_t`` (largest exact value, then smallest t) and the candidates.
+    Only the best candidate is evaluated exactly when the shadows decide the cell
+    and candidates are not kept.
+    """
+    N = st.N
+    a_lo, a_hi = max(1, s - N), min(N, s - 1)
+    if a_lo > a_hi:
+        return
+    A = np.arange(a_lo, a_hi + 1)
+    Bv = s - A
+    allowed, decided = shadow_filter(st, A, Bv)
+    tl = range(1, st.t_max + 1)
+    cof, guards = st.cof, st.guards
+    Fn, FD, Fe, Hn, He = st.Fn, st.FD, st.Fe, st.Hn, st.He
+    keep = st.keep_candidates
+    fexp = st.fexp
+    out_F, out_G = [], []
+    for a, ts, bt in zip(range(a_lo, a_hi + 1), allowed, decided):
+        b = s - a
+        nz, Dz, ez = Fn[a - 1][b], FD[a - 1][b], Fe[a - 1][b]
+        if bt and not keep:  # candidate_value, inlined
+            t = bt
+            d = 1 << (t - 1)
+            if d >= b:
+                nx, ex = TWO, 0
+            else:
+                nx, ex = Hn[a][b - d], He[a][b - d]
+            if ex == ez:
+                L, n, D = ez, nx + ((1 << t) - 1) * nz, Dz
+            else:
+                L = lane_max(ex, ez, guards)
+                cz = cof[L - ez]
+                n = nx * cof[L - ex] + ((1 << t) - 1) * nz * cz
+                D = Dz * cz
+            D *= (1 << t) + 1
+            e = L + fexp[t]
+        else:
+            ts = [t for t, k in zip(tl, ts) if k]
+            cands = [(t,) + candidate_value(st, a, b, t, nz, Dz, ez) for t in ts]
+            if bt:
+                best = cands[ts.index(bt)]
+            else:
+                best = cands[0]
+                for c in cands[1:]:
+                    if _greater(cof, c, best):
+                        best = c
+            t, n, D, e = best
+            if keep:
+                st.cands[(a, b)] = {c[0]: (c[1], c[2]) for c in cands}
+        if type(n) is not MPZ or type(D) is not MPZ:
+            _leak(n if type(n) is not MPZ else D, (a, b))
+        Fn[a][b], FD[a][b], Fe[a][b] = n, D, e
+        st.best_t[(a, b)] = t
+        # H(a, b) = F(a-1, b) + F(a, b)
+        if e == ez:
+            hn, hD, he = nz + n, D, e
+        else:
+            he = lane_max(e, ez, guards)
+            cF = cof[he - e]
+            hn, hD = n * cF + nz * cof[he - ez], D * cF
+        Hn[a][b], He[a][b] = hn, he
+        out_F.append(ratio_pair(n, D))
+        out_G.append(ratio_pair(hn, hD << 1))
+    sF, sG, cF, cG = st.shadow
+    vF, vG = np.array(out_F), np.array(out_G)
+    sF[A, Bv], cF[A, Bv] = vF[:, 0], vF[:, 1]
+    sG[A, Bv], cG[A, Bv] = vG[:, 0], vG[:, 1]
+    st.smallest = min(st.smallest, float(vF.min()), float(vG.min()))
+
+
+def _leak(value, cell):
+    from exactplay.numbers import FloatLeak
+
+    raise FloatLeak(f"{type(value).__name__} value {value!r} in the exact race table at {cell}")
+
+
+def _greater(cof, x, y) -> bool:
+    """``x > y`` exactly for candidates ``(t, n, D, e)`` (value n / D, D = prod p^e)."""
+    ex, ey = x[3], y[3]
+    if ex == ey:
+        return x[1] > y[1]
+    M = lane_max(ex, ey, cof.guards)
+    return x[1] * cof[M - ex] > y[1] * cof[M - ey]
+
+
+def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None) -> RaceState:
+    """All anti-diagonals s = 2 .. 2N in order (each stored F is checked to be ``mpz / mpz``)."""
+    st = RaceState.start(N, t_max, keep_candidates)
+    for s in range(2, 2 * N + 1):
+        antidiagonal(st, s)
+        if progress is not None:
+            progress.advance()
+    return st
