@@ -62,6 +62,8 @@ def ratio_pair(n, D) -> tuple[float, float]:
 
     >>> ratio_pair(mpz(1), mpz(3)) == (1 / 3, 2 / 3)
     True
+    >>> n, D = mpz(3)**600 - 1, mpz(3)**600; ratio_pair(n, D) == (int(n) / int(D), 1 / int(D))
+    True
     >>> n, D = mpz(3)**900 - 1, mpz(3)**900; ratio_pair(n, D) == (int(n) / int(D), 1 / int(D))
     True
     """
@@ -74,8 +76,22 @@ def ratio_pair(n, D) -> tuple[float, float]:
     s = 56 + k
     q, r = divmod(n << s, D)
     if r:
-        return ldexp(float(int(q) | 1), -s), ldexp(float(int((1 << s) - q - 1) | 1), -s)
-    return ldexp(float(int(q)), -s), ldexp(float(int((1 << s) - q)), -s)
+        return _round(q, 1, s), _round((1 << s) - q - 1, 1, s)
+    return _round(q, 0, s), _round((1 << s) - q, 0, s)
+
+
+def _round(Q, sticky: int, s: int) -> float:
+    """``(Q + f) 2^-s`` correctly rounded, for ``0 <= f < 1``, ``f > 0`` iff ``sticky``, ``Q >= 2^55``.
+
+    Q is first cut to 64 bits (the cut bits join the sticky bit), so that
+    ``float(int)`` cannot overflow."""
+    extra = int(Q.bit_length()) - 64
+    if extra > 0:
+        if Q & ((1 << extra) - 1):
+            sticky = 1
+        Q >>= extra
+        s -= extra
+    return ldexp(float(int(Q) | sticky), -s)
 
 
 def prime_factors(m: int) -> dict[int, int]:
