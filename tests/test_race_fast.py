@@ -80,6 +80,7 @@ def test_one_antidiagonal_reads_only_earlier_antidiagonals():
     table, and the cells of s need nothing from s or later (poison them and solve s again)."""
     N = 12
     state = exact.RaceState.start(N, t_limit(N))
+    state.open_rows(1, N)
     for s in range(2, 2 * N + 1):
         exact.antidiagonal(state, s)
     done = {cell: (state.Fn[cell[0]][cell[1]], state.best_t[cell]) for cell in state.best_t}
@@ -91,3 +92,20 @@ def test_one_antidiagonal_reads_only_earlier_antidiagonals():
                 state.Fn[a][b] = state.Hn[a][b] = None
     exact.antidiagonal(state, s)
     assert all((state.Fn[a][b], state.best_t[(a, b)]) == done[(a, b)] for a, b in cells)
+
+
+def test_bands_and_dropped_rows_change_nothing():
+    """Solving in bands of rows (memory O(band * N)) gives the same table as whole
+    anti-diagonals; keep_table=False keeps rows N-1, N (the answer) and refuses the others."""
+    import pytest
+
+    N = 23
+    whole = exact.solve(N, t_limit(N), band=N)
+    for band in (1, 5, 22):
+        banded = exact.solve(N, t_limit(N), band=band)
+        assert banded.best_t == whole.best_t and banded.Fn == whole.Fn and banded.FD == whole.FD
+    lean = solve_table(N, "mpq", keep_table=False)
+    full = solve_table(N, "fraction")
+    assert lean.answer == full.answer and lean.best_t == full.best_t
+    with pytest.raises(LookupError):
+        lean.F[5][5]

@@ -100,6 +100,7 @@ def solve_table(
     progress=SILENT,
     shadow: bool = True,
     reference: bool = False,
+    keep_table: bool = True,
 ) -> RaceTable:
     """Fill F and G row by row (a = 1..N, then b = 1..N), as in Section 8.
 
@@ -112,8 +113,10 @@ def solve_table(
     :mod:`exactplay.games.race.exact` -- unreduced integer numerators over
     products of the factors ``2^t + 1``, one anti-diagonal at a time -- with the
     same values, choices and candidates; an ``mpq`` in lowest terms is made when
-    a value is read.  ``fraction`` and ``reference=True`` run the recurrence
-    below, every value kept in lowest terms (the reference path).
+    a value is read; with ``keep_table=False`` it keeps only rows N-1 and N of F
+    and G (the answer) -- memory O(128 N) numbers instead of O(N^2).
+    ``fraction`` and ``reference=True`` run the recurrence below, every value kept
+    in lowest terms (the reference path; it ignores ``keep_table``).
     """
     B = get_backend(backend)
     N = target
@@ -121,7 +124,7 @@ def solve_table(
     if B.name == "mpq" and shadow and not reference:
         from exactplay.games.race.fast_table import solve_table_fast
 
-        return solve_table_fast(N, B, t_max, keep_candidates, progress)
+        return solve_table_fast(N, B, t_max, keep_candidates, progress, keep_table)
     zero, one, half = B.zero, B.one, B.q(1, 2)
     F = [[zero] * (N + 1) for _ in range(N + 1)]
     G = [[zero] * (N + 1) for _ in range(N + 1)]
@@ -315,7 +318,7 @@ def _first_choices(table: RaceTable) -> dict:
 
 def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT) -> Report:
-    table = solve_table(target, backend, progress=progress)
+    table = solve_table(target, backend, progress=progress, keep_table=False)
     data, lines = exact_number(table.answer, digits, full)
     first = _first_choices(table)
     data = {"game": "race", "params": _params(target), "backend": table.backend,

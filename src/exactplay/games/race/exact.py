@@ -45,7 +45,7 @@ from gmpy2 import mpz
 
 SHADOW_SLACK = 2.0**-40  # the same as exactplay.games.race.SHADOW_SLACK
 TINY = 2.0**-960  # a shadow input below this (or a nonzero one read as 0) may be subnormal
-TWO = mpz(2)
+ZERO, ONE, TWO = mpz(0), mpz(1), mpz(2)
 MPZ = type(TWO)
 
 
@@ -191,7 +191,8 @@ class RaceState:
     ``Hn[a][b], He[a][b]``: H(a, b) = 2 G(a, b) = Hn / prod p^He;
     ``shadow``: float F, G, 1 - F, 1 - G of the exact values, correctly rounded, (N+1) x (N+1);
     ``best_t[(a, b)]``: the chosen t; ``cands[(a, b)]``: ``{t: (n, D)}`` of the candidates
-    evaluated exactly, when ``keep_candidates``.
+    evaluated exactly, when ``keep_candidates``.  Rows of F and H are allocated by
+    :meth:`open_rows` and may be dropped (None) once no later cell reads them.
     """
 
     N: int
@@ -219,12 +220,8 @@ class RaceState:
         z = 0
         cof = Cofactors(primes)
         st = cls(N, t_max, keep_candidates, primes, fexp, cof.guards, cof=cof)
-        zero, one, two = mpz(0), mpz(1), mpz(2)
-        st.Fn = [[zero] * (N + 1)] + [[one] + [zero] * N for _ in range(N)]
-        st.FD = [[one] * (N + 1) for _ in range(N + 1)]
-        st.Fe = [[z] * (N + 1) for _ in range(N + 1)]
-        st.Hn = [[zero] * (N + 1)] + [[two] + [zero] * N for _ in range(N)]
-        st.He = [[z] * (N + 1) for _ in range(N + 1)]
+        st.Fn, st.FD, st.Fe, st.Hn, st.He = ([None] * (N + 1) for _ in range(5))
+        st.Fn[0], st.FD[0], st.Fe[0] = [ZERO] * (N + 1), [ONE] * (N + 1), [z] * (N + 1)
         sF, sG = np.zeros((N + 1, N + 1)), np.zeros((N + 1, N + 1))
         cF, cG = np.ones((N + 1, N + 1)), np.ones((N + 1, N + 1))
         sF[1:, 0] = sG[1:, 0] = 1.0
@@ -233,6 +230,13 @@ class RaceState:
         ts = np.arange(1, t_max + 1)[:, None]
         st.consts = (1 << (ts - 1), np.ldexp(1.0, -ts))
         return st
+
+    def open_rows(self, a0: int, a1: int) -> None:
+        """Allocate rows a0..a1 of F and H with their b = 0 entries F(a, 0) = 1, H(a, 0) = 2."""
+        N = self.N
+        for a in range(a0, a1 + 1):
+            self.Fn[a], self.FD[a], self.Fe[a] = [ONE] + [ZERO] * N, [ONE] * (N + 1), [0] * (N + 1)
+            self.Hn[a], self.He[a] = [TWO] + [ZERO] * N, [0] * (N + 1)
 
 
 def shadow_filter(st: RaceState, A: np.ndarray, Bv: np.ndarray) -> tuple[list, list]:
@@ -303,16 +307,18 @@ def candidate_value(st: RaceState, a: int, b: int, t: int, nz, Dz, ez) -> tuple:
     return n, D * ((1 << t) + 1), L + st.fexp[t]
 
 
-def antidiagonal(st: RaceState, s: int) -> None:
-    """Solve every cell (a, b) with ``a + b = s``, ``1 <= a, b <= N``, in ``st``.
+def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> None:
+    """Solve every cell (a, b) with ``a + b = s``, ``1 <= b <= N`` and ``a`` in ``rows``
+    (default: ``1 .. N``, the whole anti-diagonal), in ``st``.
 
-    Reads anti-diagonals ``< s`` only (F on ``s - 1``, H on ``s - d``); writes F, H,
-    the shadows, ``best_t`` (largest exact value, then smallest t) and the candidates.
-    Only the best candidate is evaluated exactly when the shadows decide the cell
-    and candidates are not kept.
+    Reads anti-diagonals ``< s`` only (F on ``s - 1``, H on ``s - d`` in the same row);
+    writes F, H, the shadows, ``best_t`` (largest exact value, then smallest t) and the
+    candidates.  Only the best candidate is evaluated exactly when the shadows decide
+    the cell and candidates are not kept.
     """
     N = st.N
-    a_lo, a_hi = max(1, s - N), min(N, s - 1)
+    r0, r1 = rows or (1, N)
+    a_lo, a_hi = max(r0, s - N), min(r1, s - 1)
     if a_lo > a_hi:
         return
     A = np.arange(a_lo, a_hi + 1)
@@ -392,11 +398,36 @@ def _greater(cof, x, y) -> bool:
     return x[1] * cof[M - ex] > y[1] * cof[M - ey]
 
 
-def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None) -> RaceState:
-    """All anti-diagonals s = 2 .. 2N in order (each stored F is checked to be ``mpz / mpz``)."""
+BAND = 128  # rows solved together: memory ~ BAND rows of H, numpy calls ~ N^2 / BAND
+
+
+def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None, keep_table: bool = True,
+          band: int = BAND) -> RaceState:
+    """Every cell, in bands of ``band`` rows; inside a band, by anti-diagonals.
+
+    A cell reads F of the row above (the band's, or the previous band's last row) and
+    H of its own row, so a band needs only its rows and the row above it: with
+    ``keep_table=False`` only rows ``N-1`` and ``N`` of F stay (G(N, N) = H(N, N) / 2)
+    and memory is ``O(band * N)`` numbers, not ``O(N^2)``.  ``progress`` advances once
+    per anti-diagonal of a band: ``sum_bands (rows + N - 1)`` steps (:func:`steps`).
+    Every stored F is checked to be ``mpz / mpz``.
+    """
     st = RaceState.start(N, t_max, keep_candidates)
-    for s in range(2, 2 * N + 1):
-        antidiagonal(st, s)
-        if progress is not None:
-            progress.advance()
+    for a0 in range(1, N + 1, band):
+        a1 = min(N, a0 + band - 1)
+        st.open_rows(a0, a1)
+        for s in range(a0 + 1, a1 + N + 1):
+            antidiagonal(st, s, (a0, a1))
+            if progress is not None:
+                progress.advance()
+        for a in range(a0, a1 + 1):
+            st.Hn[a] = st.He[a] = None  # H is read only inside its own row
+        if not keep_table:  # F is read by the next row only; keep rows N-1, N for G(N, N)
+            for a in range(max(1, a0 - 1), min(a1, N - 1)):
+                st.Fn[a] = st.FD[a] = st.Fe[a] = None
     return st
+
+
+def steps(N: int, band: int = BAND) -> int:
+    """The number of progress steps of :func:`solve`."""
+    return sum(min(N, a0 + band - 1) - a0 + N for a0 in range(1, N + 1, band))

@@ -48,6 +48,8 @@ class LazyTable:
 
     def value(self, a: int, b: int, g: bool):
         if not g:
+            if self.Fn[a] is None:
+                raise LookupError(f"row {a} of the race table was not kept (solve_table(..., keep_table=False))")
             return self.mpq(self.Fn[a][b], self.FD[a][b])
         if a == 0:
             return self.mpq(0)
@@ -69,12 +71,15 @@ class LazyTable:
         return self.rows[a]
 
 
-def solve_table_fast(N: int, B: Backend, t_max: int, keep_candidates: bool, progress):
-    """:func:`exactplay.games.race.solve_table` in ``mpq`` by anti-diagonals (same values and choices)."""
+def solve_table_fast(N: int, B: Backend, t_max: int, keep_candidates: bool, progress, keep_table: bool = True):
+    """:func:`exactplay.games.race.solve_table` in ``mpq`` by anti-diagonals (same values and choices).
+
+    ``keep_table=False`` keeps only rows N-1 and N of F (enough for G(N, N)): memory
+    O(band * N) numbers instead of O(N^2)."""
     from exactplay.games.race import RaceTable
 
-    progress.start(f"race target {N} ({B.name}, by anti-diagonals)", max(0, 2 * N - 1))
-    st = exact.solve(N, t_max, keep_candidates, progress)
+    progress.start(f"race target {N} ({B.name}, by anti-diagonals)", exact.steps(N))
+    st = exact.solve(N, t_max, keep_candidates, progress, keep_table=keep_table)
     st.Hn = st.He = st.Fe = st.shadow = None  # only F's numerators and denominators are read from here on
     F = LazyTable(st.Fn, st.FD, B.make, False)
     G = LazyTable(st.Fn, st.FD, B.make, True)
