@@ -83,7 +83,7 @@ def test_one_antidiagonal_reads_only_earlier_antidiagonals():
     state.open_rows(1, N)
     for s in range(2, 2 * N + 1):
         exact.antidiagonal(state, s)
-    done = {cell: (state.Fn[cell[0]][cell[1]], state.best_t[cell]) for cell in state.best_t}
+    done = {(a, b): (state.Fn[a][b], state.best_t[a][b]) for a in range(1, N + 1) for b in range(1, N + 1)}
     s = 13
     cells = [(a, s - a) for a in range(1, N + 1) if 1 <= s - a <= N]
     for a in range(1, N + 1):
@@ -91,7 +91,7 @@ def test_one_antidiagonal_reads_only_earlier_antidiagonals():
             if a + b >= s:
                 state.Fn[a][b] = state.Hn[a][b] = None
     exact.antidiagonal(state, s)
-    assert all((state.Fn[a][b], state.best_t[(a, b)]) == done[(a, b)] for a, b in cells)
+    assert all((state.Fn[a][b], state.best_t[a][b]) == done[(a, b)] for a, b in cells)
 
 
 def test_bands_and_dropped_rows_change_nothing():

@@ -75,9 +75,10 @@ def ratio_pair(n, D) -> tuple[float, float]:
         return int(n) / int(D), int(c) / int(D)
     s = 56 + k
     q, r = divmod(n << s, D)
-    if r:
-        return _round(q, 1, s), _round((1 << s) - q - 1, 1, s)
-    return _round(q, 0, s), _round((1 << s) - q, 0, s)
+    sticky = 1 if r else 0
+    if k < 900:  # both quotients have 56 .. s+1 < 1000 bits: float(int) neither overflows nor needs a cut
+        return ldexp(float(int(q) | sticky), -s), ldexp(float(int((1 << s) - q - sticky) | sticky), -s)
+    return _round(q, sticky, s), _round((1 << s) - q - sticky, sticky, s)
 
 
 def _round(Q, sticky: int, s: int) -> float:
@@ -189,8 +190,9 @@ class RaceState:
 
     ``Fn[a][b], FD[a][b], Fe[a][b]``: F(a, b) = Fn / FD, FD = prod p^Fe (unreduced);
     ``Hn[a][b], He[a][b]``: H(a, b) = 2 G(a, b) = Hn / prod p^He;
-    ``shadow``: float F, G, 1 - F, 1 - G of the exact values, correctly rounded, (N+1) x (N+1);
-    ``best_t[(a, b)]``: the chosen t; ``cands[(a, b)]``: ``{t: (n, D)}`` of the candidates
+    ``shadow``: ``(FC, GC)``, ``FC[0] = F``, ``FC[1] = 1 - F`` (and G) in float, correctly
+    rounded, each (N+1) x (N+1);
+    ``best_t[a][b]``: the chosen t; ``cands[(a, b)]``: ``{t: (n, D)}`` of the candidates
     evaluated exactly, when ``keep_candidates``.  Rows of F and H are allocated by
     :meth:`open_rows` and may be dropped (None) once no later cell reads them.
     """
@@ -210,7 +212,7 @@ class RaceState:
     Hn: list = None
     He: list = None
     shadow: tuple = None
-    best_t: dict = field(default_factory=dict)
+    best_t: list = None  # best_t[a][b]: the chosen t
     cands: dict = field(default_factory=dict)
 
     @classmethod
@@ -221,12 +223,13 @@ class RaceState:
         cof = Cofactors(primes)
         st = cls(N, t_max, keep_candidates, primes, fexp, cof.guards, cof=cof)
         st.Fn, st.FD, st.Fe, st.Hn, st.He = ([None] * (N + 1) for _ in range(5))
+        st.best_t = [[0] * (N + 1) for _ in range(N + 1)]
         st.Fn[0], st.FD[0], st.Fe[0] = [ZERO] * (N + 1), [ONE] * (N + 1), [z] * (N + 1)
-        sF, sG = np.zeros((N + 1, N + 1)), np.zeros((N + 1, N + 1))
-        cF, cG = np.ones((N + 1, N + 1)), np.ones((N + 1, N + 1))
-        sF[1:, 0] = sG[1:, 0] = 1.0
-        cF[1:, 0] = cG[1:, 0] = 0.0
-        st.shadow = (sF, sG, cF, cG)
+        FC, GC = np.zeros((2, N + 1, N + 1)), np.zeros((2, N + 1, N + 1))  # [x, 1 - x]
+        FC[1], GC[1] = 1.0, 1.0
+        FC[0, 1:, 0] = GC[0, 1:, 0] = 1.0
+        FC[1, 1:, 0] = GC[1, 1:, 0] = 0.0
+        st.shadow = (FC, GC)
         ts = np.arange(1, t_max + 1)[:, None]
         st.consts = (1 << (ts - 1), np.ldexp(1.0, -ts))
         return st
@@ -250,43 +253,56 @@ def shadow_filter(st: RaceState, A: np.ndarray, Bv: np.ndarray) -> tuple[list, l
     ``max(b-d, 0)``: ``G(a, 0) = 1`` is the value for ``d >= b``.
 
     Each shadow is within a relative ``6 * 2^-53`` of its exact value (normal
-    inputs), so ``F_i >= F_j (1 + slack)`` or ``1 - F_i <= (1 - F_j) / (1 + slack)``
-    in float proves ``F_i > F_j`` exactly.  When the kept t with the largest
-    ``F_t`` shadow is so separated from every other kept t it is the exact best
-    (and not tied).  Once a shadow below :data:`TINY` has been written (it may be
-    subnormal, or 0 for a nonzero value), a cell reading such an input keeps every
-    t and decides nothing.
+    inputs), so ``F_i >= F_j (1 + slack)`` or ``1 - F_i <= (1 - F_j) / (1 + slack)`` in
+    float proves ``F_i > F_j`` exactly.  The best t is proved (and not tied) when the
+    largest ``F_t`` shadow exceeds every other so, or the smallest ``1 - F_t`` shadow is
+    below every other so.
+
+    When candidates are not kept, the G inputs are not correctly rounded but
+    ``(float F(a-1, b) + float F(a, b)) / 2`` (and the same for ``1 - G``): two
+    nonnegative numbers each within ``2^-53``, added with one rounding, so within
+    ``2 * 2^-53``, and a shadow within ``8 * 2^-53``: the slack ``2^-40`` covers it just
+    the same.  Every exact best and runner-up still survives (a third candidate may
+    differ from the reference's), so values and choices are the same; with
+    ``keep_candidates`` the shadows are the reference's, bit for bit.
+
+    Once a shadow below :data:`TINY` has been written (it may be subnormal, or 0 for
+    a nonzero value), a cell reading such an input keeps every t and decides nothing.
     """
-    sF, sG, cF, cG = st.shadow
+    FC, GC = st.shadow
     T, m = st.t_max, len(A)
     d, q = st.consts
     Bd = np.maximum(Bv - d, 0)  # (T, m)
-    S = sG[A, Bd]
-    Sc = cG[A, Bd]
-    f_prev, c_prev = sF[A - 1, Bv], cF[A - 1, Bv]
-    aF = (2 * q * S + (1 - q) * f_prev) / (1 + q)
-    aC = (2 * q * Sc + (1 - q) * c_prev) / (1 + q)
+    SS = GC[:, A, Bd]  # (2, T, m): S and 1 - S
+    prev = FC[:, A - 1, Bv][:, None, :]  # (2, 1, m): F(a-1, b) and 1 - F(a-1, b)
+    aFC = (2 * q * SS + (1 - q) * prev) / (1 + q)  # the same IEEE operations as _exact_cell
+    aF, aC = aFC[0], aFC[1]
+    S, Sc, f_prev, c_prev = SS[0], SS[1], prev[0, 0], prev[1, 0]
     tiny = None
     if st.smallest < TINY:
         inside = Bd > 0
         tiny = ((f_prev < TINY) & (A > 1)) | (c_prev < TINY) | np.any(inside & ((S < TINY) | (Sc < TINY)), axis=0)
+    srt = np.sort(aFC, axis=1)
     if T > 2:
-        second_F = np.sort(aF, axis=0)[-2] * (1 - SHADOW_SLACK)
-        second_C = np.sort(aC, axis=0)[1] * (1 + SHADOW_SLACK)
+        second_F = srt[0, -2] * (1 - SHADOW_SLACK)
+        second_C = srt[1, 1] * (1 + SHADOW_SLACK)
         keep = (aF >= second_F) & (aC <= second_C)
         if tiny is not None:
             keep |= tiny
     else:
         keep = np.ones((T, m), dtype=bool)
-    top = np.argmax(np.where(keep, aF, -1.0), axis=0)
-    cols = np.arange(m)
-    topF, topC = aF[top, cols], aC[top, cols]
-    sep = ~keep | (topF >= aF * (1 + SHADOW_SLACK)) | (topC * (1 + SHADOW_SLACK) <= aC)
-    sep[top, cols] = True
-    decided = np.all(sep, axis=0)
-    if tiny is not None:
-        decided &= ~tiny
-    return keep.T.tolist(), np.where(decided, top + 1, 0).tolist()
+    if T > 1:
+        # the largest F shadow above every other by the slack, or the smallest 1 - F below every other
+        by_F = srt[0, -1] >= srt[0, -2] * (1 + SHADOW_SLACK)
+        by_C = srt[1, 0] * (1 + SHADOW_SLACK) <= srt[1, 1]
+        best = np.where(by_F, np.argmax(aF, axis=0), np.argmin(aC, axis=0)) + 1
+        decided = by_F | by_C
+        if tiny is not None:
+            decided &= ~tiny
+        best = np.where(decided, best, 0).tolist()
+    else:
+        best = [1] * m
+    return keep.T.tolist(), best
 
 
 def candidate_value(st: RaceState, a: int, b: int, t: int, nz, Dz, ez) -> tuple:
@@ -328,10 +344,11 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
     cof, guards = st.cof, st.guards
     Fn, FD, Fe, Hn, He = st.Fn, st.FD, st.Fe, st.Hn, st.He
     keep = st.keep_candidates
-    fexp = st.fexp
+    fexp, best_t = st.fexp, st.best_t
     out_F, out_G = [], []
     for a, ts, bt in zip(range(a_lo, a_hi + 1), allowed, decided):
         b = s - a
+        Tb = best_t[a]
         nz, Dz, ez = Fn[a - 1][b], FD[a - 1][b], Fe[a - 1][b]
         if bt and not keep:  # candidate_value, inlined
             t = bt
@@ -365,7 +382,7 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
         if type(n) is not MPZ or type(D) is not MPZ:
             _leak(n if type(n) is not MPZ else D, (a, b))
         Fn[a][b], FD[a][b], Fe[a][b] = n, D, e
-        st.best_t[(a, b)] = t
+        Tb[b] = t
         # H(a, b) = F(a-1, b) + F(a, b)
         if e == ez:
             hn, hD, he = nz + n, D, e
@@ -375,11 +392,16 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
             hn, hD = n * cF + nz * cof[he - ez], D * cF
         Hn[a][b], He[a][b] = hn, he
         out_F.append(ratio_pair(n, D))
-        out_G.append(ratio_pair(hn, hD << 1))
-    sF, sG, cF, cG = st.shadow
-    vF, vG = np.array(out_F), np.array(out_G)
-    sF[A, Bv], cF[A, Bv] = vF[:, 0], vF[:, 1]
-    sG[A, Bv], cG[A, Bv] = vG[:, 0], vG[:, 1]
+        if keep:
+            out_G.append(ratio_pair(hn, hD << 1))
+    FC, GC = st.shadow
+    vF = np.array(out_F)
+    FC[:, A, Bv] = vF.T
+    if keep:  # G correctly rounded: the reference path's shadows, so the same candidates
+        vG = np.array(out_G).T
+    else:  # G = (F(a-1, b) + F(a, b)) / 2 from the float F's: within 2 units (relative), see shadow_filter
+        vG = (FC[:, A - 1, Bv] + vF.T) * 0.5
+    GC[:, A, Bv] = vG
     st.smallest = min(st.smallest, float(vF.min()), float(vG.min()))
 
 

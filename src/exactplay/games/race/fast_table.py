@@ -86,7 +86,8 @@ def solve_table_fast(N: int, B: Backend, t_max: int, keep_candidates: bool, prog
     G.F = F
     table = RaceTable(N, B.name, t_max, F, G)
     cells = table.cells()  # row-major, the reference path's order (audits list states in it)
-    table.best_t = {cell: st.best_t[cell] for cell in cells}
+    T = st.best_t
+    table.best_t = {(a, b): T[a][b] for a, b in cells}
     if keep_candidates:
         table.candidates = {cell: {t: B.make(n, D) for t, (n, D) in st.cands[cell].items()} for cell in cells}
     return table
