@@ -325,3 +325,14 @@ def test_skills_parse_exactly_and_n_defaults_to_their_count():
 def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
     assert chefs.decimal_text(x, digits) == decimal_digits(x, digits)
     assert chefs.pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
+
+
+def test_cli_solves_16_chefs_but_audits_at_most_15(capsys):
+    from exactplay.checker import _bounds
+    from exactplay.cli import main
+
+    assert chefs.MAX_N == _bounds.CHEFS_MAX_N == 16 and chefs.MAX_AUDIT_N == 15
+    assert main(["audit", "chefs", "--n", "16"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "beyond its limit 15" in err[0], err
+    assert chefs.parse_n("16") == 16

@@ -109,3 +109,16 @@ def test_bands_and_dropped_rows_change_nothing():
     assert lean.answer == full.answer and lean.best_t == full.best_t
     with pytest.raises(LookupError):
         lean.F[5][5]
+
+
+def test_cli_limits_solve_to_2000_and_the_commands_that_keep_every_value_to_500(capsys):
+    from exactplay.checker import _bounds
+    from exactplay.cli import main
+    from exactplay.games import race
+
+    assert race.MAX_TARGET == 2000 and race.MAX_AUDIT_TARGET == _bounds.RACE_MAX_TARGET == 500
+    for argv in (["audit", "race", "--target", "501"], ["certify", "race", "--target", "501", "-o", "x.json"],
+                 ["solve", "race", "--target", "2001"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("exactplay: error:") and "beyond" in err[0], err

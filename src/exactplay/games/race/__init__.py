@@ -39,7 +39,20 @@ from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
-MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
+MAX_TARGET = 2000  # solve: the fast exact table (games/race/exact.py), measured in benchmarks/bigexact.py
+# audit, report, certify and --table hold every exact value of the table and its candidates
+# (memory grows as N^3: ~1.6 GB at 500 for the audit, ~5 GB for certify), so they stop here;
+# the checker's bound (checker/_bounds.py RACE_MAX_TARGET) is this one.
+MAX_AUDIT_TARGET = 500
+
+
+def _audit_limit(target: int, what: str) -> None:
+    from exactplay.errors import UsageError
+
+    if target > MAX_AUDIT_TARGET:
+        raise UsageError(f"race {what} keeps every exact value (memory grows as target^3, ~5 GB for certify at "
+                         f"{MAX_AUDIT_TARGET}): target {target} is beyond its limit {MAX_AUDIT_TARGET} "
+                         f"(solve goes to {MAX_TARGET})")
 
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
@@ -336,6 +349,7 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
 
 def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
     """Everything the audit reports, as a JSON-ready dict (used by audit and certify)."""
+    _audit_limit(target, "audit (also report, certify)")
     exact = solve_table(target, backend, keep_candidates=True, progress=progress)
     flt = solve_table(target, "float", keep_candidates=True, progress=progress)
     progress.start("value errors of the float table", None)
@@ -424,6 +438,7 @@ def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT) 
 
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
+    _audit_limit(target, "--table")
     return solve_table(target, backend, progress=progress).F_map(), TABLE_COLUMNS, TABLE_VALUE
 
 
@@ -441,6 +456,8 @@ HEAVY_AT_500 = {"solve": (27.7, 610), "audit": (66.0, 1590), "certify": (212.0, 
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at this target takes about a minute or more."""
     N = params.get("target") or 100
+    if command != "solve":
+        _audit_limit(N, command if command in ("audit", "report", "certify") else "--table")
     seconds, mb = HEAVY_AT_500.get(command, HEAVY_AT_500["solve"])
     mb *= (N / 500) ** (3 if command == "certify" else 2)
     return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
