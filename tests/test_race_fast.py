@@ -10,7 +10,7 @@ from fractions import Fraction
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exactplay.games.race import exact, solve_table, t_limit
+from exactplay.games.race import denominators, exact, solve_table, t_limit
 from exactplay.numbers import as_fraction
 
 
@@ -62,8 +62,8 @@ def test_the_denominators_are_products_of_the_primes_of_two_to_the_t_plus_one():
 
 @given(st.lists(st.integers(0, 5000), min_size=3, max_size=3), st.lists(st.integers(0, 5000), min_size=3, max_size=3))
 def test_packed_lane_max_is_the_elementwise_max(x, y):
-    guards = exact.pack([1 << exact.GUARD] * 3)
-    assert exact.unpack(exact.lane_max(exact.pack(x), exact.pack(y), guards), 3) == tuple(map(max, x, y))
+    guards = denominators.pack([1 << denominators.GUARD] * 3)
+    assert denominators.unpack(denominators.lane_max(denominators.pack(x), denominators.pack(y), guards), 3) == tuple(map(max, x, y))
 
 
 @given(st.integers(1, 2**3000), st.integers(0, 2**3000))
@@ -71,7 +71,7 @@ def test_ratio_pair_rounds_both_quotients_correctly(D, n):
     from gmpy2 import mpz
 
     n = n % (D + 1)
-    f, c = exact.ratio_pair(mpz(n), mpz(D))
+    f, c = denominators.ratio_pair(mpz(n), mpz(D))
     assert f == n / D and c == (D - n) / D  # Python's int / int is correctly rounded
 
 
