@@ -79,6 +79,7 @@ class RaceState:
     guards: int = 0
     consts: tuple = ()  # d = 2^(t-1) and q = 2^-t as (T, 1) columns
     smallest: float = 1.0  # the smallest shadow written so far
+    keep_table: bool = True  # False: F(a-1, b) is forgotten once (a, b) has read it (rows N-1, N stay)
     cof: Cofactors = None
     Fn: list = None
     FD: list = None
@@ -222,6 +223,7 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
     cof, guards = st.cof, st.guards
     Fn, FD, Fe, Hn, He = st.Fn, st.FD, st.Fe, st.Hn, st.He
     keep = st.keep_candidates
+    drop = not st.keep_table
     fexp, best_t = st.fexp, st.best_t
     out_F, out_G = [], []
     for a, ts, bt in zip(range(a_lo, a_hi + 1), allowed, decided):
@@ -260,6 +262,8 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
         if type(n) is not MPZ or type(D) is not MPZ:
             _leak(n if type(n) is not MPZ else D, (a, b))
         Fn[a][b], FD[a][b], Fe[a][b] = n, D, e
+        if drop and 1 < a < N:  # F(a-1, b) has had its only reader, (a, b)
+            Fn[a - 1][b] = FD[a - 1][b] = None
         Tb[b] = t
         # H(a, b) = F(a-1, b) + F(a, b)
         if e == ez:
@@ -298,11 +302,12 @@ def _greater(cof, x, y) -> bool:
     return x[1] * cof[M - ex] > y[1] * cof[M - ey]
 
 
-BAND = 128  # rows solved together: memory ~ BAND rows of H, numpy calls ~ N^2 / BAND
+BAND = 128  # rows solved together up to target 500: memory ~ BAND rows of H, numpy calls ~ N^2 / BAND
+BAND_LARGE = 48  # beyond: H rows of up to ~40k-bit numbers, so fewer rows at a time
 
 
 def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None, keep_table: bool = True,
-          band: int = BAND) -> RaceState:
+          band: int | None = None) -> RaceState:
     """Every cell, in bands of ``band`` rows; inside a band, by anti-diagonals.
 
     A cell reads F of the row above (the band's, or the previous band's last row) and
@@ -312,7 +317,9 @@ def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None, keep
     per anti-diagonal of a band: ``sum_bands (rows + N - 1)`` steps (:func:`steps`).
     Every stored F is checked to be ``mpz / mpz``.
     """
+    band = band or default_band(N)
     st = RaceState.start(N, t_max, keep_candidates)
+    st.keep_table = keep_table
     for a0 in range(1, N + 1, band):
         a1 = min(N, a0 + band - 1)
         st.open_rows(a0, a1)
@@ -328,6 +335,11 @@ def solve(N: int, t_max: int, keep_candidates: bool = False, progress=None, keep
     return st
 
 
-def steps(N: int, band: int = BAND) -> int:
+def default_band(N: int) -> int:
+    return BAND if N <= 500 else BAND_LARGE
+
+
+def steps(N: int, band: int | None = None) -> int:
     """The number of progress steps of :func:`solve`."""
+    band = band or default_band(N)
     return sum(min(N, a0 + band - 1) - a0 + N for a0 in range(1, N + 1, band))
