@@ -327,12 +327,13 @@ def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
     assert chefs.pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
 
 
-def test_cli_solves_16_chefs_but_audits_at_most_15(capsys):
+def test_cli_solves_16_chefs_but_audits_and_certifies_at_most_15(capsys, tmp_path):
     from exactplay.checker import _bounds
     from exactplay.cli import main
 
-    assert chefs.MAX_N == _bounds.CHEFS_MAX_N == 16 and chefs.MAX_AUDIT_N == 15
-    assert main(["audit", "chefs", "--n", "16"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "beyond its limit 15" in err[0], err
+    assert chefs.MAX_N == 16 and chefs.MAX_AUDIT_N == chefs.MAX_CERTIFY_N == _bounds.CHEFS_MAX_N == 15
+    for argv in (["audit", "chefs", "--n", "16"], ["certify", "chefs", "--n", "16", "-o", str(tmp_path / "c.json")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "beyond its limit 15" in err[0], err
     assert chefs.parse_n("16") == 16

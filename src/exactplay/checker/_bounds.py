@@ -34,7 +34,7 @@ HOLD_MAX_TARGET = 150  # games.hold.MAX_TARGET
 HOLD_MAX_FACES = 12  # games.hold.MAX_FACES
 HOLD_FULL_TABLE_UP_TO = 30  # games.hold.FULL_TABLE_UP_TO: V(c, h) stored up to this target
 CHEFS_MIN_N = 2  # games.chefs.MIN_N
-CHEFS_MAX_N = 16  # games.chefs.MAX_N (certify uses the fast solver; checking n = 16 is measured in benchmarks/bigexact.py)
+CHEFS_MAX_N = 15  # games.chefs.MAX_CERTIFY_N (check at n = 14: 15 s CPU, 0.69 GB; ~4-5x, ~3x per chef)
 CHEFS_FULL_TABLE_MAX_N = 8  # games.chefs.FULL_TABLE_MAX_N
 COINS_MAX_COINS = 1000  # games.coins.MAX_COINS
 WAR_MAX_RANKS = 26  # games.war.MAX_RANKS

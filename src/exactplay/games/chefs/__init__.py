@@ -58,7 +58,10 @@ from exactplay.games.chefs.bound import a_priori_bounds
 # to print integers beyond 4300 digits unless told otherwise.
 
 MIN_N = 2
-MAX_N = 16  # solve and certify (the fast solver): measured in benchmarks/bigexact.py
+MAX_N = 16  # solve (the fast solver): measured in benchmarks/bigexact.py
+# certify stops at 15: the stdlib checker rebuilds every value from the policy (n = 14: 15 s of CPU
+# and 0.69 GB with gmpy2), ~4-5x the time and ~3x the memory per chef; checker/_bounds.py agrees
+MAX_CERTIFY_N = 15
 # audit (and its value tables) runs the reference recurrence keeping every layer: ~3.6 min and
 # 2.2 GB at n = 14, each chef ~4.5x the time and ~2-3x the memory, so it stops here
 MAX_AUDIT_N = 15
@@ -93,10 +96,13 @@ def parse_n(text: str) -> int:
     return n
 
 
-def _audit_limit(n: int) -> None:
-    if n > MAX_AUDIT_N:
+def _audit_limit(n: int, command: str = "audit") -> None:
+    if command == "audit" and n > MAX_AUDIT_N:
         raise UsageError(f"chefs audit keeps every layer of the reference recurrence: n {n} is beyond its limit "
-                         f"{MAX_AUDIT_N} (solve and certify go to {MAX_N})")
+                         f"{MAX_AUDIT_N} (solve goes to {MAX_N})")
+    if command == "certify" and n > MAX_CERTIFY_N:
+        raise UsageError(f"chefs certify: n {n} is beyond its limit {MAX_CERTIFY_N}, what the checker verifies "
+                         f"in minutes (solve goes to {MAX_N})")
 
 
 def parse_skill(text: str) -> Fraction:
@@ -367,6 +373,7 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
     The checker rebuilds every value from the policy exactly and verifies it.
     """
     n, skills, fib = instance(n, skills)
+    _audit_limit(n, "certify")
     full_table = n <= FULL_TABLE_MAX_N
     B = get_backend(backend)
     rows = []
@@ -472,8 +479,8 @@ def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
     skills = params.get("skills")
     n = params.get("n") or (len(parse_skills(skills)) if isinstance(skills, str) else len(skills or ()) or DEFAULT_N)
-    if command == "audit":
-        _audit_limit(n)
+    if command in ("audit", "certify"):
+        _audit_limit(n, command)
     seconds, mb = HEAVY_AT_14.get(command, HEAVY_AT_14["solve"])
     slower = params.get("backend") == "fraction" and command != "audit"
     time_growth, memory_growth = GROWTH_PER_CHEF["reference" if command == "audit" or slower else "fast"]
