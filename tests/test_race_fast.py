@@ -122,3 +122,13 @@ def test_cli_limits_solve_to_2000_and_the_commands_that_keep_every_value_to_500(
         assert main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("exactplay: error:") and "beyond" in err[0], err
+
+
+def test_emptying_the_cofactor_memo_changes_nothing(monkeypatch):
+    """The memo of cofactors is emptied when full (bounded memory at large targets)."""
+    N = 25
+    full = exact.solve(N, t_limit(N))
+    monkeypatch.setattr(denominators.Cofactors, "limit", 3)
+    small = exact.solve(N, t_limit(N))
+    assert len(small.cof) <= 3
+    assert small.Fn == full.Fn and small.FD == full.FD and small.best_t == full.best_t

@@ -131,7 +131,12 @@ def denominator_primes(t_max: int) -> tuple[tuple[int, ...], list[int]]:
 
 
 class Cofactors(dict):
-    """``c(k) = prod p^k_p`` for packed exponent vectors ``k``, memoised (the differences repeat)."""
+    """``c(k) = prod p^k_p`` for packed exponent vectors ``k``, memoised (the differences repeat).
+
+    The memo is emptied when it reaches :attr:`limit` entries: most cofactors are used by
+    neighbouring cells only, and at target 2000 keeping all of them would take gigabytes."""
+
+    limit = 100_000
 
     def __init__(self, primes):
         super().__init__()
@@ -139,6 +144,8 @@ class Cofactors(dict):
         self.guards = pack((1 << GUARD,) * len(primes))
 
     def __missing__(self, k):
+        if len(self) >= self.limit:
+            self.clear()
         v, x, mask = mpz(1), k, (1 << LANE) - 1
         for p in self.primes:
             e = x & mask
