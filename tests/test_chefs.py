@@ -261,6 +261,19 @@ def test_layered_solver_holds_fewer_numbers_than_all_layers():
     assert fs.peak_numbers < 0.6 * total
 
 
+def test_fast_solver_drops_an_alive_set_once_its_last_superset_is_solved():
+    """A set of size q-1 is read only by its n-q+1 supersets: it is dropped after the last one,
+    so fewer numbers are held than two whole layers, and the results are those of the solver
+    that kept everything (the reference recurrence in Fraction)."""
+    n = 10
+    fs = fast.solve_fast(list(chefs.fibonacci_skills(n)), keep_policy=True)
+    size = {q: len(cycle.masks_of_size(n, q)) * (q * q + q + 1) for q in range(1, n + 1)}
+    two_layers = max(size[q] + size[q - 1] for q in range(2, n + 1))
+    assert fs.peak_numbers < 0.8 * two_layers
+    ref = cycle.solve(list(chefs.fibonacci_skills(n)), "fraction")
+    assert fs.E == ref.E and fs.W1 == ref.W1
+
+
 # ---------------------------------------------------------------- claims and input
 
 
@@ -312,3 +325,15 @@ def test_skills_parse_exactly_and_n_defaults_to_their_count():
 def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
     assert chefs.decimal_text(x, digits) == decimal_digits(x, digits)
     assert chefs.pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
+
+
+def test_cli_solves_16_chefs_but_audits_and_certifies_at_most_15(capsys, tmp_path):
+    from exactplay.checker import _bounds
+    from exactplay.cli import main
+
+    assert chefs.MAX_N == 16 and chefs.MAX_AUDIT_N == chefs.MAX_CERTIFY_N == _bounds.CHEFS_MAX_N == 15
+    for argv in (["audit", "chefs", "--n", "16"], ["certify", "chefs", "--n", "16", "-o", str(tmp_path / "c.json")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "beyond its limit 15" in err[0], err
+    assert chefs.parse_n("16") == 16

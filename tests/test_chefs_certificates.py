@@ -193,7 +193,7 @@ def test_cli_audit_reports_tie_rule_dependence(capsys):
 
 
 @pytest.mark.parametrize("argv", [
-    ["--n", "1"], ["--n", "16"], ["--n", "x"], ["--skills", "0,1"], ["--skills", "1/2,5/4"],
+    ["--n", "1"], ["--n", "17"], ["--n", "x"], ["--skills", "0,1"], ["--skills", "1/2,5/4"],
     ["--n", "3", "--skills", "1/2,1/2"], ["--skills", "a,b"],
 ])
 def test_cli_bad_input_exit_2_one_line(capsys, argv):

@@ -277,10 +277,10 @@ def test_the_checkers_restated_limits_agree_with_the_solvers():
     from exactplay.games import chefs, coins, hold, race, war
     from exactplay.numbers import MAX_INPUT_CHARS, MAX_INPUT_EXPONENT, read_rational
 
-    assert _bounds.RACE_MAX_TARGET == race.MAX_TARGET
+    assert _bounds.RACE_MAX_TARGET == race.MAX_AUDIT_TARGET  # certificates come from certify only
     assert (_bounds.HOLD_MAX_TARGET, _bounds.HOLD_MAX_FACES) == (hold.MAX_TARGET, hold.MAX_FACES)
     assert _bounds.HOLD_FULL_TABLE_UP_TO == hold.FULL_TABLE_UP_TO
-    assert (_bounds.CHEFS_MIN_N, _bounds.CHEFS_MAX_N) == (chefs.MIN_N, chefs.MAX_N)
+    assert (_bounds.CHEFS_MIN_N, _bounds.CHEFS_MAX_N) == (chefs.MIN_N, chefs.MAX_CERTIFY_N)  # certificates: certify's limit
     assert _bounds.CHEFS_FULL_TABLE_MAX_N == chefs.FULL_TABLE_MAX_N
     assert _bounds.COINS_MAX_COINS == coins.MAX_COINS
     assert (_bounds.WAR_MAX_RANKS, _bounds.WAR_MAX_SUITS, _bounds.WAR_MAX_CARDS) == \

@@ -153,7 +153,17 @@ def test_float_entering_the_exact_recurrence_is_caught(exact_backend, monkeypatc
 
     monkeypatch.setattr(race, "candidate", leaky)
     with pytest.raises(FloatLeak):
-        solve_table(3, exact_backend)
+        solve_table(3, exact_backend, reference=True)
+
+
+def test_float_entering_the_fast_exact_table_is_caught(monkeypatch):
+    """The fast mpq path checks that every numerator and denominator it stores is an integer."""
+    from exactplay.games.race import exact
+    from exactplay.numbers import FloatLeak
+
+    monkeypatch.setattr(exact, "TWO", 2.0)
+    with pytest.raises(FloatLeak):
+        solve_table(3, "mpq")
 
 
 def test_shadow_filter_finds_the_same_best_and_gap_as_evaluating_every_candidate():

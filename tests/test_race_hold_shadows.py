@@ -33,6 +33,23 @@ def test_race_shadow_gives_the_plain_exact_table(target, backend):
     race_tables_agree(target, backend)
 
 
+@pytest.mark.parametrize("backend", ["mpq", "fraction"])
+def test_race_cells_with_tiny_shadows_evaluate_every_candidate(backend, monkeypatch):
+    """Past target ~600 some shadow inputs are below 2^-960 (possibly subnormal): those cells
+    skip the filter.  Raise TINY so the guard fires at target 30 (1 - F(a, 1) = 3^-a < 2^-20
+    from a = 13 on): the tables still equal the plain path's, and the cells that read a tiny
+    input keep every t (fast and reference paths alike)."""
+    from exactplay.games.race import exact
+
+    monkeypatch.setattr(race, "TINY", 2.0**-20)
+    monkeypatch.setattr(exact, "TINY", 2.0**-20)
+    race_tables_agree(30, backend)
+    t = race_table(30, backend, keep_candidates=True)
+    full = [c for c, v in t.candidates.items() if len(v) == t.t_max]
+    assert (30, 1) in full and (29, 2) in full
+    assert len(t.candidates[(1, 30)]) < t.t_max  # untouched cells still filter
+
+
 def log2(x) -> float:
     return math.log2(int(x.numerator)) - math.log2(int(x.denominator))
 
@@ -42,9 +59,11 @@ def test_race_shadow_inputs_stay_normal_floats_and_the_table_is_exact_at_the_cli
     """The race shadow's relative bound (6 * 2^-53 per candidate) needs every float it forms to
     be normal.  At the largest target (500; smaller targets give sub-tables of the same values)
     the smallest of F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792, and a term q S adds at most
-    t_max bits more: far above 2^-1022.  Then check the outcome against the plain path."""
-    table = race_tables_agree(race.MAX_TARGET)
-    N = race.MAX_TARGET
+    t_max bits more: far above 2^-1022.  Then check the outcome against the plain path.
+    (Past ~600, 1 - F(a, 1) = 3^-a falls below race.TINY and such cells evaluate every
+    candidate exactly: test_race_cells_with_tiny_shadows_evaluate_every_candidate.)"""
+    N = 500
+    table = race_tables_agree(N)
     smallest = min(log2(v) for tab in (table.F, table.G) for a in range(1, N + 1) for b in range(1, N + 1)
                    for v in (tab[a][b], 1 - tab[a][b]))
     assert smallest - table.t_max - 1 > -1022, smallest

@@ -29,12 +29,12 @@ from ..errors import VerificationError
 from ._load import MAX_DIGITS, MAX_TABLE_BYTES, clip, rational
 
 # ---- the solvers' limits, restated (tests/test_hostile.py checks them against exactplay.games)
-RACE_MAX_TARGET = 500  # games.race.MAX_TARGET
+RACE_MAX_TARGET = 500  # games.race.MAX_AUDIT_TARGET: certify's limit (solve goes further, writes no certificate)
 HOLD_MAX_TARGET = 150  # games.hold.MAX_TARGET
 HOLD_MAX_FACES = 12  # games.hold.MAX_FACES
 HOLD_FULL_TABLE_UP_TO = 30  # games.hold.FULL_TABLE_UP_TO: V(c, h) stored up to this target
 CHEFS_MIN_N = 2  # games.chefs.MIN_N
-CHEFS_MAX_N = 15  # games.chefs.MAX_N
+CHEFS_MAX_N = 15  # games.chefs.MAX_CERTIFY_N (check at n = 14: 15 s CPU, 0.69 GB; ~4-5x, ~3x per chef)
 CHEFS_FULL_TABLE_MAX_N = 8  # games.chefs.FULL_TABLE_MAX_N
 COINS_MAX_COINS = 1000  # games.coins.MAX_COINS
 WAR_MAX_RANKS = 26  # games.war.MAX_RANKS

@@ -59,7 +59,13 @@ from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skil
 # to print integers beyond 4300 digits unless told otherwise.
 
 MIN_N = 2
-MAX_N = 15  # n = 14 takes ~17 s and ~0.75 GB; each chef more costs ~4.5x time, ~2x memory
+MAX_N = 16  # solve (the fast solver): measured in benchmarks/bigexact.py
+# certify stops at 15: the stdlib checker rebuilds every value from the policy (n = 14: 15 s of CPU
+# and 0.69 GB with gmpy2), ~4-5x the time and ~3x the memory per chef; checker/_bounds.py agrees
+MAX_CERTIFY_N = 15
+# audit (and its value tables) runs the reference recurrence keeping every layer: ~3.6 min and
+# 2.2 GB at n = 14, each chef ~4.5x the time and ~2-3x the memory, so it stops here
+MAX_AUDIT_N = 15
 DEFAULT_N = 14
 FULL_TABLE_MAX_N = 8
 SLOW_CHECK_N = 13  # certificates from here on take the stdlib checker minutes  # certificates store every value up to here, policy + digest above
@@ -75,6 +81,15 @@ def parse_n(text: str) -> int:
     if n > MAX_N:
         raise UsageError(f"n {n} is beyond the supported limit {MAX_N} (cost grows ~4.5x per chef)")
     return n
+
+
+def _audit_limit(n: int, command: str = "audit") -> None:
+    if command == "audit" and n > MAX_AUDIT_N:
+        raise UsageError(f"chefs audit keeps every layer of the reference recurrence: n {n} is beyond its limit "
+                         f"{MAX_AUDIT_N} (solve goes to {MAX_N})")
+    if command == "certify" and n > MAX_CERTIFY_N:
+        raise UsageError(f"chefs certify: n {n} is beyond its limit {MAX_CERTIFY_N}, what the checker verifies "
+                         f"in minutes (solve goes to {MAX_N})")
 
 
 def parse_skill(text: str) -> Fraction:
@@ -244,6 +259,7 @@ def _tables(sol: cycle.Solution):
 def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
     """Float solver vs the exact reference (all values and decisions), and both tie rules."""
     n, skills, fib = instance(n, skills)
+    _audit_limit(n)
     B = get_backend(backend)
     flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True, progress=progress)
     ref = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=True, progress=progress)
@@ -340,6 +356,7 @@ def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT
     The checker rebuilds every value from the policy exactly and verifies it.
     """
     n, skills, fib = instance(n, skills)
+    _audit_limit(n, "certify")
     full_table = n <= FULL_TABLE_MAX_N
     B = get_backend(backend)
     rows = []
@@ -427,23 +444,31 @@ BACKEND_HELP = (
 )
 
 
-# Measured (CPU seconds, peak MB) at n = 14 with mpq on the 2-core test machine; each chef more
-# costs ~4.5x the time and ~2x the memory.  The report solves every size 2..n twice (both tie rules).
-HEAVY_AT_14 = {"solve": (12.3, 780), "certify": (13.0, 800), "audit": (217.0, 2110), "report": (37.0, 800)}
+# Measured (CPU seconds, peak MB) at n = 14 with mpq on the 2-core test machine (growth per chef:
+# GROWTH_PER_CHEF).  The report solves every size 2..n twice (both tie rules).
+# solve: benchmarks/bigexact.py with sets dropped as soon as they are read for the last time
+# (11.2 s, 530 MB; n = 15: 53 s, 1.95 GB; n = 16: 259 s, 7.5 GB); certify, report: measured before that change (upper bounds)
+HEAVY_AT_14 = {"solve": (11.2, 530), "certify": (13.0, 800), "audit": (217.0, 2110), "report": (37.0, 800)}
 # --backend fraction runs the reference recurrence on Fractions instead of the fast integer
 # solver: 14.9 s instead of 1.14 s for solve at n = 12 (the audit runs the reference recurrence
 # with either backend)
 FRACTION_SLOWDOWN = 13.0
+# growth per extra chef (time, memory): the fast solver (benchmarks/bigexact.py, n = 12..16) and
+# the reference recurrence (the audit, and --backend fraction)
+GROWTH_PER_CHEF = {"fast": (4.8, 3.8), "reference": (4.5, 2.0)}
 
 
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at these parameters takes about a minute or more."""
     skills = params.get("skills")
     n = params.get("n") or (len(parse_skills(skills)) if isinstance(skills, str) else len(skills or ()) or DEFAULT_N)
+    if command in ("audit", "certify"):
+        _audit_limit(n, command)
     seconds, mb = HEAVY_AT_14.get(command, HEAVY_AT_14["solve"])
     slower = params.get("backend") == "fraction" and command != "audit"
-    seconds *= 4.5 ** (n - 14) * (FRACTION_SLOWDOWN if slower else 1)
-    return heavy_note(f"{command} chefs at n = {n}", seconds, mb * 2.0 ** (n - 14))
+    time_growth, memory_growth = GROWTH_PER_CHEF["reference" if command == "audit" or slower else "fast"]
+    seconds *= time_growth ** (n - 14) * (FRACTION_SLOWDOWN if slower else 1)
+    return heavy_note(f"{command} chefs at n = {n}", seconds, mb * memory_growth ** (n - 14))
 
 
 GAME = Game(

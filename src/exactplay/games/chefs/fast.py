@@ -26,7 +26,8 @@ float, no underflow, no rounding that is not accounted for.  A candidate whose
 upper end lies below the largest lower end is provably not a best target; when
 more than one candidate survives that filter they are compared exactly by
 cross-multiplication, which also finds every exact tie.  Only two layers are
-held at a time.
+held at a time, and an alive set of size q-1 is dropped as soon as the last of
+its n-q+1 supersets (the only sets that read it) is solved.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ class FastSolution:
     ties: list = field(default_factory=list)  # (mask, mover, [tied targets]) over all states
     policy: dict = field(default_factory=dict)  # (mask, mover) -> target, when kept
     exact_compares: int = 0
-    peak_numbers: int = 0  # most integers held at once (two layers)
+    peak_numbers: int = 0  # most integers held at once (a layer and what the next still reads of the one below)
     peak_bits: int = 0  # their total size in bits
     value_bits: int = 0  # total size of every value computed (all layers): the bit work is at least this
 
@@ -210,23 +211,46 @@ def solve_fast(
         visit(1, prev)
     farthest = tie == "farthest"
     progress.start(f"chefs n={n} (fast exact)", 2**n - 1 - n)
+    live = [0, 0]  # numbers and bits held now
     for q in range(2, n + 1):
         layer = {}
+        # S of size q-1 is read by its n-q+1 supersets M = S + {j}; free it after the last one
+        waiting = dict.fromkeys(prev, n - q + 1)
+        live[0] = sum(_numbers(m) for m in prev.values())
+        live[1] = sum(_bits(m) for m in prev.values())
         for mask in masks_of_size(n, q):
             mem = members(mask)
-            layer[mask] = _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_policy)
+            st = layer[mask] = _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_policy)
+            live[0] += _numbers(st)
+            live[1] += _bits(st)
+            if live[0] > sol.peak_numbers:
+                sol.peak_numbers = live[0]
+            sol.peak_bits = max(sol.peak_bits, live[1])
+            for j in mem:
+                S = mask & ~(1 << j)
+                waiting[S] -= 1
+                if not waiting[S]:
+                    gone = prev.pop(S)
+                    live[0] -= _numbers(gone)
+                    live[1] -= _bits(gone)
             progress.advance()
         sol.value_bits += sum(int(m.den.bit_length()) * (q * q + q) for m in layer.values())
-        nums = sum(q * q + q + 1 for _ in layer) + sum(len(m.members) ** 2 + len(m.members) + 1 for m in prev.values())
-        if nums > sol.peak_numbers:
-            sol.peak_numbers = nums
-            sol.peak_bits = sum(int(m.den.bit_length()) * (len(m.members) ** 2 + len(m.members) + 1)
-                                for lay in (layer, prev) for m in lay.values())
         if visit:
             visit(q, layer)
         prev = layer
     sol.full = prev[(1 << n) - 1]
     return sol
+
+
+def _numbers(m: FastMask) -> int:
+    """Integers an alive set of size q holds: q^2 winner numerators, q dishes, the denominator."""
+    q = len(m.members)
+    return q * q + q + 1
+
+
+def _bits(m: FastMask) -> int:
+    """Their size, counting each as long as the denominator (which bounds them, up to a few bits)."""
+    return int(m.den.bit_length()) * _numbers(m)
 
 
 def _solve_mask(mask, mem, q, prev, a, c, F, Fpow, farthest, reduce, sol, keep_policy) -> FastMask:

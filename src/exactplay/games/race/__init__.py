@@ -41,20 +41,32 @@ from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 
-MAX_TARGET = 500  # the exact table costs about N^3 digit operations: ~2 s at 200, ~35 s at 500
+MAX_TARGET = 2000  # solve: the fast exact table (games/race/exact.py), measured in benchmarks/bigexact.py
 MAX_BALL_TARGET = 20_000  # --backend ball|auto keeps two rows of balls: time ~N^2, memory ~N
+# audit, report, certify and --table hold every exact value of the table and its candidates
+# (memory grows as N^3: ~1.6 GB at 500 for the audit, ~5 GB for certify), so they stop here;
+# the checker's bound (checker/_bounds.py RACE_MAX_TARGET) is this one.
+MAX_AUDIT_TARGET = 500
+
+
+def _audit_limit(target: int, what: str) -> None:
+    if target > MAX_AUDIT_TARGET:
+        raise UsageError(f"race {what} keeps every exact value (memory grows as target^3, ~5 GB for certify at "
+                         f"{MAX_AUDIT_TARGET}): target {target} is beyond its limit {MAX_AUDIT_TARGET} "
+                         f"(solve goes to {MAX_TARGET}; --backend ball goes to {MAX_BALL_TARGET})")
 
 # A float shadow candidate is computed from correctly rounded exact inputs by
 # sums and products of nonnegative numbers (five roundings in all), so it is
 # within a relative 6 * 2^-53 of the exact candidate; SHADOW_SLACK is a far
-# wider relative margin (see _exact_cell).  The 6 * 2^-53 needs normal floats: for every
-# target the CLI accepts (<= 500) the smallest F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792 and
-# a term q S is at most t_max = 14 bits smaller, far above 2^-1022 (tested, slow:
-# tests/test_race_hold_shadows.py).
+# wider relative margin (see _exact_cell).  The 6 * 2^-53 needs normal floats: up to target 500
+# the smallest F, G, 1 - F, 1 - G is 1 - F(500, 1) ~ 2^-792 and a term q S is at most t_max = 14
+# bits smaller, far above 2^-1022 (tested, slow: tests/test_race_hold_shadows.py); past ~600,
+# cells reading an input below TINY evaluate every candidate exactly instead.
 SHADOW_SLACK = 2.0**-40
 # For :func:`exactplay.enclosure.top_two_threshold`: F_j (1 - slack) > F_i proves the exact F_j > F_i
 # (each within a relative 6 * 2^-53, far below the slack); the same for the complements, upwards.
 _BELOW, _ABOVE = 1 - SHADOW_SLACK, 1 + SHADOW_SLACK
+TINY = 2.0**-960  # shadow inputs below this may be subnormal: such cells skip the filter
 
 
 def t_zero(b: int) -> int:
@@ -113,6 +125,8 @@ def solve_table(
     keep_candidates: bool = False,
     progress=SILENT,
     shadow: bool = True,
+    reference: bool = False,
+    keep_table: bool = True,
 ) -> RaceTable:
     """Fill F and G row by row (a = 1..N, then b = 1..N), as in Section 8.
 
@@ -120,8 +134,22 @@ def solve_table(
     float; in exact arithmetic those evaluated exactly, which always include
     every exact best and the exact runner-up.  ``shadow=False`` makes the exact
     run evaluate every candidate exactly too (the plain port, for benchmarks).
+
+    In ``mpq`` (unless ``reference``) the table is computed by
+    :mod:`exactplay.games.race.exact` -- unreduced integer numerators over
+    products of the factors ``2^t + 1``, one anti-diagonal at a time -- with the
+    same values, choices and candidates; an ``mpq`` in lowest terms is made when
+    a value is read; with ``keep_table=False`` it keeps only rows N-1 and N of F
+    and G (the answer) -- memory O(128 N) numbers instead of O(N^2).
+    ``fraction`` and ``reference=True`` run the recurrence below, every value kept
+    in lowest terms (the reference path; it ignores ``keep_table``).
     """
     B = get_backend(backend)
+    if B.name == "mpq" and shadow and not reference:
+        from exactplay.games.race.fast_table import solve_table_fast
+
+        return solve_table_fast(target, B, t_limit(target) if t_max is None else t_max, keep_candidates,
+                                progress, keep_table)
     with B.precision():  # the ball field's working precision (a no-op otherwise)
         return _fill_table(B, target, t_max, keep_candidates, progress, shadow)
 
@@ -215,15 +243,20 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
     below the second-largest F shadow (or above the second-smallest complement)
     is exactly below two other candidates: neither a best nor the runner-up
     (:func:`exactplay.enclosure.top_two_threshold`, the tool's one certified comparison).
+    The bound needs normal floats: a cell with an input below ``TINY`` (which may
+    be subnormal, or 0 in float though not exactly; only past target ~600, where
+    ``1 - F(a, 1) = 3^-a`` falls below 2^-960) evaluates every candidate exactly.
     """
     sF, sG, cF, cG = tables
     f_prev, c_prev = sF[a - 1][b], cF[a - 1][b]
     approx = []
+    tiny = (a > 1 and f_prev < TINY) or c_prev < TINY
     for t, d in gains:
         S, Sc = (1.0, 0.0) if d >= b else (sG[a][b - d], cG[a][b - d])
+        tiny = tiny or (d < b and (S < TINY or Sc < TINY))
         q = 2.0**-t
         approx.append(((2 * q * S + (1 - q) * f_prev) / (1 + q), (2 * q * Sc + (1 - q) * c_prev) / (1 + q), t, d))
-    if len(approx) > 2:  # the certified comparison: low ends F (1 - slack), high ends 1 - F (1 + slack)
+    if len(approx) > 2 and not tiny:  # the certified comparison: low ends F (1 - slack), high ends 1 - F (1 + slack)
         second_F = top_two_threshold(v[0] for v in approx) * _BELOW
         second_C = top_two_threshold((v[1] for v in approx), smallest=True) * _ABOVE
         approx = [v for v in approx if v[0] >= second_F and v[1] <= second_C]
@@ -349,15 +382,18 @@ def _exact_target(target: int, B: Backend) -> None:
 
 def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT, solver=None) -> Report:
-    """``solver``: the exact table's solver (default :func:`solve_table`; a distributed one
-    needs only rows N-1 and N here, see ``exactplay.distributed``)."""
+    """``solver``: the exact table's solver (default :func:`solve_table`, keeping only the rows it
+    still reads; a distributed one needs only rows N-1 and N here, see ``exactplay.distributed``)."""
     B = get_backend(backend)
     if B.prec is not None:
         from .ball import solve_ball
 
         return solve_ball(target, B, digits, progress)
     _exact_target(target, B)
-    table = (solver or solve_table)(target, backend, progress=progress)
+    if solver is None:
+        table = solve_table(target, backend, progress=progress, keep_table=False)
+    else:
+        table = solver(target, backend, progress=progress)
     data, lines = exact_number(table.answer, digits, full)
     first = _first_choices(table)
     data = {"game": "race", "params": _params(target), "backend": table.backend,
@@ -375,6 +411,7 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
 
 def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT, solver=None) -> dict:
     """Everything the audit reports, as a JSON-ready dict (used by audit and certify)."""
+    _audit_limit(target, "audit (also report, certify)")
     exact = (solver or solve_table)(target, backend, keep_candidates=True, progress=progress)
     flt = solve_table(target, "float", keep_candidates=True, progress=progress)
     progress.start("value errors of the float table", None)
@@ -475,6 +512,7 @@ def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, 
 
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
+    _audit_limit(target, "--table")
     return solve_table(target, backend, progress=progress).F_map(), TABLE_COLUMNS, TABLE_VALUE
 
 
@@ -484,9 +522,11 @@ TABLE_VALUE = ("F(a,b), Player 2's winning probability at Player 2's turn, a and
 
 
 # Measured CPU seconds and peak MB at target 500 on the 2-core test machine (mpq); time grows
-# about as target^3.  certify runs the audit and writes N^2 exact values of up to ~N digits
-# each (memory ~N^3); report runs the audit.
-HEAVY_AT_500 = {"solve": (27.7, 610), "audit": (66.0, 1590), "certify": (212.0, 5280), "report": (66.0, 1590)}
+# about as target^3.  solve: the fast table keeping two rows of F (benchmarks/bigexact.py: 3.7 s,
+# 264 MB; 28 s at 1000).  certify runs the audit and writes N^2 exact values of up to ~N digits
+# each (memory ~N^3); report runs the audit.  (audit, certify, report: measured with the
+# reference mpq table, before the fast one: upper bounds.)
+HEAVY_AT_500 = {"solve": (3.7, 264), "audit": (66.0, 1590), "certify": (212.0, 5280), "report": (66.0, 1590)}
 
 
 def heavy(command: str, params: dict) -> str | None:
@@ -495,7 +535,11 @@ def heavy(command: str, params: dict) -> str | None:
     if params.get("backend") in ("ball", "auto"):  # measured: ~0.6 s per 10^4 cells at 128 bits, two rows kept
         return heavy_note(f"{command} race at target {N} in balls", 0.6 * (N / 100) ** 2 * (2 if command == "audit"
                           else 1), 50 + N * 0.05)
+    if command != "solve":
+        _audit_limit(N, command if command in ("audit", "report", "certify") else "--table")
     seconds, mb = HEAVY_AT_500.get(command, HEAVY_AT_500["solve"])
+    if command == "solve":  # measured: 3.7 s / 264 MB at 500, 25 s / 635 MB at 1000, 309 s / 1.6 GB at 2000
+        return heavy_note(f"solve race at target {N}", seconds * (N / 500) ** 3.2, mb * (N / 500) ** 1.35)
     mb *= (N / 500) ** (3 if command == "certify" else 2)
     return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
 
