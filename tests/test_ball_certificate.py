@@ -101,7 +101,7 @@ def test_cli_certify_and_check_a_ball_certificate(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["solve", "race", "--prec", "64"], "--prec sets the precision"),
     (["solve", "war", "--backend", "ball"], "not war"),
-    (["solve", "race", "--target", "600"], "beyond the exact limit 500"),
+    (["solve", "race", "--target", "2001"], "beyond the exact limit 2000"),
     (["solve", "race", "--backend", "ball", "--prec", "8"], "between 16 and"),
     (["certify", "hold", "--target", "10", "--backend", "ball", "-o", "-"], "race only"),
     (["certify", "--game", "examples/piglet.py:make_game", "--backend", "ball", "-o", "-"], "race only"),

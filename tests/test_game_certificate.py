@@ -245,9 +245,9 @@ def test_the_rules_restate_the_solvers_limits_and_the_state_bounds_hold():
     import exactplay.games.race as race
     import exactplay.games.war as war
 
-    assert rules_module("race").MAX_TARGET == race.MAX_TARGET
+    assert rules_module("race").MAX_TARGET == race.MAX_AUDIT_TARGET  # certify's limit
     assert (rules_module("hold").MAX_TARGET, rules_module("hold").MAX_FACES) == (hold.MAX_TARGET, hold.MAX_FACES)
-    assert (rules_module("chefs").MIN_N, rules_module("chefs").MAX_N) == (chefs.MIN_N, chefs.MAX_N)
+    assert (rules_module("chefs").MIN_N, rules_module("chefs").MAX_N) == (chefs.MIN_N, chefs.MAX_CERTIFY_N)
     assert rules_module("coins").MAX_COINS == coins.MAX_COINS
     w = rules_module("war")
     assert (w.MAX_RANKS, w.MAX_SUITS, w.MAX_CARDS) == (war.MAX_RANKS, war.MAX_SUITS, war.MAX_CARDS)
@@ -255,3 +255,15 @@ def test_the_rules_restate_the_solvers_limits_and_the_state_bounds_hold():
         module = rules_module(game)
         states = len(build_model(MODELS[game](**model_params)))
         assert states <= module.state_bound(module.read_params(copy.deepcopy(params))), (game, params)
+
+
+def test_certify_v2_refuses_what_the_checker_would_refuse_before_computing():
+    """solve goes further than certify (race 2000, chefs 16); a v2 certificate is only written
+    within the checker's limits (race 500, chefs 15), never one the checker then rejects."""
+    from exactplay.errors import UsageError
+    from exactplay.games import certify_v2
+
+    with pytest.raises(UsageError, match="beyond the certificates' limit 500"):
+        certify_v2("race")(target=501)
+    with pytest.raises(UsageError, match="beyond the certificates' limit 15"):
+        certify_v2("chefs")(n=16)

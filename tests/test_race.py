@@ -145,13 +145,14 @@ def test_exact_table_holds_only_exact_numbers(exact_backend):
 
 def test_float_entering_the_exact_recurrence_is_caught(exact_backend, monkeypatch):
     """A constant built outside the backend (here q_t as a float) must not pass silently."""
+    from exactplay.games.race import table as race_table_module
     from exactplay.numbers import FloatLeak
 
     def leaky(B, t, S, F_prev):
         q = 2.0**-t
         return (2 * q * S + (1 - q) * F_prev) / (1 + q)
 
-    monkeypatch.setattr(race, "candidate", leaky)
+    monkeypatch.setattr(race_table_module, "candidate", leaky)  # where the recurrence reads it
     with pytest.raises(FloatLeak):
         solve_table(3, exact_backend, reference=True)
 

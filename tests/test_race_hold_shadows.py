@@ -40,8 +40,9 @@ def test_race_cells_with_tiny_shadows_evaluate_every_candidate(backend, monkeypa
     from a = 13 on): the tables still equal the plain path's, and the cells that read a tiny
     input keep every t (fast and reference paths alike)."""
     from exactplay.games.race import exact
+    from exactplay.games.race import table as race_table_module
 
-    monkeypatch.setattr(race, "TINY", 2.0**-20)
+    monkeypatch.setattr(race_table_module, "TINY", 2.0**-20)  # where the recurrence reads it
     monkeypatch.setattr(exact, "TINY", 2.0**-20)
     race_tables_agree(30, backend)
     t = race_table(30, backend, keep_candidates=True)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from .._strict import fail, rational
 
 PARAMS = ("n", "skills")
-MIN_N, MAX_N = 2, 15  # the solver's limits, restated
+MIN_N, MAX_N = 2, 15  # certify's limits, restated (solve goes to 16 but writes no certificate)
 
 
 def state_bound(params) -> int:

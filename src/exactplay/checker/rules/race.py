@@ -24,7 +24,7 @@ from fractions import Fraction
 from .._strict import fail
 
 PARAMS = ("target",)
-MAX_TARGET = 500  # the solver's limit, restated
+MAX_TARGET = 500  # certify's limit, restated (solve goes to 2000 but writes no certificate)
 
 
 def state_bound(params) -> int:

@@ -146,9 +146,12 @@ def certify_v2(n=None, skills=None, progress=None) -> dict:
     """A certificate v2 (``exactplay certify chefs --format v2``): this model solved by the engine;
     the answer ``E(n)`` is the expected number of dishes, component ``n`` of the start's value."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
-    from exactplay.games.chefs import _params, instance
+    from exactplay.errors import UsageError
+    from exactplay.games.chefs import MAX_CERTIFY_N, _params, instance
 
     n, skills, fib = instance(n, skills)
+    if n > MAX_CERTIFY_N:  # the checker's limit (solve goes further, but writes no certificate)
+        raise UsageError(f"certify chefs: n {n} is beyond the certificates' limit {MAX_CERTIFY_N}")
     params = _params(n, skills, fib)
     refuse_if_too_large("chefs", params, 2 * n * 2**n + n)
     return game_certificate("chefs", params, {"skills": skills}, f"E({n})", n, progress=progress)

@@ -35,7 +35,7 @@ from exactplay.balls import endpoints, ziv_decimal
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
-from . import _float_cell, t_limit
+from .table import _float_cell, t_limit
 
 CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
 SAMPLE = 10  # unresolved cells listed by name
@@ -194,7 +194,7 @@ def settle(target: int, prec: int, auto: bool, progress=SILENT, with_float: bool
             history.append({"prec_bits": run.prec, "certified": run.certified, "unresolved": run.unresolved_count,
                             "seconds": round(run.seconds, 3)})
         if run.unresolved_count:
-            from . import MAX_TARGET, solve_table
+            from .table import MAX_TARGET, solve_table
 
             if target <= MAX_TARGET:
                 exact = solve_table(target, "mpq", progress=progress)
@@ -301,7 +301,7 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
 
 def _exact_verdicts(target: int, run: BallRun) -> dict:
     """Exact verdicts on the float decisions balls left open (``auto``; targets exact can reach)."""
-    from . import MAX_TARGET, solve_table
+    from .table import MAX_TARGET, solve_table
 
     if target > MAX_TARGET:
         return {"beyond exact (target > %d)" % MAX_TARGET: len(run.float_unresolved)}

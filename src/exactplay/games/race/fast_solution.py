@@ -12,7 +12,7 @@ from exactplay.engine import Solution
 from exactplay.engine.from_values import solution_from_values, state_index
 from exactplay.model import build_model
 
-from . import solve_table
+from .table import solve_table
 from .model import make_game
 
 

@@ -76,7 +76,7 @@ def solve_table_fast(N: int, B: Backend, t_max: int, keep_candidates: bool, prog
 
     ``keep_table=False`` keeps only rows N-1 and N of F (enough for G(N, N)): memory
     O(band * N) numbers instead of O(N^2)."""
-    from exactplay.games.race import RaceTable
+    from exactplay.games.race.result import RaceTable
 
     progress.start(f"race target {N} ({B.name}, by anti-diagonals)", exact.steps(N))
     st = exact.solve(N, t_max, keep_candidates, progress, keep_table=keep_table)

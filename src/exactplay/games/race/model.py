@@ -133,7 +133,12 @@ def certify_v2(target: int = 100, progress=None) -> dict:
     the answer ``G(N,N)`` is Player 2's winning probability, component 1 of the start's value."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
 
+    from exactplay.errors import UsageError
+    from exactplay.games.race.table import MAX_AUDIT_TARGET
+
     target = int(target)
+    if target > MAX_AUDIT_TARGET:  # the checker's limit (solve goes further, but writes no certificate)
+        raise UsageError(f"certify race: target {target} is beyond the certificates' limit {MAX_AUDIT_TARGET}")
     refuse_if_too_large("race", {"target": target}, (target + 1) ** 2 + 3)
     return game_certificate("race", {"target": target}, {"target": target}, f"G({target},{target})", 1,
                             progress=progress)
