@@ -36,168 +36,33 @@ operation, one denominator per alive set, target choice by proved enclosures.
 from __future__ import annotations
 
 import hashlib
-from fractions import Fraction
 
 try:
     from gmpy2 import mpq, mpz
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.audit import audit_decisions, audit_values, rounding_report
 from exactplay.certificate import build_certificate
-from exactplay.errors import UsageError
-from exactplay.numbers import Backend, format_pq, get_backend, read_int, read_rational
+from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
-from exactplay.games.chefs.bound import a_priori_bounds
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
+from exactplay.games.chefs.audit import _tie_rule_json, run_audit  # noqa: F401
+from exactplay.games.chefs.fmt import _decimals, decimal_text, pq  # noqa: F401
+from exactplay.games.chefs.instance import (DEFAULT_N, FULL_TABLE_MAX_N, MAX_AUDIT_N, MAX_CERTIFY_N,  # noqa: F401
+                                            MAX_N, MIN_N, SLOW_CHECK_N, _audit_limit, _check_skill, _params,
+                                            _tie_json, chef_set, in_backend, instance, parse_n, parse_skill,
+                                            parse_skills, solve_exact)
 
-# Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses
-# to print integers beyond 4300 digits unless told otherwise.
-
-MIN_N = 2
-MAX_N = 16  # solve (the fast solver): measured in benchmarks/bigexact.py
-# certify stops at 15: the stdlib checker rebuilds every value from the policy (n = 14: 15 s of CPU
-# and 0.69 GB with gmpy2), ~4-5x the time and ~3x the memory per chef; checker/_bounds.py agrees
-MAX_CERTIFY_N = 15
-# audit (and its value tables) runs the reference recurrence keeping every layer: ~3.6 min and
-# 2.2 GB at n = 14, each chef ~4.5x the time and ~2-3x the memory, so it stops here
-MAX_AUDIT_N = 15
-DEFAULT_N = 14
-FULL_TABLE_MAX_N = 8
-SLOW_CHECK_N = 13  # certificates from here on take the stdlib checker minutes  # certificates store every value up to here, policy + digest above
 
 
 # ------------------------------------------------------------------ parameters
 
 
-def parse_n(text: str) -> int:
-    n = read_int(text, "n (the number of chefs)")
-    if n < MIN_N:
-        raise UsageError(f"n must be at least {MIN_N} chefs, got {n}")
-    if n > MAX_N:
-        raise UsageError(f"n {n} is beyond the supported limit {MAX_N} (cost grows ~4.5x per chef)")
-    return n
-
-
-def _audit_limit(n: int, command: str = "audit") -> None:
-    if command == "audit" and n > MAX_AUDIT_N:
-        raise UsageError(f"chefs audit keeps every layer of the reference recurrence: n {n} is beyond its limit "
-                         f"{MAX_AUDIT_N} (solve goes to {MAX_N})")
-    if command == "certify" and n > MAX_CERTIFY_N:
-        raise UsageError(f"chefs certify: n {n} is beyond its limit {MAX_CERTIFY_N}, what the checker verifies "
-                         f"in minutes (solve goes to {MAX_N})")
-
-
-def parse_skill(text: str) -> Fraction:
-    """One skill: ``p/q``, an integer or a decimal, read exactly; must lie in (0, 1]."""
-    t = text.strip()
-    if len(t.split()) > 1:
-        raise UsageError(f"skills {t[:40]!r}: separate the skills with commas, e.g. 1/4,1/2,1")
-    value = read_rational(t, "skill")
-    _check_skill(value, t)
-    return value
-
-
-def _check_skill(value: Fraction, shown=None) -> None:
-    """A skill is a chef's probability of success: in (0, 1], with a reason that fits the value."""
-    shown = value if shown is None else shown
-    if value == 0:
-        raise UsageError(f"skill {shown} is outside (0, 1]: a chef of skill 0 never succeeds")
-    if value < 0:
-        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, not negative")
-    if value > 1:
-        raise UsageError(f"skill {shown} is outside (0, 1]: a skill is a probability, at most 1")
-
-
-def parse_skills(text: str) -> tuple[Fraction, ...]:
-    """A comma-separated list of skills, e.g. ``1/4,1/2,1``."""
-    if isinstance(text, (list, tuple)):
-        text = ",".join(text)
-    parts = [p for p in str(text).split(",")]
-    if not parts or any(not p.strip() for p in parts):
-        raise UsageError(f"skills must be a comma-separated list like 1/4,1/2,1, got {text!r}")
-    return tuple(parse_skill(p) for p in parts)
-
-
-def instance(n: int | None = None, skills=None) -> tuple[int, tuple[Fraction, ...], bool]:
-    """Resolve and validate ``(n, skills, fibonacci?)``; one-line UsageError otherwise."""
-    if skills is None:
-        n = DEFAULT_N if n is None else n
-        parse_n(str(n))
-        return n, fibonacci_skills(n), True
-    if isinstance(skills, str):
-        skills = parse_skills(skills)
-    skills = tuple(parse_skill(str(s)) if not isinstance(s, Fraction) else s for s in skills)
-    for s in skills:
-        _check_skill(s)
-    if n is None:
-        n = len(skills)
-        if not MIN_N <= n <= MAX_N:
-            raise UsageError(f"--skills lists {n} chef{'s' * (n != 1)}: give {MIN_N} to {MAX_N} skills, one per chef")
-    parse_n(str(n))
-    if len(skills) != n:
-        raise UsageError(f"--skills lists {len(skills)} skills but n is {n}: give exactly one skill per chef")
-    return n, skills, skills == fibonacci_skills(n)
-
-
-def in_backend(B: Backend, skills) -> list:
-    return [B.q(s.numerator, s.denominator) for s in skills]
-
-
 # ------------------------------------------------------------------ exact solving
-
-
-def solve_exact(skills, backend: Backend | str = "mpq", tie: str = "nearest", progress=SILENT, solver=None):
-    """The exact solution: the fast integer solver for ``mpq`` (``solver``, default
-    :func:`fast.solve_fast`; ``exactplay.distributed`` has one on Dask), the reference
-    recurrence in ``Fraction`` otherwise.  Both expose ``E``, ``W1``, ``ties``, ``full``."""
-    B = get_backend(backend)
-    if not B.exact:
-        raise UsageError("solve_exact needs an exact backend")
-    if B.name == "mpq":
-        return (solver or fast.solve_fast)(list(skills), tie=tie, progress=progress)
-    return cycle.solve(in_backend(B, skills), B, tie=tie, progress=progress)
-
-
-def chef_set(mask: int) -> str:
-    """An alive set as text, chefs numbered from 1: ``{1,2,3}``."""
-    return "{" + ",".join(str(i + 1) for i in cycle.members(mask)) + "}"
-
-
-def _tie_json(ties, limit: int = 20) -> list:
-    return [{"alive": chef_set(m), "mover": t + 1, "tied_targets": [j + 1 for j in js]} for m, t, js in ties[:limit]]
-
-
-def _params(n: int, skills, fib: bool) -> dict:
-    return {"n": n, "skills": "fibonacci" if fib else ",".join(format_pq(s) for s in skills)}
-
-
-def pq(x) -> str:
-    """:func:`format_pq`, fast for huge values: an mpq is already in lowest terms and
-    GMP prints it in subquadratic time (``Fraction`` would redo a quadratic gcd)."""
-    if mpq is not None and type(x) is type(mpq(0)):
-        return f"{x.numerator}/{x.denominator}"
-    return format_pq(x)
-
-
-def decimal_text(x, digits: int) -> str:
-    """``x`` correctly rounded to ``digits`` decimals, ties to even (as
-    :func:`exactplay.audit.decimal_digits`), in GMP integer arithmetic."""
-    num, den = mpz(x.numerator), mpz(x.denominator)
-    q, r = divmod(abs(num) * 10**digits, den)
-    if 2 * r > den or (2 * r == den and q % 2 == 1):
-        q += 1
-    sign = "-" if num < 0 and q else ""
-    text = str(q).rjust(digits + 1, "0")
-    return f"{sign}{text[:-digits]}.{text[-digits:]}" if digits > 0 else f"{sign}{text}"
-
-
-def _decimals(xs, digits: int) -> list[str]:
-    return [decimal_text(x, digits) for x in xs]
 
 
 # ------------------------------------------------------------------ solve
@@ -234,71 +99,6 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
 
 
 # ------------------------------------------------------------------ audit
-
-
-def _state(mask: int, mover: int) -> tuple:
-    return (chef_set(mask), mover + 1)
-
-
-def _tables(sol: cycle.Solution):
-    """W values, D values, candidates and choices of a kept solution, keyed by state."""
-    W, D, cands, choice = {}, {}, {}, {}
-    for q, layer in sol.layers.items():
-        for mask, st in layer.items():
-            for r, t in enumerate(st.members):
-                s = _state(mask, t)
-                D[s] = st.D[r]
-                for k, i in enumerate(st.members):
-                    W[s + (i + 1,)] = st.W[r][k]
-                if q > 1:
-                    cands[s] = {j + 1: v for j, v in st.cands[r].items()}
-                    choice[s] = st.target[r] + 1
-    return W, D, cands, choice
-
-
-def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> dict:
-    """Float solver vs the exact reference (all values and decisions), and both tie rules."""
-    n, skills, fib = instance(n, skills)
-    _audit_limit(n)
-    B = get_backend(backend)
-    flt = cycle.solve(float_skills(skills), "float", keep=True, keep_cands=True, progress=progress)
-    ref = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=True, progress=progress)
-    progress.start("rounding bounds of the float solver", None)
-    bound_w, bound_d, label = a_priori_bounds(float_skills(skills), flt)
-    progress.start("collecting the exact and float tables", None)
-    eW, eD, ecands, _ = _tables(ref)
-    fW, fD, fcands, fchoice = _tables(flt)
-    del flt
-    progress.start(f"comparing {len(eW):,} win probabilities and {len(eD):,} dish counts", None)
-    values = audit_values(eW, fW, bound_w, label)
-    dishes = audit_values(eD, fD, bound_d, label + "; dishes scaled by the largest D of each layer")
-    progress.start("judging the float decisions", len(ecands))
-    decisions = audit_decisions(ecands, fcands, fchoice, bound_w, progress=progress)
-    E, fE = ref.E, fD[_state((1 << n) - 1, 0)]
-    W1 = list(ref.W1)
-    ties = list(ref.ties)
-    del eW, fW, eD, fD, ecands, fcands, ref
-    far = solve_exact(skills, B, "farthest", progress)  # the other tie rule
-    return {
-        "n": n, "skills": skills, "fib": fib,
-        "values": values, "dishes": dishes, "decisions": decisions,
-        "rounding": rounding_report(E, digits, fE, bound_d),
-        "E": E, "W1": W1, "ties": ties,
-        "E_far": far.E, "W1_far": list(far.W1), "ties_far": list(far.ties),
-        "float_E": fE,
-    }
-
-
-def _tie_rule_json(r: dict, digits: int) -> dict:
-    return {
-        "nearest": {"E": pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
-                    "W": _decimals(r["W1"], digits), "exact_ties": len(r["ties"])},
-        "farthest": {"E": pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
-                     "W": _decimals(r["W1_far"], digits), "exact_ties": len(r["ties_far"])},
-        "E_depends_on_tie_rule": r["E"] != r["E_far"],
-        "W_depends_on_tie_rule": r["W1"] != r["W1_far"],
-        "ties_nearest_first": _tie_json(r["ties"]),
-    }
 
 
 def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
