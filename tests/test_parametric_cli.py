@@ -100,3 +100,24 @@ def test_a_float_probability_in_the_users_code_is_refused(capsys, tmp_path):
 def test_audit_does_not_take_a_symbol(capsys):
     status, _, err = run(capsys, "audit", "--game", RACE, "--param-symbol", "p")
     assert status == 2 and "solve, certify and report" in err
+
+
+@pytest.mark.parametrize("game,options,factory_params", [
+    ("race", ["--target", "2", "--coin", "1"], ["target=2", "coin=1"]),
+    ("chefs", ["--n=3"], ["n=3"]),
+])
+def test_a_built_in_game_by_name_is_its_model_with_the_symbol(capsys, game, options, factory_params):
+    """``solve race --target 2 --param-symbol p`` is ``solve --game <race's model> --param target=2 ...``."""
+    status, by_name, _ = run(capsys, "solve", game, *options, "--param-symbol", "p", "--json")
+    assert status == 0
+    params = [w for kv in factory_params for w in ("--param", kv)]
+    status, by_model, _ = run(capsys, "solve", "--game", f"exactplay.games.{game}.model:make_game", *params,
+                              "--param-symbol", "p", "--json")
+    assert status == 0 and strict(by_name) == strict(by_model) and strict(by_name)["regions"]
+
+
+def test_a_model_too_large_for_parametric_solving_is_refused_before_solving(capsys):
+    """Without --max-states the parametric build stops at 2,000 states (race target 100 has 10,003)."""
+    status, out, err = run(capsys, "solve", "race", "--param-symbol", "p")
+    assert status == 2 and out == ""
+    assert "more than 2,000 reachable states" in err and "--max-states" in err and len(err.splitlines()) == 1

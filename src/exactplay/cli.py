@@ -254,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         from .model_cli import run_model_command, wants_model
+        from .parametric.cli import builtin_argv
 
+        argv = builtin_argv(argv, game_names())  # a built-in game's model with a symbolic probability
         if wants_model(argv):
             return run_model_command(argv, _Parser)
         if argv and argv[0] in ("export", "crosscheck"):

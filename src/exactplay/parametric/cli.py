@@ -19,6 +19,9 @@ from ..strict_json import dumps
 __all__ = ["wants_parametric", "run_parametric"]
 
 
+DEFAULT_MAX_STATES = 2_000  # without --max-states: measured sizes under a minute are 84-889 states
+
+
 def wants_parametric(argv: list[str]) -> bool:
     return any(a == "--param-symbol" or a.startswith("--param-symbol=") for a in argv[1:])
 
@@ -56,7 +59,14 @@ def load_parametric(args, progress):
         raise UsageError(f"--param {name}=... and --param-symbol {name}: the symbol takes the place of the value")
     params[name] = Param.symbol(name)
     game = make_game(args.game, params)
-    pm = build_parametric(game, name, args.max_states or 3_000_000, progress)
+    limit = args.max_states or DEFAULT_MAX_STATES
+    try:
+        pm = build_parametric(game, name, limit, progress)
+    except ModelError as exc:
+        if args.max_states is None and "reachable states" in str(exc):
+            raise ModelError(f"{exc}: parametric solving is for small models (Pig to 10, 686 states, takes about "
+                             f"a minute; regions grow fast); --max-states N raises the limit {limit:,}") from None
+        raise
     if args.range:
         lo, hi = parse_range(args.range)
     else:
@@ -162,3 +172,42 @@ def _report(args, ps, report, source, comp, progress) -> int:
                          rep, None, progress)
     print_files(files, args.json)
     return EXIT_OK
+
+
+def builtin_argv(argv: list[str], game_names) -> list[str]:
+    """``solve GAME --target 4 --param-symbol p`` for a built-in game, rewritten as the same command
+    on the game's model: ``solve --game exactplay.games.GAME.model:make_game --param target=4
+    --param-symbol p``.  Every ``--name VALUE`` (or ``--name=VALUE``) whose name is a parameter of
+    the model's factory becomes ``--param name=VALUE``; every other word stays.  Any other ``argv``
+    (no built-in game, no ``--param-symbol``) is returned unchanged.
+
+    >>> builtin_argv(["solve", "race", "--target", "2", "--param-symbol", "p", "--json"], ["race"])
+    ['solve', '--game', 'exactplay.games.race.model:make_game', '--param', 'target=2', '--param-symbol', 'p', '--json']
+    >>> builtin_argv(["solve", "race", "--target", "2"], ["race"])
+    ['solve', 'race', '--target', '2']
+    """
+    if (len(argv) < 2 or argv[0] not in ("solve", "certify", "report") or argv[1] not in game_names
+            or not wants_parametric(argv)):
+        return argv
+    import importlib
+    import inspect
+
+    target = f"exactplay.games.{argv[1]}.model"
+    factory_params = set(inspect.signature(importlib.import_module(target).make_game).parameters)
+    out = [argv[0], "--game", f"{target}:make_game"]
+    words, i = argv[2:], 0
+    while i < len(words):
+        flag, eq, value = words[i].partition("=")
+        name = flag[2:].replace("-", "_")
+        if not flag.startswith("--") or name not in factory_params:
+            out.append(words[i])
+            i += 1
+            continue
+        if not eq:
+            if i + 1 >= len(words):
+                raise UsageError(f"{argv[0]} {argv[1]}: {flag} needs a value")
+            i += 1
+            value = words[i]
+        out += ["--param", f"{name}={value}"]
+        i += 1
+    return out
