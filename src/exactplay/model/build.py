@@ -12,6 +12,7 @@ that is not finite, or too large for the memory limit) is refused with a
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable
 
@@ -19,7 +20,7 @@ from ..progress import SILENT
 from .compiled import MAX_STATES, OBJECTIVES, Model, ModelError, exact_vector
 from .protocol import to_rational
 
-__all__ = ["build_model"]
+__all__ = ["build_model", "enumerate_game", "Enumerated"]
 
 
 def _label(game, s) -> str:
@@ -42,7 +43,30 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
                          f"{type(exc).__name__}: {str(exc)[:200]}") from None
 
 
-def _build(game, max_states: int, progress) -> Model:
+@dataclass
+class Enumerated:
+    """The reachable part of a game, state ``i`` the ``i``-th found (breadth-first from the start):
+    what :class:`Model` (or a parametric model) is made of, the numbers as ``read_action`` gave them."""
+
+    name: str
+    num_players: int
+    player_names: list
+    objective: str
+    labels: list
+    terminal: list
+    mover: list
+    actions: list
+    trans: list
+    rewards: list
+
+
+def enumerate_game(game, max_states: int, progress, read_action, what: str = "enumerating states") -> Enumerated:
+    """Breadth-first from ``game.initial_state()``: every state's payoff or mover, actions and, per
+    action, ``read_action(s, a, where, successor)`` -- the action's distribution as pairs
+    ``(successor index, probability)``, each successor's index from ``successor(t)`` (which adds a
+    new state, or refuses the state past ``max_states``).  The protocol (methods, objective, mover,
+    distinct actions, hashable states, player names, rewards) is checked here once for every kind of
+    probability."""
     for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
         if not callable(getattr(game, method, None)):
             raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")
@@ -63,10 +87,25 @@ def _build(game, max_states: int, progress) -> Model:
     index[start] = 0
     states.append(start)
     queue = deque([start])
-    sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
-    progress.start("enumerating states")
+    progress.start(what)
     labels: list[str] = []  # states are dequeued in index order: labels[i] is state i's
     checked_actions: set[tuple] = set()  # action lists already found distinct
+    where = ""
+
+    def successor(t) -> int:
+        try:
+            j = index.get(t)
+        except TypeError as exc:
+            raise ModelError(f"{where}: next state {t!r} is not hashable ({exc})") from None
+        if j is None:
+            j = index[t] = len(states)
+            if j >= max_states:
+                raise ModelError(f"{where}: more than {max_states:,} reachable states: the game is not "
+                                 f"finite or too large for the state limit (raise it with --max-states)")
+            states.append(t)
+            queue.append(t)
+        return j
+
     while queue:
         s = queue.popleft()
         label = _label(game, s)
@@ -103,45 +142,7 @@ def _build(game, max_states: int, progress) -> Model:
                     pass
         dists, rews = [], []
         for a in acts:
-            dist: dict[int, Fraction] = {}
-            key_parts = []
-            for item in game.transitions(s, a):
-                try:
-                    p, t = item
-                except (TypeError, ValueError):
-                    raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
-                                     f"got {item!r}") from None
-                if type(p) is not Fraction:  # a Fraction is taken as it is (to_rational would return it)
-                    try:
-                        p = to_rational(p, "probability")
-                    except (TypeError, ValueError) as exc:
-                        raise ModelError(f"{where}, action {a!r}: {exc}") from None
-                pn = p.numerator
-                if pn <= 0:
-                    if pn < 0:
-                        raise ModelError(f"{where}, action {a!r}: negative probability {p}")
-                    key_parts.append((0, p.denominator))
-                    continue
-                key_parts.append((pn, p.denominator))
-                try:
-                    j = index.get(t)
-                except TypeError as exc:
-                    raise ModelError(f"{where}, action {a!r}: next state {t!r} is not hashable ({exc})") from None
-                if j is None:
-                    j = index[t] = len(states)
-                    if j >= max_states:
-                        raise ModelError(f"{where}: more than {max_states:,} reachable states: the game is not "
-                                         f"finite or too large for the state limit (raise it with --max-states)")
-                    states.append(t)
-                    queue.append(t)
-                dist[j] = dist[j] + p if j in dist else p
-            key = tuple(key_parts)  # pairs of ints: cheaper to hash than Fractions
-            total = sums.get(key)
-            if total is None:
-                total = sums[key] = sum((Fraction(n, d) for n, d in key_parts), Fraction(0))
-            if total != 1:
-                raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
-            dists.append(tuple(dist.items()))
+            dists.append(read_action(s, a, where, successor))
             r = None
             if reward_fn is not None:
                 raw = reward_fn(s, a)
@@ -170,17 +171,49 @@ def _build(game, max_states: int, progress) -> Model:
     names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
     if len(names) != n_players or not all(isinstance(x, str) for x in names):
         raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
-    model = Model(
-        name=str(getattr(game, "name", type(game).__name__)),
-        num_players=n_players,
-        player_names=names,
-        objective=objective,
-        states=labels,
-        terminal=terminal,
-        mover=mover,
-        actions=stored_actions,
-        trans=trans,
-        rewards=rewards,
-    )
+    return Enumerated(name=str(getattr(game, "name", type(game).__name__)), num_players=n_players,
+                      player_names=names, objective=objective, labels=labels, terminal=terminal, mover=mover,
+                      actions=stored_actions, trans=trans, rewards=rewards)
+
+
+def _build(game, max_states: int, progress) -> Model:
+    sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
+
+    def read_action(s, a, where, successor) -> tuple:
+        """``sum_t p_t = 1`` exactly, each ``p_t >= 0`` an exact rational; zero outcomes dropped."""
+        dist: dict[int, Fraction] = {}
+        key_parts = []
+        for item in game.transitions(s, a):
+            try:
+                p, t = item
+            except (TypeError, ValueError):
+                raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
+                                 f"got {item!r}") from None
+            if type(p) is not Fraction:  # a Fraction is taken as it is (to_rational would return it)
+                try:
+                    p = to_rational(p, "probability")
+                except (TypeError, ValueError) as exc:
+                    raise ModelError(f"{where}, action {a!r}: {exc}") from None
+            pn = p.numerator
+            if pn <= 0:
+                if pn < 0:
+                    raise ModelError(f"{where}, action {a!r}: negative probability {p}")
+                key_parts.append((0, p.denominator))
+                continue
+            key_parts.append((pn, p.denominator))
+            j = successor(t)
+            dist[j] = dist[j] + p if j in dist else p
+        key = tuple(key_parts)  # pairs of ints: cheaper to hash than Fractions
+        total = sums.get(key)
+        if total is None:
+            total = sums[key] = sum((Fraction(n, d) for n, d in key_parts), Fraction(0))
+        if total != 1:
+            raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
+        return tuple(dist.items())
+
+    e = enumerate_game(game, max_states, progress, read_action)
+    model = Model(name=e.name, num_players=e.num_players, player_names=e.player_names, objective=e.objective,
+                  states=e.labels, terminal=e.terminal, mover=e.mover, actions=e.actions, trans=e.trans,
+                  rewards=e.rewards)
     model.validate(distributions=False)  # each distribution was checked as it was read
     return model

@@ -12,15 +12,14 @@ same states and successors as long as every probability is in ``(0, 1]`` at ``r`
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Hashable
+from typing import Any
 
 from flint import fmpq, fmpq_poly
 
-from ..model.build import _label
-from ..model.compiled import MAX_STATES, OBJECTIVES, Model, ModelError, exact_vector
+from ..model.build import enumerate_game
+from ..model.compiled import MAX_STATES, Model, ModelError
 from ..model.protocol import to_rational
 from ..progress import SILENT
 from .poly import Param, ParamError, as_poly, to_fraction
@@ -103,88 +102,32 @@ def _probability(x: Any, where: str) -> fmpq_poly:
 
 
 def _build(game, symbol: str, max_states: int, progress) -> PModel:
-    for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
-        if not callable(getattr(game, method, None)):
-            raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")
-    objective = getattr(game, "objective", "auto") or "auto"
-    if objective not in OBJECTIVES:
-        raise ModelError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
-    n_players = getattr(game, "num_players", None)
-    reward_fn = getattr(game, "reward", None)
-    reward_fn = reward_fn if callable(reward_fn) else None
-    start = game.initial_state()
-    index: dict[Hashable, int] = {start: 0}
-    states: list[Hashable] = [start]
-    terminal, mover, actions, trans, rewards = [], [], [], [], []
-    queue = deque([start])
-    progress.start("enumerating states (parametric)")
     one = fmpq_poly([1])
-    while queue:
-        s = queue.popleft()
-        where = f"state {_label(game, s)}"
-        if game.is_terminal(s):
-            pay = exact_vector(game.payoff(s), n_players, "payoff", where)
-            n_players = len(pay) if n_players is None else n_players
-            terminal.append(pay)
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
-            continue
-        m = game.mover(s)
-        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 0):
-            raise ModelError(f"{where}: mover {m!r} is not a player number (0, 1, ...) or None")
-        acts = [None] if m is None else list(game.actions(s))
-        if not acts:
-            raise ModelError(f"{where}: player {m} to move but there is no action")
-        if len(set(map(repr, acts))) != len(acts):
-            raise ModelError(f"{where}: actions are not distinct: {acts!r}")
-        dists, rews = [], []
-        for a in acts:
-            dist: dict[int, fmpq_poly] = {}
-            total = fmpq_poly([])
-            for item in game.transitions(s, a):
-                try:
-                    q, t = item
-                except (TypeError, ValueError):
-                    raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
-                                     f"got {item!r}") from None
-                q = _probability(q, f"{where}, action {a!r}")
-                total += q
-                if q.is_zero():
-                    continue
-                if q.degree() == 0 and q[0] < 0:
-                    raise ModelError(f"{where}, action {a!r}: negative probability {q}")
-                j = index.get(t)
-                if j is None:
-                    j = index[t] = len(states)
-                    if j >= max_states:
-                        raise ModelError(f"{where}: more than {max_states:,} reachable states")
-                    states.append(t)
-                    queue.append(t)
-                dist[j] = dist[j] + q if j in dist else q
-            if total != one:
-                raise ModelError(f"{where}, action {a!r}: probabilities sum to {Param(total, symbol)}, "
-                                 f"not identically 1")
-            dists.append(tuple((j, q) for j, q in dist.items() if not q.is_zero()))
-            r = None
-            if reward_fn is not None:
-                raw = reward_fn(s, a)
-                if raw is not None:
-                    r = exact_vector(raw, n_players, "reward", f"{where}, action {a!r}")
-                    r = r if any(r) else None
-            rews.append(r)
-        terminal.append(None)
-        mover.append(m)
-        actions.append(acts)
-        trans.append(dists)
-        rewards.append(rews)
-        if len(states) % 4096 == 0:
-            progress.advance(0)
-    if n_players is None:
-        raise ModelError("no terminal state is reachable, so the game has no payoffs")
-    stored = [[repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts] for acts in actions]
-    names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
-    return PModel(name=str(getattr(game, "name", type(game).__name__)), symbol=symbol, num_players=n_players,
-                  player_names=names, objective=objective, states=[_label(game, s) for s in states],
-                  terminal=terminal, mover=mover, actions=stored, trans=trans, rewards=rewards)
+
+    def read_action(s, a, where, successor) -> tuple:
+        """``sum_t p_t(x) = 1`` identically, each ``p_t`` a polynomial; zero outcomes dropped."""
+        dist: dict[int, fmpq_poly] = {}
+        total = fmpq_poly([])
+        for item in game.transitions(s, a):
+            try:
+                q, t = item
+            except (TypeError, ValueError):
+                raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
+                                 f"got {item!r}") from None
+            q = _probability(q, f"{where}, action {a!r}")
+            total += q
+            if q.is_zero():
+                continue
+            if q.degree() == 0 and q[0] < 0:
+                raise ModelError(f"{where}, action {a!r}: negative probability {q}")
+            j = successor(t)
+            dist[j] = dist[j] + q if j in dist else q
+        if total != one:
+            raise ModelError(f"{where}, action {a!r}: probabilities sum to {Param(total, symbol)}, "
+                             f"not identically 1")
+        return tuple((j, q) for j, q in dist.items() if not q.is_zero())
+
+    e = enumerate_game(game, max_states, progress, read_action, "enumerating states (parametric)")
+    return PModel(name=e.name, symbol=symbol, num_players=e.num_players, player_names=e.player_names,
+                  objective=e.objective, states=e.labels, terminal=e.terminal, mover=e.mover, actions=e.actions,
+                  trans=e.trans, rewards=e.rewards)

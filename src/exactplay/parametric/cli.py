@@ -64,8 +64,8 @@ def load_parametric(args, progress):
         pm = build_parametric(game, name, limit, progress)
     except ModelError as exc:
         if args.max_states is None and "reachable states" in str(exc):
-            raise ModelError(f"{exc}: parametric solving is for small models (Pig to 10, 686 states, takes about "
-                             f"a minute; regions grow fast); --max-states N raises the limit {limit:,}") from None
+            raise ModelError(f"{exc}; parametric solving is for small models (Pig to 10, 686 states, takes "
+                             "about a minute; regions grow fast)") from None
         raise
     if args.range:
         lo, hi = parse_range(args.range)
