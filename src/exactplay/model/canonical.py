@@ -16,12 +16,9 @@ import hashlib
 import json
 
 from .compiled import Model, ModelError
+from .explicit import model_to_json
 
 __all__ = ["canonical_order", "canonical_model", "model_digest"]
-
-
-def _pq(x) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 def canonical_order(model: Model) -> list[int]:
@@ -42,34 +39,9 @@ def canonical_order(model: Model) -> list[int]:
 
 
 def canonical_model(model: Model, order: list[int] | None = None) -> dict:
-    """The explicit JSON model in canonical order (see the module's docstring)."""
-    order = canonical_order(model) if order is None else order
-    number = [0] * len(order)
-    for i, s in enumerate(order):
-        number[s] = i
-    states = []
-    for i, s in enumerate(order):
-        st: dict = {"id": i, "name": model.state_name(s)}
-        if model.labels and model.labels[s]:
-            st["labels"] = list(model.labels[s])
-        if model.terminal[s] is not None:
-            st["payoff"] = [_pq(x) for x in model.terminal[s]]
-        else:
-            st["mover"] = model.mover[s]
-            acts = []
-            for a, dist in enumerate(model.trans[s]):
-                act: dict = {}
-                if model.mover[s] is not None:
-                    act["name"] = model.actions[s][a]
-                act["next"] = [[_pq(p), t] for t, p in sorted((number[t], p) for t, p in dist)]
-                reward = model.rewards[s][a]
-                if reward is not None and any(reward):
-                    act["reward"] = [_pq(x) for x in reward]
-                acts.append(act)
-            st["actions"] = acts
-        states.append(st)
-    return {"format": "exactplay-model", "version": 1, "name": model.name, "players": list(model.player_names),
-            "objective": model.objective, "initial": number[model.initial], "states": states}
+    """The explicit JSON model in canonical order (see the module's docstring): the explicit
+    writer's form with the states renumbered by :func:`canonical_order`."""
+    return model_to_json(model, canonical_order(model) if order is None else order)
 
 
 def model_digest(model_json: dict) -> str:

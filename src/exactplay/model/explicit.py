@@ -214,11 +214,21 @@ def _pq(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-def model_to_json(model: Model) -> dict:
-    """The explicit JSON form of ``model`` (state ids are their indices; names kept)."""
+def model_to_json(model: Model, order: list[int] | None = None) -> dict:
+    """The explicit JSON form of ``model`` (names kept).
+
+    Without ``order`` the state ids are the model's indices and everything is written as stored.
+    With ``order`` (the canonical form, :mod:`exactplay.model.canonical`) state ``order[i]`` gets
+    id ``i``, each action's outcomes are written in increasing id and an all-zero reward is left out.
+    """
+    canonical = order is not None
+    order = range(len(model)) if order is None else order
+    number = [0] * len(order)
+    for i, s in enumerate(order):
+        number[s] = i
     states = []
-    for s in range(len(model)):
-        st: dict[str, Any] = {"id": s, "name": model.state_name(s)}
+    for i, s in enumerate(order):
+        st: dict[str, Any] = {"id": i, "name": model.state_name(s)}
         if model.labels and model.labels[s]:
             st["labels"] = list(model.labels[s])
         if model.terminal[s] is not None:
@@ -226,13 +236,15 @@ def model_to_json(model: Model) -> dict:
         else:
             st["mover"] = model.mover[s]
             acts = []
-            for i, dist in enumerate(model.trans[s]):
+            for a, dist in enumerate(model.trans[s]):
                 act: dict[str, Any] = {}
                 if model.mover[s] is not None:
-                    act["name"] = model.actions[s][i]
-                act["next"] = [[_pq(p), t] for t, p in dist]
-                if model.rewards[s][i] is not None:
-                    act["reward"] = [_pq(x) for x in model.rewards[s][i]]
+                    act["name"] = model.actions[s][a]
+                outcomes = sorted((number[t], p) for t, p in dist) if canonical else dist
+                act["next"] = [[_pq(p), t] for t, p in outcomes]
+                reward = model.rewards[s][a]
+                if reward is not None and (any(reward) or not canonical):
+                    act["reward"] = [_pq(x) for x in reward]
                 acts.append(act)
             st["actions"] = acts
         states.append(st)
@@ -242,6 +254,6 @@ def model_to_json(model: Model) -> dict:
         "name": model.name,
         "players": list(model.player_names),
         "objective": model.objective,
-        "initial": model.initial,
+        "initial": number[model.initial],
         "states": states,
     }
