@@ -27,12 +27,11 @@ how its answer is named.
 from __future__ import annotations
 
 from . import __version__
-from .audit import decimal_digits
 from .engine import solve
 from .errors import UsageError
 from .games import MODELS
 from .model.canonical import canonical_model, canonical_order, model_digest
-from .numbers import format_pq
+from .model_certificate import solution_fields
 from .progress import SILENT
 
 __all__ = ["game_certificate", "refuse_if_too_large", "MAX_STATES"]
@@ -58,21 +57,9 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
     """
     progress = SILENT if progress is None else progress
     sol = solve(MODELS[game](**model_params), progress=progress)
-    m = sol.model
     progress.start("writing the certificate v2 (canonical order, digest)", None)
-    order = canonical_order(m)
-    number = [0] * len(order)
-    for i, s in enumerate(order):
-        number[s] = i
-    model_json = canonical_model(m, order)
-    values = sol.values
-    margins = sol.margins
-    smallest = sol.smallest_margin()
-    smallest_state = None
-    if smallest is not None:
-        smallest_state = min(number[s] for s, x in margins.items() if x == smallest[0])
-    s0 = m.initial
-    value = values[s0][sol.components.index(component)]
+    order = canonical_order(sol.model)
+    model_json = canonical_model(sol.model, order)
     return {
         "format": "exactplay-certificate",
         "version": 2,
@@ -80,25 +67,7 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
         "game": game,
         "params": params,
         "model_sha256": model_digest(model_json),
-        "solution": {
-            "objective": sol.objective,
-            "witness": sol.witness,
-            "components": list(sol.components),
-            "values": [[format_pq(x) for x in values[s]] for s in order],
-            "policy": [sol.policy[s] for s in order],
-            "ranks": [sol.ranks[s] for s in order],
-            "margins": [format_pq(margins[s]) if s in margins else None for s in order],
-            "ties": sorted([number[s], list(a)] for s, a in sol.ties.items()),
-        },
-        "answer": {
-            "name": answer_name,
-            "state": number[s0],
-            "component": component,
-            "value": format_pq(value),
-            "decimal": decimal_digits(value, digits),
-            "digits": digits,
-        },
-        "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        **solution_fields(sol, order, component, answer_name, digits),
         "tool_version": __version__,
         "notes": notes,
     }

@@ -28,21 +28,14 @@ What the checker proves from it is stated in :mod:`exactplay.checker.model`.
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from . import __version__
 from .audit import decimal_digits
 from .engine import Solution
 from .model import model_to_json
+from .model.canonical import model_digest  # noqa: F401 (re-exported)
 from .numbers import format_pq
 
-__all__ = ["model_certificate", "model_digest"]
-
-
-def model_digest(model_json: dict) -> str:
-    raw = json.dumps(model_json, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
-    return hashlib.sha256(raw).hexdigest()
+__all__ = ["model_certificate", "model_digest", "solution_fields"]
 
 
 def answer_name(sol: Solution) -> str:
@@ -51,41 +44,55 @@ def answer_name(sol: Solution) -> str:
     return f"value of {m.state_name(m.initial)} to {m.player_names[c]}"
 
 
-def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
+def solution_fields(sol: Solution, order=None, component: int | None = None, name: str | None = None,
+                    digits: int = 8) -> dict:
+    """The fields every certificate v2 of a solved model holds: ``solution`` (values, policy, ranks,
+    margins, ties), ``answer`` (the initial state's value in ``component``, default the first solved
+    one, called ``name``) and ``smallest_margin``.  With ``order`` the states are numbered as there
+    (``order[i]`` is state ``i``), else by their indices."""
     m = sol.model
-    model_json = model_to_json(m)
-    n = len(m)
-    c = sol.components[0]
-    value = sol.values[m.initial][0]
+    order = range(len(m)) if order is None else order
+    number = [0] * len(order)
+    for i, s in enumerate(order):
+        number[s] = i
+    component = sol.components[0] if component is None else component
+    value = sol.values[m.initial][sol.components.index(component)]
     smallest = sol.smallest_margin()
     smallest_state = None
     if smallest is not None:
-        smallest_state = min(s for s, x in sol.margins.items() if x == smallest[0])
+        smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
+    return {
+        "solution": {
+            "objective": sol.objective,
+            "witness": sol.witness,
+            "components": list(sol.components),
+            "values": [[format_pq(x) for x in sol.values[s]] for s in order],
+            "policy": [sol.policy[s] for s in order],
+            "ranks": [sol.ranks[s] for s in order],
+            "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order],
+            "ties": sorted([number[s], list(a)] for s, a in sol.ties.items()),
+        },
+        "answer": {
+            "name": answer_name(sol) if name is None else name,
+            "state": number[m.initial],
+            "component": component,
+            "value": format_pq(value),
+            "decimal": decimal_digits(value, digits),
+            "digits": digits,
+        },
+        "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+    }
+
+
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
+    model_json = model_to_json(sol.model)
     return {
         "format": "exactplay-certificate",
         "version": 2,
         "kind": "model",
         "model": model_json,
         "model_sha256": model_digest(model_json),
-        "solution": {
-            "objective": sol.objective,
-            "witness": sol.witness,
-            "components": list(sol.components),
-            "values": [[format_pq(x) for x in sol.values[s]] for s in range(n)],
-            "policy": list(sol.policy),
-            "ranks": list(sol.ranks),
-            "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in range(n)],
-            "ties": [[s, list(a)] for s, a in sorted(sol.ties.items())],
-        },
-        "answer": {
-            "name": answer_name(sol),
-            "state": m.initial,
-            "component": c,
-            "value": format_pq(value),
-            "decimal": decimal_digits(value, digits),
-            "digits": digits,
-        },
-        "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        **solution_fields(sol, digits=digits),
         "tool_version": __version__,
         "notes": notes,
     }
