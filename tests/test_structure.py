@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from exactplay.graph import tarjan
+
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SRC / "exactplay"
 MAX_LINES = 400
@@ -57,45 +59,12 @@ def import_graph(root: Path) -> dict[str, set[str]]:
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan, iteratively)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    out = []
-    for start in sorted(edges):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(edges[start])))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            v, it = work[-1]
-            w = next(it, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(sorted(edges[w]))))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    comp.append(w)
-                    if w == v:
-                        break
-                if len(comp) > 1:
-                    out.append(sorted(comp))
-    return out
+    """The strongly connected components with more than one module (:func:`exactplay.graph.tarjan`
+    on the modules numbered in sorted order)."""
+    names = sorted(edges)
+    number = {name: i for i, name in enumerate(names)}
+    adj = [sorted(number[t] for t in edges[name]) for name in names]
+    return sorted(sorted(names[i] for i in comp) for comp in tarjan(adj) if len(comp) > 1)
 
 
 def line_count(path: Path) -> int:
