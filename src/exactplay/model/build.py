@@ -34,13 +34,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
     An exception raised by the game's own code is reported as a :class:`ModelError` (one line:
     the exception and its message), never as a traceback.
     """
-    try:
-        return _build(game, max_states, progress)
-    except (ModelError, KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as exc:  # the user's code (or a protocol violation it causes)
-        raise ModelError(f"the game's code failed while its states were enumerated: "
-                         f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    return _build(game, max_states, progress)
 
 
 @dataclass
@@ -66,7 +60,18 @@ def enumerate_game(game, max_states: int, progress, read_action, what: str = "en
     ``(successor index, probability)``, each successor's index from ``successor(t)`` (which adds a
     new state, or refuses the state past ``max_states``).  The protocol (methods, objective, mover,
     distinct actions, hashable states, player names, rewards) is checked here once for every kind of
-    probability."""
+    probability.  An exception raised by the game's own code is reported as a
+    :class:`ModelError` (one line: the exception and its message), never as a traceback."""
+    try:
+        return _enumerate(game, max_states, progress, read_action, what)
+    except (ModelError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:  # the user's code (or a protocol violation it causes)
+        raise ModelError(f"the game's code failed while its states were enumerated: "
+                         f"{type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enumerated:
     for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
         if not callable(getattr(game, method, None)):
             raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")

@@ -79,13 +79,7 @@ class PModel:
 
 def build_parametric(game, symbol: str = "p", max_states: int = MAX_STATES, progress=SILENT) -> PModel:
     """The reachable part of ``game`` (probabilities polynomials in ``symbol``)."""
-    try:
-        return _build(game, symbol, max_states, progress)
-    except (ModelError, KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as exc:  # the user's code, or a ParamError it caused
-        raise ModelError(f"the game's code failed while its states were enumerated: "
-                         f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    return _build(game, symbol, max_states, progress)  # the game's own exceptions: one ModelError line
 
 
 def _probability(x: Any, where: str) -> fmpq_poly:
