@@ -52,6 +52,21 @@ def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in
     return set(nodes) - reach
 
 
+def _equations(forms: dict, unknown: dict, zero, one) -> tuple[list, list]:
+    """``(A, c)``: the rows ``x_f - sum_k coef_k x_k = const`` of the unknowns' affine forms
+    ``forms[f] = (const, coef)``, row ``unknown[f]`` for each unknown ``f``."""
+    A, rhs = [], []
+    for f in sorted(unknown, key=unknown.get):
+        const, coef = forms[f]
+        row = [zero] * len(unknown)
+        row[unknown[f]] = one
+        for k, a in coef.items():
+            row[k] = row[k] - a
+        A.append(row)
+        rhs.append(const)
+    return A, rhs
+
+
 def gauss_solve(A: list[list[Any]], rhs: list[list[Any]], zero: Any) -> list[list[Any]]:
     """Solve ``A x = rhs`` exactly (Gauss-Jordan, first non-zero pivot); rows of ``rhs`` are vectors.
 
@@ -125,17 +140,7 @@ def evaluate_component(
     m = len(unknown)
     xs: list[list[Any]] = []
     if m:
-        order = sorted(unknown, key=unknown.get)
-        A = []
-        rhs = []
-        for f in order:
-            const, coef = forms[f]
-            row = [zero] * m
-            row[unknown[f]] = one
-            for k, a in coef.items():
-                row[k] = row[k] - a
-            A.append(row)
-            rhs.append(const)
+        A, rhs = _equations(forms, unknown, zero, one)
         xs = gauss_solve(A, rhs, zero)
     out: dict[int, tuple] = {}
     for v in post:
@@ -207,17 +212,8 @@ def _evaluate_scalar(post, unknown, in_s, dist, reward, known, zero, one) -> dic
     m = len(unknown)
     xs: list[Any] = []
     if m:
-        A = []
-        rhs = []
-        for f in sorted(unknown, key=unknown.get):
-            const, coef = forms[f]
-            row = [zero] * m
-            row[unknown[f]] = one
-            for k, a in coef.items():
-                row[k] = row[k] - a
-            A.append(row)
-            rhs.append([const])
-        xs = [x[0] for x in gauss_solve(A, rhs, zero)]
+        A, rhs = _equations(forms, unknown, zero, one)
+        xs = [x[0] for x in gauss_solve(A, [[c] for c in rhs], zero)]
     out: dict[int, tuple] = {}
     for v in post:
         if v in unknown:
