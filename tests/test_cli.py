@@ -15,18 +15,8 @@ from fractions import Fraction
 import pytest
 
 from exactplay import progress as progress_module
-from exactplay.cli import main
 from exactplay.errors import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-
-
-def run(capsys, *argv):
-    """``exactplay ARGV`` in-process: (exit status, stdout, stderr)."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:  # --help and --version exit through argparse
-        status = exc.code
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_run import run
 
 
 def assert_one_line_error(err: str, *words: str) -> None:

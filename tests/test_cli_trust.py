@@ -22,17 +22,9 @@ from exactplay.cli import main
 from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games import game_names, get_game
 from exactplay.progress import SILENT, RichProgress, format_elapsed
+from cli_run import run
 
 PREFIX = "exactplay: error: "
-
-
-def run(capsys, *argv):
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:  # --help
-        status = exc.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_error_line(err: str) -> str:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import stormpy  # noqa: F401  -- required: the CI must run these tests
 
-from exactplay.cli import main
 from exactplay.engine import solve_model
 from exactplay.engine.value_iteration import value_iteration
 from exactplay.interop import fix_player, formulate
@@ -21,17 +20,12 @@ from exactplay.interop.prism import write_prism
 from exactplay.interop.storm import crosscheck, storm_check_drn, storm_check_prism
 from exactplay.model import ModelError, build_model, load_model_file
 from exactplay.model.load import make_game
+from cli_run import run
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
 LOOP = str(ROOT / "examples" / "loop-or-gamble.json")
 FIX = ROOT / "tests" / "fixtures" / "storm"
-
-
-def run(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def F(x) -> Fraction:

@@ -6,24 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.cli import main
+from cli_run import run, strict
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
 LOOP = str(ROOT / "examples" / "loop-or-gamble.json")
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def strict(text):
-    def bad(x):
-        raise ValueError(f"non-strict JSON constant {x}")
-
-    return json.loads(text, parse_constant=bad)
 
 
 def test_pig_solve_prints_the_exact_value_of_the_first_player(capsys):

@@ -6,24 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.cli import main
+from cli_run import run, strict
 
 ROOT = Path(__file__).resolve().parent.parent
 RACE = "exactplay.games.race.model:make_game"
 PIG = str(ROOT / "examples" / "pig_loaded.py") + ":make_game"
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def strict(text):
-    def bad(x):
-        raise ValueError(f"non-strict JSON constant {x}")
-
-    return json.loads(text, parse_constant=bad)
 
 
 def test_solve_prints_each_region_value_and_the_exact_breakpoints(capsys):
