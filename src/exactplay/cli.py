@@ -21,7 +21,7 @@ from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 from .check_cli import _cmd_check
 from .cli_errors import error_line, unrecognized_message
-from .cli_parsing import (EPILOG, _add_common, _add_game_params, _available_games, _emit, _exact_only,
+from .cli_parsing import (EPILOG, emit, _add_common, _add_game_params, _available_games, _exact_only,
                           _game_params, _load_games, _param_help, _Parser)
 from .ux_cli import _add_ux_parsers, _cmd_claims, _cmd_report
 
@@ -239,7 +239,7 @@ def _cmd_game(args) -> int:
         else:
             print(f"wrote {path}: {game.name} {cert['params']} answer {cert['answer'].get('decimal', '')}")
     else:
-        _emit(report, args.json)
+        emit(report, args.json)
     return EXIT_OK
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .errors import UsageError
+from .errors import EXIT_OK, UsageError
 from .games import Game, game_names, get_game
 from .numbers import BACKEND_NAMES, DEFAULT_BALL_PREC, int_option
 from .strict_json import dumps
@@ -105,9 +105,11 @@ def _exact_only(args, command: str) -> str:
     return args.backend
 
 
-def _emit(report, as_json: bool) -> None:
+def emit(report, as_json: bool) -> int:
+    """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``); exit status 0."""
     if as_json:
         print(dumps(report.data))
     else:
         for line in report.lines:
             print(line)
+    return EXIT_OK

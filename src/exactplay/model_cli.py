@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .cli_parsing import emit
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option
@@ -113,7 +114,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
     progress = make_progress(args.quiet, args.json)
     try:
         if ball is not None:
-            return _emit(_run_ball(args, command, ball, progress), args.json)
+            return emit(_run_ball(args, command, ball, progress), args.json)
         try:
             model, source = load_model(args, progress)
             from .engine import solve_model
@@ -135,21 +136,9 @@ def run_model_command(argv: list[str], parser_class) -> int:
             return _certify(args, sol)
     finally:
         progress.close()
-    if args.json:
-        print(dumps(report.data))
-    else:
-        for line in report.lines:
-            print(line)
-    return EXIT_OK
+    return emit(report, args.json)
 
 
-def _emit(report, as_json: bool) -> int:
-    if as_json:
-        print(dumps(report.data))
-    else:
-        for line in report.lines:
-            print(line)
-    return EXIT_OK
 
 
 def _ball_backend(args, command: str):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+from ..cli_parsing import emit
 from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
 from ..strict_json import dumps
@@ -126,12 +127,7 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
             return _report(args, ps, report, source, comp, progress)
     finally:
         progress.close()
-    if args.json:
-        print(dumps(report.data))
-    else:
-        for line in report.lines:
-            print(line)
-    return EXIT_OK
+    return emit(report, args.json)
 
 
 def _certify(args, ps) -> int:
