@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exactplay.games import hold, race
+from exactplay.games import hold
 from exactplay.games.hold.solver import solve_table as hold_table
 from exactplay.games.race import solve_table as race_table
 

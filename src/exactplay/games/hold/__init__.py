@@ -30,13 +30,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from fractions import Fraction
 
-from exactplay.audit import audit_decisions, audit_values
 from exactplay.certificate import build_certificate
-from exactplay.claims import Claim, verdict
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, format_pq, get_backend, read_int
+from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note

@@ -26,7 +26,6 @@ separated, otherwise *unresolved at this precision*.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 
 from flint import arb
@@ -93,7 +92,6 @@ def _verify_pair(B, F, hv_c, hv_h, U, W, same, prec):
     ``Phi(X1)`` too, so one more step from ``X1`` (intersected with it) tightens the enclosure
     without compounding the widths pair after pair.
     """
-    one = B.one
     r = max(U.rad(), W.rad(), arb(2) ** (16 - prec))
     for k in range(WIDEN):
         Ub, Wb = _box(U, r), _box(W, r)

@@ -105,7 +105,7 @@ def _judge(hv: arb, cont: arb, pick: str) -> str:
 
 
 def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> Report:
-    from .tables import float_table, seed_table
+    from .tables import seed_table
     from .seed import seed_candidates
     from .solver import solve_table
 

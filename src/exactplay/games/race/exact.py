@@ -49,8 +49,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from gmpy2 import mpz
 
-from exactplay.games.race.denominators import (GUARD, LANE, Cofactors, denominator_primes, lane_max, pack,
-                                               ratio_pair, unpack)
+from exactplay.games.race.denominators import (GUARD, LANE, Cofactors, denominator_primes, lane_max, ratio_pair, unpack)
 
 SHADOW_SLACK = 2.0**-40  # the same as exactplay.games.race.SHADOW_SLACK
 TINY = 2.0**-960  # a shadow input below this (or a nonzero one read as 0) may be subnormal
