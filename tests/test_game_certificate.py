@@ -267,3 +267,15 @@ def test_certify_v2_refuses_what_the_checker_would_refuse_before_computing():
         certify_v2("race")(target=501)
     with pytest.raises(UsageError, match="beyond the certificates' limit 15"):
         certify_v2("chefs")(n=16)
+
+
+def test_certify_v2_with_workers_is_refused_before_a_cluster_starts(capsys, tmp_path):
+    """--format v2 runs the engine serially: --workers is a usage error, said before any cluster
+    or computation, and no file is written."""
+    from cli_run import run
+
+    out = tmp_path / "c.json"
+    status, stdout, err = run(capsys, "certify", "race", "--target", "5", "--format", "v2", "--workers", "2",
+                              "-o", out)
+    assert status == 2 and stdout == "" and not out.exists()
+    assert err.strip() == "exactplay: error: --format v2 solves the game's model serially: drop --workers/--scheduler"

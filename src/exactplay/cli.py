@@ -184,8 +184,11 @@ def _cmd_game(args) -> int:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
         check_writable(args.output)  # before a long computation, not after
+    v2 = getattr(args, "cert_format", "v1") == "v2"
+    if v2 and distributed_requested(args):  # refused before a cluster is started
+        raise UsageError("--format v2 solves the game's model serially: drop --workers/--scheduler")
     float_table = getattr(args, "float_table", None)
-    if game.heavy is not None and not float_table and getattr(args, "cert_format", "v1") != "v2":
+    if game.heavy is not None and not float_table and not v2:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     cluster = contextlib.ExitStack()
@@ -210,9 +213,7 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
-            if getattr(args, "cert_format", "v1") == "v2":
-                if extra:
-                    raise UsageError("--format v2 solves the game's model serially: drop --workers/--scheduler")
+            if v2:
                 from .games import certify_v2
 
                 cert = certify_v2(game.name)(progress=progress, **params)
