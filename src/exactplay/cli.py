@@ -16,12 +16,13 @@ from .distributed.options import add_options as add_distributed_options, request
 from .errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from .games import game_names, get_game
 from .paths import check_writable
+from .render import emit
 from .numbers import get_backend, int_option
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 from .check_cli import _cmd_check
 from .cli_errors import error_line, unrecognized_message
-from .cli_parsing import (EPILOG, emit, _add_common, _add_game_params, _available_games, _exact_only,
+from .cli_parsing import (EPILOG, _add_common, _add_game_params, _available_games, _exact_only,
                           _game_params, _load_games, _param_help, _Parser)
 from .ux_cli import _add_ux_parsers, _cmd_claims, _cmd_report
 

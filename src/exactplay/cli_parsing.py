@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from .errors import EXIT_OK, UsageError
+from .errors import UsageError
 from .games import Game, game_names, get_game
 from .numbers import BACKEND_NAMES, DEFAULT_BALL_PREC, int_option
-from .strict_json import dumps
 
 
 EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
@@ -103,13 +102,3 @@ def _exact_only(args, command: str) -> str:
     if args.backend in ("ball", "auto") or getattr(args, "prec", None) is not None:
         raise UsageError(f"{command} runs in exact arithmetic: --backend mpq or fraction, without --prec")
     return args.backend
-
-
-def emit(report, as_json: bool) -> int:
-    """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``); exit status 0."""
-    if as_json:
-        print(dumps(report.data))
-    else:
-        for line in report.lines:
-            print(line)
-    return EXIT_OK

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .cli_parsing import emit
+from .render import emit
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .audit import rounding_report
+from .errors import EXIT_OK
 from .numbers import as_fraction, format_pq
+from .strict_json import dumps
 
 
 def shorten(digits: str, keep: int = 12) -> str:
@@ -52,3 +54,13 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
         f"decimal     : {rr.rounded}  ({certainty}; {float(rr.distance):.2e} from the nearest rounding boundary)"
     )
     return data, lines
+
+
+def emit(report, as_json: bool) -> int:
+    """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``); exit status 0."""
+    if as_json:
+        print(dumps(report.data))
+    else:
+        for line in report.lines:
+            print(line)
+    return EXIT_OK

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from ..cli_parsing import emit
+from ..render import emit
 from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
 from ..strict_json import dumps
