@@ -33,8 +33,8 @@ from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
-from exactplay.games.race.audit import (_audit_limit, a_priori_bound, longest_chain, run_audit,  # noqa: F401
-                                        value_iteration)
+from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
+                                        run_audit, value_iteration)
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
 from exactplay.games.race.result import RaceTable  # noqa: F401
 from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET, SHADOW_SLACK,  # noqa: F401
@@ -98,49 +98,16 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
     return Report(data, lines)
 
 
-def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
+    """The audit of the published program (an :class:`~exactplay.audit_result.AuditResult`; a ball
+    audit's report with ``--backend ball|auto``)."""
     B = get_backend(backend)
     if B.prec is not None:
         from .ball import audit_ball
 
         return audit_ball(target, B, digits, progress)
     _exact_target(target, B)
-    r = run_audit(target, backend, digits, progress)
-    values, decisions, rr = r["values"], r["decisions"], r["rounding"]
-    data = {
-        "game": "race",
-        "params": _params(target),
-        "solver_under_audit": "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t",
-        "values": values.to_dict(),
-        "answer_error": r["answer_error"],
-        "decisions": decisions.to_dict(),
-        "rounding": rr.to_dict(),
-    }
-    lines = [
-        f"Audit of the published Race solver, target {target} ({values.cells} cells F(a,b), 1 <= a,b <= {target})",
-        f"max abs error : {values.max_abs:.3e} at {values.max_abs_at}",
-        f"max rel error : {values.max_rel:.3e} at {values.max_rel_at}",
-        f"max ulps      : {values.max_ulps:.2f} at {values.max_ulps_at}",
-        f"a-priori bound: {values.bound:.3e} ({values.bound_label})",
-        "bound/measured: " + ("inf (float table exact)" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
-        f"answer G({target},{target}) float error: {r['answer_error']:.3e}",
-        "decisions     : " + ", ".join(f"{k} {v}" for k, v in decisions.counts.items()),
-    ]
-    if decisions.counts["float-unresolvable"]:
-        lines.append(f"                float-unresolvable but still on the exact best: {decisions.unresolvable_on_best}")
-    lines.append(f"                float choice differs from the exact best in {decisions.decisions_differ} cells")
-    if decisions.smallest_gap is not None:
-        lines.append(
-            f"smallest exact gap best - runner-up: {float(decisions.smallest_gap):.3e} at {decisions.smallest_gap_at}"
-            f" (flip threshold 2 x bound = {decisions.flip_threshold:.3e})"
-        )
-    lines.append(
-        f"rounded answer: exact {rr.rounded}, float prints {rr.float_rounded} "
-        f"({'agree' if rr.float_digits_agree else 'DIFFER'}); exact value {float(rr.distance):.3e} from the nearest "
-        f"rounding boundary at {digits} decimals; float digits "
-        f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"
-    )
-    return Report(data, lines)
+    return audit_result(run_audit(target, backend, digits, progress))
 
 
 def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:

@@ -5,6 +5,7 @@ chain the seed's claims use."""
 from __future__ import annotations
 
 from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, FloatAudit, ValueErrors
 from exactplay.errors import UsageError
 from exactplay.games.race.table import MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET, solve_table, t_limit
 from exactplay.numbers import Backend
@@ -116,3 +117,22 @@ def run_audit(target: int, backend: Backend | str = "mpq", digits: int = 8, prog
         "rounding": rr,
         "answer_error": answer_err,
     }
+
+
+SOLVER_UNDER_AUDIT = "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t"
+
+
+def audit_result(r: dict) -> AuditResult:
+    """The typed audit of :func:`run_audit`'s output ``r``."""
+    N = r["exact"].target
+    name = f"G({N},{N})"
+    return AuditResult(
+        game="race", params={"target": N},
+        title=f"Audit of the published Race solver, target {N} ({r['values'].cells} cells F(a,b), 1 <= a,b <= {N})",
+        solver=SOLVER_UNDER_AUDIT,
+        audits=[FloatAudit(
+            answer=AnswerCheck(name, r["exact"].answer, r["rounding"], r["answer_error"]),
+            values=[ValueErrors("values", "F(a,b), Player 2's winning probability at its turn", r["values"], what="cells")],
+            decisions=[DecisionVerdicts("decisions", "decisions (T in every cell)", r["decisions"], what="cells")],
+        )],
+    )

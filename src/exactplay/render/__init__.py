@@ -1,13 +1,22 @@
-"""Showing exact numbers to people and to machines."""
+"""Showing results to people and to machines: the one presentation of exactplay.
+
+* :func:`exact_number` -- an exact rational as JSON fields and text lines;
+* :func:`audit_json`, :func:`audit_lines`, :func:`audit_html` -- an
+  :class:`~exactplay.audit_result.AuditResult` (any game's, a float table's, a user model's)
+  as strict-JSON-ready data, text lines and an HTML fragment, laid out the same way for all;
+* :func:`emit` -- what a command prints (``--json`` or text).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .audit import rounding_report
-from .errors import EXIT_OK
-from .numbers import as_fraction, format_pq
-from .strict_json import dumps
+from ..audit import rounding_report
+from .audit import audit_html, audit_json, audit_lines  # noqa: F401 (re-exported)
+from ..audit_result import AuditResult
+from ..errors import EXIT_OK
+from ..numbers import as_fraction, format_pq
+from ..strict_json import dumps
 
 
 def shorten(digits: str, keep: int = 12) -> str:
@@ -57,7 +66,11 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
 
 
 def emit(report, as_json: bool) -> int:
-    """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``); exit status 0."""
+    """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``; an
+    :class:`AuditResult` rendered by :func:`audit_json` / :func:`audit_lines`); exit status 0."""
+    if isinstance(report, AuditResult):
+        print(dumps(audit_json(report)) if as_json else "\n".join(audit_lines(report)))
+        return EXIT_OK
     if as_json:
         print(dumps(report.data))
     else:
