@@ -122,7 +122,7 @@ def _value_lines(v: ValueErrors) -> list[str]:
     if a.bound is not None:
         lines.append(f"  a-priori bound: {a.bound:.3e}" + (f" ({a.bound_label})" if a.bound_label else ""))
         r = a.bound_ratio
-        shown = "not applicable (the float table is exact)" if r is None else f"{r:.1f}"
+        shown = "not applicable (the float table is exact)" if r is None else f"{r:.3g}"
         if a.within_bound is False:
             shown += " -- the measured error EXCEEDS the bound"
         lines.append(f"  bound/measured: {shown}")

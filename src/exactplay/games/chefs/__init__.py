@@ -50,7 +50,7 @@ from exactplay.games import Game, Param, Report, heavy_note
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
-from exactplay.games.chefs.audit import _tie_rule_json, run_audit  # noqa: F401
+from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
 from exactplay.games.chefs.fmt import _decimals, decimal_text, pq  # noqa: F401
 from exactplay.games.chefs.instance import (DEFAULT_N, FULL_TABLE_MAX_N, MAX_AUDIT_N, MAX_CERTIFY_N,  # noqa: F401
                                             MAX_N, MIN_N, SLOW_CHECK_N, _audit_limit, _check_skill, _params,
@@ -101,50 +101,9 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
 # ------------------------------------------------------------------ audit
 
 
-def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
-    r = run_audit(n, skills, backend, digits, progress)
-    n = r["n"]
-    values, dishes, decisions, rr = r["values"], r["dishes"], r["decisions"], r["rounding"]
-    tr = _tie_rule_json(r, digits)
-    data = {
-        "game": "chefs",
-        "params": _params(n, r["skills"], r["fib"]),
-        "solver_under_audit": "published closed-form cycle solver in float, nearest-target tie rule on float comparisons",
-        "winner_values": values.to_dict(),
-        "dish_values": dishes.to_dict(),
-        "decisions": decisions.to_dict(),
-        "rounding": rr.to_dict(),
-        "tie_rule": tr,
-    }
-    c = decisions.counts
-    lines = [
-        f"Audit of the published Chef Showdown solver, n = {n} ({values.cells} winner probabilities W_M,t(i), "
-        f"{dishes.cells} expected dish counts D_M,t)",
-        f"W max abs error : {values.max_abs:.3e} at {values.max_abs_at}; max ulps {values.max_ulps:.1f}",
-        f"W a-priori bound: {values.bound:.3e} ({values.bound_label}); bound/measured "
-        + ("inf (float table exact)" if values.bound_ratio is None else f"{values.bound_ratio:.1f}"),
-        f"D max abs error : {dishes.max_abs:.3e} at {dishes.max_abs_at}; max rel {dishes.max_rel:.3e};"
-        f" bound {dishes.bound:.3e}",
-        "decisions       : " + ", ".join(f"{k} {v}" for k, v in c.items()),
-        f"                  float choice differs from an exact best in {decisions.decisions_differ} states",
-    ]
-    if c["exact tie"]:
-        lines.append(f"                  exact ties: the float solver's pick follows its float comparison, "
-                     f"{decisions.unresolvable_on_best} unresolvable states still on an exact best")
-    lines.append(
-        f"E({n}): exact {rr.rounded}, float prints {rr.float_rounded} "
-        f"({'agree' if rr.float_digits_agree else 'DIFFER'}); float digits "
-        f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"
-    )
-    lines.append(
-        f"tie rule: nearest E({n}) = {tr['nearest']['E_decimal']} ({tr['nearest']['exact_ties']} tied states), "
-        f"farthest E({n}) = {tr['farthest']['E_decimal']} ({tr['farthest']['exact_ties']} tied states): "
-        + ("E DEPENDS on the tie rule" if tr["E_depends_on_tie_rule"] else "E does not depend on the tie rule")
-        + ("; W DEPENDS on it" if tr["W_depends_on_tie_rule"] else "; W does not depend on it")
-    )
-    lines.append("W (nearest) : " + " ".join(tr["nearest"]["W"]))
-    lines.append("W (farthest): " + " ".join(tr["farthest"]["W"]))
-    return Report(data, lines)
+def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
+    """The audit of the published float solver (an :class:`~exactplay.audit_result.AuditResult`)."""
+    return audit_result(run_audit(n, skills, backend, digits, progress), digits)
 
 
 # ------------------------------------------------------------------ certify

@@ -3,11 +3,13 @@ against the a-priori bounds, and every choice; both tie rules."""
 
 from __future__ import annotations
 
-from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.audit import audit_decisions, audit_values, exact_minus_float, rounding_report
+from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs.bound import a_priori_bounds
 from exactplay.games.chefs.fmt import _decimals, pq
-from exactplay.games.chefs.instance import _audit_limit, _tie_json, chef_set, in_backend, instance, solve_exact
+from exactplay.games.chefs.instance import (_audit_limit, _params, _tie_json, chef_set, in_backend, instance,
+                                            solve_exact)
 from exactplay.games.chefs.skills import float_skills
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
@@ -76,3 +78,36 @@ def _tie_rule_json(r: dict, digits: int) -> dict:
         "W_depends_on_tie_rule": r["W1"] != r["W1_far"],
         "ties_nearest_first": _tie_json(r["ties"]),
     }
+
+
+SOLVER_UNDER_AUDIT = "published closed-form cycle solver in float, nearest-target tie rule on float comparisons"
+
+
+def _tie_rule_text(tr: dict, n: int) -> str:
+    return (f"nearest E({n}) = {tr['nearest']['E_decimal']} ({tr['nearest']['exact_ties']} tied states), "
+            f"farthest E({n}) = {tr['farthest']['E_decimal']} ({tr['farthest']['exact_ties']} tied states): "
+            + ("E DEPENDS on the tie rule" if tr["E_depends_on_tie_rule"] else "E does not depend on the tie rule")
+            + ("; W DEPENDS on it" if tr["W_depends_on_tie_rule"] else "; W does not depend on it"))
+
+
+def audit_result(r: dict, digits: int = 8) -> AuditResult:
+    """The typed audit of :func:`run_audit`'s output ``r``: the float solver's values, dish counts,
+    decisions and E(n), and the exact answer under both tie rules."""
+    n, values, dishes = r["n"], r["values"], r["dishes"]
+    tr = _tie_rule_json(r, digits)
+    error = abs(float(exact_minus_float(r["float_E"], r["E"])))
+    return AuditResult(
+        game="chefs", params=_params(n, r["skills"], r["fib"]),
+        title=f"Audit of the published Chef Showdown solver, n = {n} ({values.cells} winner probabilities "
+              f"W_M,t(i), {dishes.cells} expected dish counts D_M,t)",
+        solver=SOLVER_UNDER_AUDIT,
+        audits=[FloatAudit(
+            answer=AnswerCheck(f"E({n})", r["E"], r["rounding"], error),
+            values=[ValueErrors("winner_values", "W: winner probabilities W_M,t(i)", values),
+                    ValueErrors("dish_values", "D: expected dish counts D_M,t", dishes)],
+            decisions=[DecisionVerdicts("decisions", "decisions (targets)", r["decisions"])],
+        )],
+        facts=[Fact("tie_rule", "tie rule", tr, _tie_rule_text(tr, n)),
+               Fact(None, "W (nearest) ", text=" ".join(tr["nearest"]["W"])),
+               Fact(None, "W (farthest)", text=" ".join(tr["farthest"]["W"]))],
+    )
