@@ -117,7 +117,7 @@ def _value_lines(v: ValueErrors) -> list[str]:
         f"{v.label} ({a.cells:,} {v.what}):",
         f"  max abs error : {a.max_abs:.3e} at {at(a.max_abs_at)}",
         f"  max rel error : {a.max_rel:.3e} at {at(a.max_rel_at)}",
-        f"  max ulps      : {a.max_ulps:.2f} at {at(a.max_ulps_at)}",
+        f"  max ulps      : {a.max_ulps:{'.3e' if a.max_ulps >= 1e6 else '.2f'}} at {at(a.max_ulps_at)}",
     ]
     if a.bound is not None:
         lines.append(f"  a-priori bound: {a.bound:.3e}" + (f" ({a.bound_label})" if a.bound_label else ""))

@@ -32,14 +32,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.render import exact_number, shorten
 from exactplay.games import Game, Param, Report
 # the submodules (the names other code and tests use are re-exported from here)
-from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, check_float_range, run_audit
+from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
 from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
 from exactplay.games.coins.claims import CLAIMS, SEED_EXAMPLE
@@ -100,24 +99,8 @@ def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8
     return Report(data, lines)
 
 
-def _formulation_lines(name: str, r: dict) -> list[str]:
-    v, d = r["values"], r["decisions"]
-    return [
-        f"{name}: float answer {r['value']!r}, error {r['answer_error']:.3e}",
-        f"  table: max abs error {v.max_abs:.3e} at {v.max_abs_at}, max {v.max_ulps:.1f} ulps; "
-        f"a-priori bound {v.bound:.3e} ({v.bound_label}); "
-        + ("float table exact" if v.bound_ratio is None else f"bound/measured {v.bound_ratio:.1f}"),
-        "  decisions: " + ", ".join(f"{k} {c}" for k, c in d.counts.items()),
-        f"  exact ties that rounding turns into a strict float preference: {len(r['ties_broken_by_rounding'])}"
-        + (f" e.g. {r['ties_broken_by_rounding'][:5]}" if r["ties_broken_by_rounding"] else ""),
-        f"  float ties that are not exact ties: {len(r['float_ties_not_exact'])}"
-        + (f" e.g. {r['float_ties_not_exact'][:5]}" if r["float_ties_not_exact"] else ""),
-        f"  decisions flipped (float prefers the strictly worse coin): {len(r['flipped'])}"
-        + (f" e.g. {r['flipped'][:5]}" if r["flipped"] else ""),
-    ]
-
-
 def _formulation_json(r: dict) -> dict:
+    """A formulation's audit as the certificate's ``audit`` field holds it."""
     return {
         "float_answer": r["value"], "answer_error": r["answer_error"],
         "values": r["values"].to_dict(), "decisions": r["decisions"].to_dict(),
@@ -127,27 +110,10 @@ def _formulation_json(r: dict) -> dict:
     }
 
 
-def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT) -> Report:
+def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
+    """The audit of the seed's two programs (an :class:`~exactplay.audit_result.AuditResult`)."""
     row = resolve_row(coins, file)
-    r = run_audit(row, backend, digits, progress)
-    exact: CoinTable = r["exact"]
-    data = {"game": "coins", "params": _params(row), "n": exact.n, "exact_answer": format_pq(exact.answer),
-            "exact_ties": len(exact.ties())}
-    lines = [f"Audit of the seed's two coin-row programs in float, {exact.n} coin{'s' if exact.n != 1 else ''} "
-             f"(each coin rounded once to a double)",
-             f"exact V(0,{exact.n - 1}) = {_show(exact.answer)}; exact ties: {len(exact.ties())} of "
-             f"{len(exact.candidates)} states"]
-    if exact.n < 2:
-        lines.append("one coin: nothing to compute, nothing to decide")
-        return Report(data, lines)
-    for key, name in (("min", "first DP  V[i] + min(...)"), ("sum", "second DP Sum - C(...)")):
-        data["dp_" + key] = _formulation_json(r[key])
-        lines += _formulation_lines(name, r[key])
-        rr = rounding_report(exact.answer, digits, r[key]["value"], r[key]["bound"])
-        data["dp_" + key]["rounding"] = rr.to_dict()
-        lines.append(f"  rounded to {digits} decimals: exact {rr.rounded}, float {rr.float_rounded} "
-                     f"({'agree' if rr.float_digits_agree else 'DIFFER'})")
-    return Report(data, lines)
+    return audit_result(row, run_audit(row, backend, digits, progress), digits)
 
 
 def certify(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT) -> dict:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import audit_decisions, audit_values
+from exactplay.audit import audit_decisions, audit_values, rounding_report
+from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, as_fraction
+from exactplay.numbers import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.games.coins.bound import bound_dp_min, bound_dp_sum
-from exactplay.games.coins.row import LEFT, RIGHT
+from exactplay.games.coins.row import LEFT, RIGHT, _pq_list, _show
 from exactplay.games.coins.seed import float_choices, seed_dp_min, seed_dp_sum, upper_map
 from exactplay.games.coins.solver import CoinTable, solve_row
 
@@ -63,3 +64,45 @@ def run_audit(row, backend: Backend | str = "mpq", digits: int = 8, progress=SIL
             raise UsageError(f"the float run leaves the range of doubles ({exc}); "
                              "`exactplay solve coins` works exactly") from None
     return out
+
+
+FORMULATIONS = (("min", "first DP  V[i] + min(...)"), ("sum", "second DP Sum - C(...)"))
+
+
+def _states_fact(key: str, label: str, states: list) -> Fact:
+    return Fact(key, label, [list(s) for s in states],
+                f"{len(states)}" + (f" e.g. {states[:5]}" if states else ""))
+
+
+def _formulation(exact: CoinTable, r: dict, key: str, label: str, digits: int) -> FloatAudit:
+    rr = rounding_report(exact.answer, digits, r["value"], r["bound"])
+    return FloatAudit(
+        label=label, key="dp_" + key,
+        answer=AnswerCheck(f"V(0,{exact.n - 1})", exact.answer, rr, r["answer_error"], float_key="float_answer"),
+        values=[ValueErrors("values", "table V(i,j)", r["values"])],
+        decisions=[DecisionVerdicts("decisions", "decisions (left or right coin)", r["decisions"])],
+        facts=[_states_fact("ties_broken_by_rounding",
+                            "exact ties that rounding turns into a strict float preference",
+                            r["ties_broken_by_rounding"]),
+               _states_fact("float_ties_not_exact", "float ties that are not exact ties", r["float_ties_not_exact"]),
+               _states_fact("flipped", "decisions flipped (float prefers the strictly worse coin)", r["flipped"])],
+    )
+
+
+def audit_result(row, r: dict, digits: int = 8) -> AuditResult:
+    """The typed audit of :func:`run_audit`'s output ``r`` for the coin row ``row``."""
+    exact: CoinTable = r["exact"]
+    ties = len(exact.ties())
+    result = AuditResult(
+        game="coins", params={"coins": _pq_list(row)},
+        title=f"Audit of the seed's two coin-row programs in float, {exact.n} coin{'s' if exact.n != 1 else ''} "
+              "(each coin rounded once to a double)",
+        headline=[Fact("n", None, exact.n),
+                  Fact("exact_answer", f"exact V(0,{exact.n - 1})", format_pq(exact.answer), _show(exact.answer)),
+                  Fact("exact_ties", "exact ties", ties, f"{ties} of {len(exact.candidates)} states")],
+    )
+    if exact.n < 2:
+        result.facts.append(Fact(None, None, text="one coin: nothing to compute, nothing to decide"))
+        return result
+    result.audits = [_formulation(exact, r[key], key, label, digits) for key, label in FORMULATIONS]
+    return result
