@@ -33,14 +33,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from exactplay.audit import ratio, rounding_report
 from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 # the submodules (the names other code and tests use are re-exported from here)
-from exactplay.games.war.audit import run_audit
+from exactplay.games.war.audit import audit_result, places, run_audit
 from exactplay.games.war.bound import (ROUNDINGS_PER_TERM, UNIT_ROUNDOFF, _sum_depth, answer_rounding_depth, gamma,
                                        rounding_depths)
 from exactplay.games.war.brute import arrangements, brute_force, brute_force_counts, seed_p_sweeps, sweep
@@ -85,59 +84,12 @@ def solve(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digit
     return Report(data, lines)
 
 
-def _places(x: Any, digits: int) -> int:
-    """Decimal places showing ``digits`` significant digits of ``0 < x < 1``."""
-    f = as_fraction(x)
-    if f <= 0 or f >= 1:
-        return digits
-    lead = 0
-    while f * 10 ** (lead + 1) < 1:
-        lead += 1
-    return lead + digits
+_places = places  # the name other modules used
 
 
-def audit(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digits: int = 8,
-          progress=SILENT) -> Report:
-    r = run_audit(ranks, suits, backend, progress)
-    values = r["values"]
-    p, pf = r["p"], r["p_float"]
-    rr = rounding_report(p, _places(p, digits), pf, r["p_rel_bound"] * pf)
-    data = {
-        "game": "war", "params": _params(ranks, suits),
-        "solver_under_audit": "seed's p_sweep/play_turn/remove in float: P[deck] * deck[i] / n * deck[j] / (n - 1)",
-        "p_exact": format_pq(p), "p_float": pf, "p_float_correctly_rounded": pf == float(as_fraction(p)),
-        "p_abs_error": r["p_abs_error"], "p_rel_error": r["p_rel_error"], "p_ulps": r["p_ulps"],
-        "p_rel_bound": r["p_rel_bound"], "p_rounding_depth": r["p_rounding_depth"],
-        "distribution_entries": r["states"], "entries_over_their_bound": r["entries_over_bound"],
-        "worst_error_over_bound": r["worst_error_over_bound"],
-        "values": values.to_dict(), "rounding": rr.to_dict(),
-    }
-    lines = [
-        f"Audit of the seed's War program, {ranks} x {suits} ({r['states']} (turn, abstract deck) entries)",
-        f"p exact       : {float(p)!r} = {format_pq(p) if len(format_pq(p)) < 80 else '(long fraction)'}",
-        f"p float       : {pf!r}  ({'correctly rounded' if data['p_float_correctly_rounded'] else 'NOT the correctly rounded double'})",
-        f"p error       : abs {r['p_abs_error']:.3e}, rel {r['p_rel_error']:.3e}, {r['p_ulps']:.1f} ulps",
-        f"a-priori bound: rel {r['p_rel_bound']:.3e} (gamma_L, L = {r['p_rounding_depth']} roundings along the "
-        f"longest chain: 4 per term + additions); bound/measured "
-        + f"{ratio(r['p_rel_bound'], r['p_rel_error'], 'measured error 0: the float p is exact'):.1f}",
-        f"per-turn tables: max abs {values.max_abs:.3e} at {values.max_abs_at}, max rel {values.max_rel:.3e} at "
-        f"{values.max_rel_at}, max {values.max_ulps:.1f} ulps",
-        f"entries beyond their own a-priori bound: {r['entries_over_bound']} "
-        f"(worst error/bound {r['worst_error_over_bound']:.3f})",
-    ]
-    if (ranks, suits) == (13, 4):
-        rows = compare_printed_turns(r["exact"], r["float"])
-        data["seed_printed_turns"] = rows
-        same = sum(x["port_reproduces_printed"] for x in rows)
-        cr = sum(x["correctly_rounded"] for x in rows)
-        lines.append(f"seed's turn 1..4 printout: {len(rows)} floats; our float port reproduces {same}; "
-                     f"{cr} are the correctly rounded double of the exact value")
-        for x in rows:
-            lines.append(f"  turn {x['turn']} {tuple(x['deck'])}: printed {x['printed']!r}, "
-                         f"{x['ulps']:.1f} ulps, {x['correct_digits']:.1f} correct digits")
-        lines.append(f"seed's p {SEED_P!r}: {correct_digits(SEED_P, p):.1f} correct digits; "
-                     f"1/(2p) {SEED_GAMES!r}: exact {float(expected_games(as_fraction(p)))!r}")
-    return Report(data, lines)
+def audit(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
+    """The audit of the seed's float program (an :class:`~exactplay.audit_result.AuditResult`)."""
+    return audit_result(run_audit(ranks, suits, backend, progress), ranks, suits, digits)
 
 
 def certify(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", progress=SILENT) -> dict:
