@@ -35,10 +35,10 @@ from exactplay.certificate import build_certificate
 from exactplay.errors import UsageError
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import exact_number
+from exactplay.render import audit_json, exact_number
 from exactplay.games import Game, Param, Report, heavy_note
 from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
-                                        a_priori_bound, policy_runs, query_states, run_audit)
+                                        a_priori_bound, audit_result, policy_runs, query_states, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
 from exactplay.games.hold.judge import judge, judge_arguments
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine # noqa: F401 (re-exported)
@@ -84,59 +84,14 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 
 
 def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
-          progress=SILENT) -> Report:
+          progress=SILENT):
+    """The audit of both float programs (an :class:`~exactplay.audit_result.AuditResult`; a ball
+    audit's report with ``--backend ball|auto``)."""
     if get_backend(backend).prec is not None:
         from exactplay.games.hold.ball_report import audit_ball
 
         return audit_ball(target, faces, get_backend(backend), digits, progress)
-    r = run_audit(target, faces, backend, progress)
-    exact, seed = r["exact"], r["seed"]
-    ds, df = r["decisions_seed"], r["decisions_float"]
-    vs, vf = r["values_seed"], r["values_float"]
-    T = target
-    data = {
-        "game": "hold",
-        "params": _params(target, faces),
-        "solvers_under_audit": {
-            "published": f"the article's program: bisection ({BISECTION_STEPS} steps) on A = f(A), dp[c][c] = 1/2",
-            "float": "correct float solver: policy iteration on each 2-cycle (this package)",
-        },
-        "query_states": r["states"],
-        "rounding_bound": r["bound"],
-        "rounding_bound_derivation": r["bound_label"],
-        "values_published": vs.to_dict(),
-        "values_float": vf.to_dict(),
-        "candidate_error_published": {"max": r["candidate_error_seed"][0], "at": list(r["candidate_error_seed"][1] or ())},
-        "candidate_error_float": {"max": r["candidate_error_float"][0], "at": list(r["candidate_error_float"][1] or ())},
-        "decisions_published": ds.to_dict(),
-        "decisions_float": df.to_dict(),
-        "states_below_1e-5": r["below_separation"],
-        "smallest_margin": None if ds.smallest_gap is None else {
-            "value": format_pq(ds.smallest_gap), "float": float(ds.smallest_gap), "state": list(ds.smallest_gap_at)},
-        "states_refined_exactly": r["refined_exactly"],
-        "exact_repairs": exact.repairs,
-        "exact_fallbacks": exact.exact_fallbacks,
-    }
-    lines = [f"Audit of Hold or Continue?, target {T}, faces {faces}: {r['states']} query states (c, h <= {T - 2})"]
-    if T == 75 and faces == 6:
-        ex_s, seed_s = _sample(exact, seed)
-        data["sample"] = {"exact": ex_s, "published": seed_s}
-        lines.append(f"sample 15 0 3 / 35 50 40 / 15 0 30: exact {ex_s}; published program prints {seed_s}")
-    for name, v, d, ce in (("published", vs, ds, r["candidate_error_seed"]),
-                           ("float (correct)", vf, df, r["candidate_error_float"])):
-        lines.append(f"-- {name} solver")
-        lines.append(f"   V(c,h) max abs error {v.max_abs:.3e} at {v.max_abs_at}, max ulps {v.max_ulps:.3g}")
-        lines.append(f"   hold/continue values: max abs error {ce[0]:.3e} at {ce[1]}")
-        lines.append("   decisions: " + ", ".join(f"{k} {n}" for k, n in d.counts.items()))
-        lines.append(f"   float decision differs from the exact best in {d.decisions_differ} states")
-    lines.append(f"rounding bound per value: {r['bound']:.3e} ({r['bound_label']}); "
-                 f"flip threshold 2 x bound = {2 * r['bound']:.3e}")
-    if ds.smallest_gap is not None:
-        lines.append(f"smallest exact margin |p_hold - p_continue|: {float(ds.smallest_gap):.6e} at {ds.smallest_gap_at}")
-    lines.append(f"states with margin below 1e-5 (the statement promises none): {r['below_separation']}")
-    lines.append(f"exact solver: {exact.repairs} pairs needed a policy repair, {exact.exact_fallbacks} turns an exact "
-                 f"comparison; {r['refined_exactly']} audited states recomputed exactly")
-    return Report(data, lines)
+    return audit_result(run_audit(target, faces, backend, progress), target, faces, digits)
 
 
 # ------------------------------------------------------------------ certify
@@ -161,7 +116,10 @@ def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", pr
         rows = [[c, h, table.policy[c][h]] for c in range(T) for h in range(T)]
     gap = _smallest_query_gap(table)
     answer_data, _ = exact_number(table.V[0][0], 8)
-    summary = audit(target, faces, backend).data
+    result = audit(target, faces, backend)
+    summary = audit_json(result)
+    for d in (d for fa in result.audits for d in fa.decisions):  # the certificate keeps v1's decision summary
+        summary[d.key] = d.audit.to_dict()
     audit_summary = {k: summary[k] for k in ("query_states", "values_published", "values_float",
                                              "decisions_published", "decisions_float", "states_below_1e-5",
                                              "smallest_margin", "sample") if k in summary}

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import audit_decisions, audit_values
+from exactplay.audit import audit_decisions, audit_values, exact_minus_float, rounding_report
+from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine
-from exactplay.games.hold.seed import seed_candidates
+from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
 from exactplay.games.hold.tables import seed_table
 from exactplay.numbers import Backend, format_pq, get_backend
@@ -198,3 +199,70 @@ def _smallest_query_gap(table: HoldTable):
         exact_gaps.append((abs(hv[x] - cont[x]), (c, h, x)))
     g, s = min(exact_gaps)
     return {"value": format_pq(g), "state": list(s)}
+
+
+SOLVERS_UNDER_AUDIT = {
+    "published": f"the article's program: bisection ({BISECTION_STEPS} steps) on A = f(A), dp[c][c] = 1/2",
+    "float": "correct float solver: policy iteration on each 2-cycle (this package)",
+}
+
+
+def _program(r: dict, name: str, label: str, digits: int) -> FloatAudit:
+    """One float program's part of the audit: V(0,0), the start-of-turn table, the hold/continue
+    values and the decisions of every query state; ``name`` is its JSON suffix."""
+    suffix = "seed" if name == "published" else "float"
+    exact = r["exact"].V[0][0]
+    y = r["seed"].dp[0][0] if name == "published" else r["float"].V[0][0]
+    err, at = r["candidate_error_" + suffix]
+    v = r["values_" + suffix]
+    # the bound is the correct solver's; the published program solves other equations (no bound)
+    bound = r["bound"] if name == "float" else None
+
+    return FloatAudit(
+        label=label,
+        answer=AnswerCheck("V(0,0)", exact, rounding_report(exact, digits, y, bound),
+                           abs(float(exact_minus_float(y, exact))), key="answer_" + name,
+                           error_key="answer_error_" + name),
+        values=[ValueErrors("values_" + name, "V(c,h), c, h <= T-2", v)],
+        decisions=[DecisionVerdicts("decisions_" + name, "decisions (hold or continue)", r["decisions_" + suffix],
+                                    what="query states")],
+        facts=[Fact("candidate_error_" + name, "hold/continue values: max abs error",
+                    {"max": err, "at": list(at or ())}, f"{err:.3e} at {at}")],
+    )
+
+
+def audit_result(r: dict, target: int, faces: int, digits: int = 8) -> AuditResult:
+    """The typed audit of :func:`run_audit`'s output ``r``."""
+    T = target
+    ds = r["decisions_seed"]
+    exact = r["exact"]
+    headline = []
+    if T == 75 and faces == 6:
+        ex_s, seed_s = _sample(exact, r["seed"])
+        headline.append(Fact("sample", "sample 15 0 3 / 35 50 40 / 15 0 30", {"exact": ex_s, "published": seed_s},
+                             f"exact {ex_s}; published program prints {seed_s}"))
+    margin = None if ds.smallest_gap is None else {
+        "value": format_pq(ds.smallest_gap), "float": float(ds.smallest_gap), "state": list(ds.smallest_gap_at)}
+    facts = [
+        Fact("query_states", None, r["states"]),
+        Fact("rounding_bound", "rounding bound per value", r["bound"],
+             f"{r['bound']:.3e} ({r['bound_label']}); flip threshold 2 x bound = {2 * r['bound']:.3e}"),
+        Fact("rounding_bound_derivation", None, r["bound_label"]),
+        Fact("smallest_margin", "smallest exact margin |p_hold - p_continue|", margin,
+             None if margin is None else f"{margin['float']:.6e} at {ds.smallest_gap_at}"),
+        Fact("states_below_1e-5", "states with margin below 1e-5 (the statement promises none)",
+             r["below_separation"]),
+        Fact("states_refined_exactly", None, r["refined_exactly"]),
+        Fact("exact_repairs", None, exact.repairs),
+        Fact("exact_fallbacks", "exact solver", exact.exact_fallbacks,
+             f"{exact.repairs} pairs needed a policy repair, {exact.exact_fallbacks} turns an exact comparison; "
+             f"{r['refined_exactly']} audited states recomputed exactly"),
+    ]
+    return AuditResult(
+        game="hold", params={"target": target, "faces": faces},
+        title=f"Audit of Hold or Continue?, target {T}, faces {faces}: {r['states']} query states (c, h <= {T - 2})",
+        solver=SOLVERS_UNDER_AUDIT, solver_key="solvers_under_audit", headline=headline,
+        audits=[_program(r, "published", "published solver", digits),
+                _program(r, "float", "float (correct) solver", digits)],
+        facts=[f for f in facts if f.label is None or f.value is not None],
+    )
