@@ -127,7 +127,7 @@ class AuditResult:
     title)."""
 
     game: str
-    params: dict
+    params: dict | None  # None: no parameters (a model given whole)
     title: str
     solver: Any = None
     audits: list[FloatAudit] = field(default_factory=list)

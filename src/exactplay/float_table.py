@@ -191,7 +191,7 @@ def audit_float_table(game, path: str | Path, backend, progress, **params):
     names of the state coordinates and what the value means.
     """
     from .audit import audit_values
-    from .games import Report
+    from .audit_result import AuditResult, Fact, FloatAudit, ValueErrors
 
     if game.value_table is None:
         raise UsageError(f"game {game.name!r} does not take a --float-table yet")
@@ -206,17 +206,15 @@ def audit_float_table(game, path: str | Path, backend, progress, **params):
     user = match_states(path, exact, table)
     v = audit_values(exact, user)
     shown = {k: _plain(x) for k, x in params.items() if x is not None}
-    data = {"game": game.name, "params": shown, "float_table": str(path), "value": meaning,
-            "columns": list(columns), "values": v.to_dict()}
-    lines = [
-        f"Audit of the float table {path} against the exact {game.name} values "
-        + ", ".join(f"{k}={' '.join(x) if isinstance(x, list) else x}" for k, x in shown.items()),
-        f"value         : {meaning}, {v.cells} states ({', '.join(columns)})",
-        f"max abs error : {v.max_abs:.3e} at {v.max_abs_at}",
-        f"max rel error : {v.max_rel:.3e} at {v.max_rel_at}",
-        f"max ulps      : {v.max_ulps:.2f} at {v.max_ulps_at}",
-    ]
-    return Report(data, lines)
+    return AuditResult(
+        game=game.name, params=shown,
+        title=f"Audit of the float table {path} against the exact {game.name} values "
+              + ", ".join(f"{k}={' '.join(x) if isinstance(x, list) else x}" for k, x in shown.items()),
+        headline=[Fact("float_table", None, str(path)), Fact("value", "value", meaning,
+                                                               f"{meaning}, {v.cells} states ({', '.join(columns)})"),
+                  Fact("columns", None, list(columns))],
+        audits=[FloatAudit(values=[ValueErrors("values", "your table", v)])],
+    )
 
 
 def _plain(x):

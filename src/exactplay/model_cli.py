@@ -125,7 +125,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
         except ModelError as exc:
             raise UsageError(str(exc)) from None
         if command == "solve":
-            from .model_report import solution_report
+            from .render.solution import solution_report
 
             report = solution_report(sol, args.digits, args.full, args.all_states, source)
         elif command == "audit":
@@ -168,7 +168,7 @@ def _run_ball(args, command: str, B, progress):
         if command == "solve":
             def exact_report():
                 from .engine import solve_model
-                from .model_report import solution_report
+                from .render.solution import solution_report
 
                 return solution_report(solve_model(model, "mpq", progress), args.digits, args.full,
                                        args.all_states, source)
@@ -181,7 +181,9 @@ def _run_ball(args, command: str, B, progress):
         def exact_audit():
             from .engine import solve_model
 
-            return _audit(args, model, solve_model(model, "mpq", progress), progress)
+            from .render import as_report
+
+            return as_report(_audit(args, model, solve_model(model, "mpq", progress), progress))
 
         return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
                           "changes < 1e-15)", exact_audit)
@@ -193,15 +195,15 @@ def _run_ball(args, command: str, B, progress):
 
 def _audit(args, model, sol, progress):
     from .engine.value_iteration import value_iteration
-    from .model_report import audit_report
+    from .model_audit import audit_model
 
     if args.float_table:
         from .model_table import read_model_table
 
         flt = read_model_table(args.float_table, model, sol.components[0])
-        return audit_report(sol, flt, f"the float table {args.float_table}", args.digits)
+        return audit_model(sol, flt, f"the float table {args.float_table}", args.digits)
     flt = value_iteration(model, progress=progress)
-    return audit_report(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
+    return audit_model(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
                         args.digits)
 
 
@@ -229,14 +231,16 @@ def _report(args, model, sol, source, progress) -> int:
     import re
 
     from .engine.value_iteration import value_iteration
-    from .model_report import audit_report, solution_report
+    from .model_audit import audit_model
+    from .render import audit_lines
+    from .render.solution import solution_report
     from .report.html import print_files, write_report
     from .report.model import model_report
 
     flt = value_iteration(model, progress=progress)
-    summary = solution_report(sol, 8, False, False, source).lines + [""] + audit_report(
-        sol, flt, "float value iteration").lines
-    rep = model_report(sol, flt, summary)
+    result = audit_model(sol, flt, "float value iteration")
+    summary = solution_report(sol, 8, False, False, source).lines + [""] + audit_lines(result)
+    rep = model_report(sol, flt, summary, result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
     from pathlib import Path
 

@@ -65,6 +65,13 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
     return data, lines
 
 
+def as_report(result: AuditResult):
+    """An :class:`AuditResult` as a :class:`~exactplay.games.Report` (its JSON data and text lines)."""
+    from ..games import Report
+
+    return Report(audit_json(result), audit_lines(result))
+
+
 def emit(report, as_json: bool) -> int:
     """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``; an
     :class:`AuditResult` rendered by :func:`audit_json` / :func:`audit_lines`); exit status 0."""

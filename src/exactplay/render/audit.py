@@ -77,7 +77,8 @@ def audit_json(result: AuditResult) -> dict:
     """The audit as strict-JSON-ready data (exact numbers ``"p/q"``; see the module doc)."""
     data: dict = {}
     _put(data, result.game_key, result.game)
-    _put(data, "params", result.params)
+    if result.params is not None:
+        _put(data, "params", result.params)
     if result.solver is not None:
         _put(data, result.solver_key, result.solver)
     for f in result.headline:

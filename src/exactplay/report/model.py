@@ -57,6 +57,6 @@ def _error_figure(sol: Solution, flt: FloatSolution) -> Figure:
                   "line cannot flip any decision.", fig)
 
 
-def model_report(sol: Solution, flt: FloatSolution, summary: list[str]) -> GameReport:
+def model_report(sol: Solution, flt: FloatSolution, summary: list[str], audit=None) -> GameReport:
     return GameReport(title=f"{sol.model.name}: exact solution and float audit", summary=summary,
-                      figures=[_margin_figure(sol), _error_figure(sol, flt)])
+                      figures=[_margin_figure(sol), _error_figure(sol, flt)], audit=audit)

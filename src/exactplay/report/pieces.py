@@ -27,6 +27,7 @@ class GameReport:
     summary: list[str]
     figures: list[Figure]
     notes: list[str] = field(default_factory=list)
+    audit: Any = None  # the AuditResult the summary comes from (rendered as tables in the HTML)
 
 
 @dataclass

@@ -1,7 +1,7 @@
-"""Presenting a model's exact solution and its float audit (text and JSON).
+"""An engine :class:`~exactplay.engine.Solution` as JSON, text and HTML.
 
-JSON numbers: exact values are ``"p/q"`` strings; errors are floats, and an
-undefined or infinite error is ``null`` (strict JSON, never ``Infinity``).
+JSON numbers: exact values are ``"p/q"`` strings; a margin beyond the double range
+has no float (``null``), never ``Infinity``.
 """
 
 from __future__ import annotations
@@ -9,14 +9,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .audit import audit_decisions, audit_values, decimal_digits
-from .engine import Solution
-from .engine.value_iteration import FloatSolution
-from .games import Report
-from .numbers import format_pq
-from .render import exact_number
+import html
 
-__all__ = ["solution_report", "audit_report"]
+from ..audit import decimal_digits
+from ..engine import Solution
+from ..games import Report
+from ..numbers import format_pq
+from . import exact_number
+
+__all__ = ["solution_report", "solution_html"]
 
 SHOWN = 10  # states listed in text output unless --all
 
@@ -137,55 +138,11 @@ def _fraction(pq: str):
     return Fraction(pq)
 
 
-def audit_report(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, bound: float | None = None,
-                 bound_label: str = "") -> Report:
-    """Judge a float solution (values per state, decisions) against the exact one."""
-    m = sol.model
-    comp_index = sol.components
-    exact = {(s,): sol.values[s][0] for s in range(len(m))}
-    approx = {(s,): flt.values[s][comp_index[0]] for s in range(len(m))}
-    va = audit_values(exact, approx)
-    e = bound if bound is not None else va.max_abs
-    label = bound_label or "measured (a posteriori): the largest value error of the float table"
-    # decisions: the float table's greedy choice at every choice state
-    exact_c, float_c, choice = {}, {}, {}
-    for s, qs in sol.q.items():
-        if s not in flt.q:
-            continue
-        sign = sol.keys[m.mover[s]][1]
-        # actions the balls proved neither best nor runner-up carry no exact value (None): left out
-        exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs) if x is not None}
-        float_c[(s,)] = {a: sign * x for a, x in enumerate(flt.q[s])}
-        fk = float_c[(s,)]
-        choice[(s,)] = max(range(len(qs)), key=lambda a: (fk[a], -a))
-    da = audit_decisions(exact_c, float_c, choice, e) if exact_c else None
-    value = sol.values[m.initial][0]
-    fv = flt.values[m.initial][comp_index[0]]
-    from .audit import rounding_report
-
-    rr = rounding_report(value, digits, fv, e)
-    data = {
-        "model": m.name, "float_solver": what, "states": len(m),
-        "values": va.to_dict(),
-        "bound": _finite(e), "bound_derivation": label,
-        "decisions": None if da is None else da.to_dict(),
-        "rounding": rr.to_dict(),
-    }
-    if flt.sweeps:
-        data["sweeps"] = flt.sweeps
-        data["last_change"] = _finite(flt.last_change)
-    lines = [f"Audit of {what} on {m.name} ({len(m):,} states)"]
-    if flt.sweeps:
-        lines.append(f"sweeps        : {flt.sweeps} (last change {flt.last_change:.3e})")
-    lines += [
-        f"max abs error : {va.max_abs:.3e} at {m.state_name(va.max_abs_at[0])}",
-        f"max rel error : {va.max_rel:.3e} at {m.state_name(va.max_rel_at[0])}",
-        f"max ulps      : {va.max_ulps:.2f} at {m.state_name(va.max_ulps_at[0])}",
-    ]
-    if da is not None:
-        lines.append("decisions     : " + ", ".join(f"{k} {v}" for k, v in da.counts.items())
-                     + f" (flip threshold 2 x {e:.3e}, {label})")
-        lines.append(f"                float choice differs from the exact best in {da.decisions_differ} states")
-    lines.append(f"rounded answer: exact {rr.rounded}, float prints {rr.float_rounded} "
-                 f"({'agree' if rr.float_digits_agree else 'DIFFER'})")
-    return Report(data, lines)
+def solution_html(report: Report) -> str:
+    """A solution's text as an HTML fragment (a table of its labelled lines)."""
+    rows = []
+    for line in report.lines:
+        key, sep, value = line.partition(": ")
+        rows.append((key.strip(), value) if sep and len(key) < 40 else ("", line))
+    return ('<section class="solution"><table><tbody>' + "".join(
+        f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows) + "</tbody></table></section>")

@@ -1,0 +1,73 @@
+"""The audit of a user model's float solution: values per state and decisions, judged exactly.
+
+Builds an :class:`~exactplay.audit_result.AuditResult` (rendered by :mod:`exactplay.render`):
+the float table is float value iteration on the model, or a user's table; the decisions are
+its greedy choices at every choice state, classified against the bound (the measured
+largest value error when no a-priori bound is given).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .audit import audit_decisions, audit_values, rounding_report
+from .audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from .engine import Solution
+from .engine.value_iteration import FloatSolution
+
+__all__ = ["audit_model"]
+
+
+def _finite(x: float | None) -> float | None:
+    return x if x is not None and math.isfinite(x) else None
+
+
+def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, bound: float | None = None,
+                bound_label: str = "") -> AuditResult:
+    """Judge a float solution (values per state, decisions) against the exact one."""
+    m = sol.model
+    comp_index = sol.components
+    exact = {(s,): sol.values[s][0] for s in range(len(m))}
+    approx = {(s,): flt.values[s][comp_index[0]] for s in range(len(m))}
+    va = audit_values(exact, approx)
+    e = bound if bound is not None else va.max_abs
+    label = bound_label or "measured (a posteriori): the largest value error of the float table"
+    # decisions: the float table's greedy choice at every choice state
+    exact_c, float_c, choice = {}, {}, {}
+    for s, qs in sol.q.items():
+        if s not in flt.q:
+            continue
+        sign = sol.keys[m.mover[s]][1]
+        # actions the balls proved neither best nor runner-up carry no exact value (None): left out
+        exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs) if x is not None}
+        float_c[(s,)] = {a: sign * x for a, x in enumerate(flt.q[s])}
+        fk = float_c[(s,)]
+        choice[(s,)] = max(range(len(qs)), key=lambda a: (fk[a], -a))
+    da = audit_decisions(exact_c, float_c, choice, e) if exact_c else None
+    value = sol.values[m.initial][0]
+    fv = flt.values[m.initial][comp_index[0]]
+    # the float's digits are proved only by an a-priori bound, not by the measured error
+
+    def name(state) -> str:
+        return m.state_name(state[0])
+
+    facts = [Fact("states", None, len(m)), Fact("bound", None, _finite(e)), Fact("bound_derivation", None, label)]
+    if da is None:
+        facts.append(Fact("decisions", None, None))
+    if flt.sweeps:
+        facts += [Fact("sweeps", "sweeps", flt.sweeps, f"{flt.sweeps} (last change {flt.last_change:.3e})"),
+                  Fact("last_change", None, _finite(flt.last_change))]
+    player = m.player_names[comp_index[0]]
+    return AuditResult(
+        game=m.name, game_key="model", params=None,
+        title=f"Audit of {what} on {m.name} ({len(m):,} states)",
+        solver=what, solver_key="float_solver",
+        audits=[FloatAudit(
+            answer=AnswerCheck(f"value of {m.state_name(m.initial)} to {player}", value,
+                               rounding_report(value, digits, fv, bound), None, error_key=None),
+            values=[ValueErrors("values", "values", va, name)],
+            decisions=[] if da is None else [DecisionVerdicts(
+                "decisions", f"decisions (flip threshold 2 x {e:.3e}, {label})", da, name)],
+            facts=facts,
+        )],
+    )
