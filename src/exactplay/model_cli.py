@@ -232,15 +232,13 @@ def _report(args, model, sol, source, progress) -> int:
 
     from .engine.value_iteration import value_iteration
     from .model_audit import audit_model
-    from .render import audit_lines
     from .render.solution import solution_report
     from .report.html import print_files, write_report
     from .report.model import model_report
 
     flt = value_iteration(model, progress=progress)
     result = audit_model(sol, flt, "float value iteration")
-    summary = solution_report(sol, 8, False, False, source).lines + [""] + audit_lines(result)
-    rep = model_report(sol, flt, summary, result)
+    rep = model_report(sol, flt, solution_report(sol, 8, False, False, source).lines, result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
     from pathlib import Path
 

@@ -7,7 +7,7 @@ facts; then the instance's facts.  A program with a ``key`` nests its parts unde
 Infinite or out-of-range measures are ``null`` with a ``<field>_reason``
 (:mod:`exactplay.strict_json`).
 
-Text: the title, what is under audit, the headline facts, then per program
+Text (and HTML, row for row): the title, what is under audit, the headline facts, then per program
 ``-- label``, the answer line, per table the max abs / rel / ulp errors with where, the
 bound and bound/measured, per decision set the verdict counts, the smallest gap and
 the wrong states, then the facts (``label: text``).
@@ -95,58 +95,61 @@ def audit_json(result: AuditResult) -> dict:
     return json_ready(data)
 
 
-# ------------------------------------------------------------------ text
+# ------------------------------------------------------------------ text and HTML: blocks of rows
+
+# A block is (heading, rows): rows are (key, value) pairs; the text pads the keys of a block with a
+# heading, the HTML makes one table row of each.  Facts form blocks without a heading.
 
 
-def _answer_lines(a: AnswerCheck) -> list[str]:
+def _answer_block(a: AnswerCheck) -> tuple:
     rr = a.rounding
-    line = f"answer {a.name}: exact {rr.rounded}"
+    rows = []
     if rr.float_rounded is not None:
-        line += f", float prints {rr.float_rounded} ({'agree' if rr.float_digits_agree else 'DIFFER'})"
-    if a.error is not None:
-        line += f"; float error {a.error:.3e}"
-    lines = [line]
-    more = f"  exact value {float(rr.distance):.3e} from the nearest rounding boundary at {rr.digits} decimals"
+        rows.append(("float prints", f"{rr.float_rounded} ({'agree' if rr.float_digits_agree else 'DIFFER'})"
+                     + ("" if a.error is None else f"; float error {a.error:.3e}")))
+    rows.append(("exact digits", ("certain" if rr.certain else "NOT certain: the exact value is ON a rounding boundary")
+                 + f" ({float(rr.distance):.3e} from the nearest rounding boundary at {rr.digits} decimals)"))
     if rr.float_digits_certain is not None:
-        more += f"; float digits {'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"
-    return lines + [more]
+        rows.append(("float digits", f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"))
+    return f"answer {a.name}: exact {rr.rounded}", rows
 
 
-def _value_lines(v: ValueErrors) -> list[str]:
+def _measure(x: float) -> str:
+    return f"{x:{'.3e' if x >= 1e6 else '.2f'}}"
+
+
+def _value_block(v: ValueErrors) -> tuple:
     a, at = v.audit, v.state_name
-    lines = [
-        f"{v.label} ({a.cells:,} {v.what}):",
-        f"  max abs error : {a.max_abs:.3e} at {at(a.max_abs_at)}",
-        f"  max rel error : {a.max_rel:.3e} at {at(a.max_rel_at)}",
-        f"  max ulps      : {a.max_ulps:{'.3e' if a.max_ulps >= 1e6 else '.2f'}} at {at(a.max_ulps_at)}",
-    ]
+    rows = [("max abs error", f"{a.max_abs:.3e} at {at(a.max_abs_at)}"),
+            ("max rel error", f"{a.max_rel:.3e} at {at(a.max_rel_at)}"),
+            ("max ulps", f"{_measure(a.max_ulps)} at {at(a.max_ulps_at)}")]
     if a.bound is not None:
-        lines.append(f"  a-priori bound: {a.bound:.3e}" + (f" ({a.bound_label})" if a.bound_label else ""))
+        rows.append(("a-priori bound", f"{a.bound:.3e}" + (f" ({a.bound_label})" if a.bound_label else "")))
         r = a.bound_ratio
         shown = "not applicable (the float table is exact)" if r is None else f"{r:.3g}"
         if a.within_bound is False:
             shown += " -- the measured error EXCEEDS the bound"
-        lines.append(f"  bound/measured: {shown}")
-    return lines
+        rows.append(("bound/measured", shown))
+    return f"{v.label} ({a.cells:,} {v.what}):", rows
 
 
-def _decision_lines(d: DecisionVerdicts) -> list[str]:
+def _decision_block(d: DecisionVerdicts) -> tuple:
     a, at, what = d.audit, d.state_name, d.what
     c = a.counts
-    lines = [f"{d.label}: certified {c[CERTIFIED]:,}, exact tie {c[EXACT_TIE]:,}, wrong {c[WRONG]:,}, "
-             f"float-unresolvable {c[UNRESOLVABLE]:,} (of {sum(c.values()):,} {what} with a choice)"]
-    line = f"  float choice differs from the exact best in {a.decisions_differ:,} {what}"
+    rows = [("verdicts", f"certified {c[CERTIFIED]:,}, exact tie {c[EXACT_TIE]:,}, wrong {c[WRONG]:,}, "
+                         f"float-unresolvable {c[UNRESOLVABLE]:,}")]
+    differ = f"{a.decisions_differ:,} {what} (float choice not an exact best)"
     if c[UNRESOLVABLE]:
-        line += f"; {a.unresolvable_on_best:,} float-unresolvable ones still on an exact best"
-    lines.append(line)
+        differ += f"; {a.unresolvable_on_best:,} float-unresolvable ones still on an exact best"
+    rows.append(("float differs", differ))
     if a.smallest_gap is not None:
-        lines.append(f"  smallest exact gap best - runner-up: {_float_text(a.smallest_gap)} at "
-                     f"{at(a.smallest_gap_at)} (flip threshold 2 x bound = {a.flip_threshold:.3e})")
+        rows.append(("smallest gap", f"{_float_text(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
+                                     f"exact; flip threshold 2 x bound = {a.flip_threshold:.3e})"))
     wrong = _wrong(d)
     if wrong:
-        shown = ", ".join(at(s) for s in wrong[:LISTED])
-        lines.append(f"  wrong: {shown}" + (f" (first {LISTED} of {len(wrong):,})" if len(wrong) > LISTED else ""))
-    return lines
+        rows.append(("wrong", ", ".join(at(s) for s in wrong[:LISTED])
+                     + (f" (first {LISTED} of {len(wrong):,})" if len(wrong) > LISTED else "")))
+    return f"{d.label}, {sum(c.values()):,} {what} with a choice:", rows
 
 
 def _float_text(x: Any) -> str:
@@ -156,71 +159,61 @@ def _float_text(x: Any) -> str:
         return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
-def _fact_lines(facts: list[Fact], indent: str = "") -> list[str]:
-    return [indent + (f"{f.label}: {f.shown()}" if f.label else f.shown()) for f in facts if f.label is not None
-            or (f.key is None and f.text)]
+def _fact_block(facts: list[Fact]) -> tuple:
+    return None, [(f.label or "", f.shown()) for f in facts if f.label is not None or (f.key is None and f.text)]
 
 
-def _solver_lines(solver: Any) -> list[str]:
-    if solver is None:
-        return []
+def _solver_block(solver: Any) -> tuple:
     if isinstance(solver, dict):
-        return ["under audit:"] + [f"  {k}: {v}" for k, v in solver.items()]
-    return [f"under audit: {solver}"]
+        return "under audit:", [(k, str(v)) for k, v in solver.items()]
+    return None, [] if solver is None else [("under audit", str(solver))]
+
+
+def _program_blocks(fa: FloatAudit) -> list[tuple]:
+    blocks = [] if fa.answer is None else [_answer_block(fa.answer)]
+    blocks += [_value_block(v) for v in fa.values] + [_decision_block(d) for d in fa.decisions]
+    return blocks + [_fact_block(fa.facts)]
+
+
+def _sections(result: AuditResult) -> list[tuple[str | None, list[tuple]]]:
+    """(program label or None, its blocks) in the order of the text."""
+    head = (None, [_solver_block(result.solver), _fact_block(result.headline)])
+    return [head] + [(fa.label or None, _program_blocks(fa)) for fa in result.audits] + [
+        (None, [_fact_block(result.facts)])]
+
+
+def _block_lines(block: tuple) -> list[str]:
+    heading, rows = block
+    if heading is None:
+        return [f"{k}: {v}" if k else v for k, v in rows]
+    width = max([14] + [len(k) for k, _ in rows if len(k) <= 18])
+    return [heading] + [f"  {k:{width}}: {v}" for k, v in rows]
 
 
 def audit_lines(result: AuditResult) -> list[str]:
     """The audit as text lines (see the module doc)."""
-    lines = [result.title] + _solver_lines(result.solver) + _fact_lines(result.headline)
-    for fa in result.audits:
-        pad = "   " if fa.label else ""
-        if fa.label:
-            lines.append(f"-- {fa.label}")
-        body: list[str] = []
-        if fa.answer is not None:
-            body += _answer_lines(fa.answer)
-        for v in fa.values:
-            body += _value_lines(v)
-        for d in fa.decisions:
-            body += _decision_lines(d)
-        body += _fact_lines(fa.facts)
-        lines += [pad + line for line in body]
-    return lines + _fact_lines(result.facts)
-
-
-# ------------------------------------------------------------------ HTML
-
-
-def _rows(cells: list[tuple[str, str]]) -> str:
-    return "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in cells)
-
-
-def _table_lines(lines: list[str]) -> str:
-    cells = []
-    for line in lines:
-        key, sep, value = line.strip().partition(": ")
-        cells.append((key, value) if sep else ("", key))
-    return "<table><tbody>" + _rows(cells) + "</tbody></table>"
+    lines = [result.title]
+    for label, blocks in _sections(result):
+        pad = "   " if label else ""
+        if label:
+            lines.append(f"-- {label}")
+        lines += [pad + line for block in blocks for line in _block_lines(block)]
+    return lines
 
 
 def audit_html(result: AuditResult) -> str:
-    """The audit as an HTML fragment: one table per float program, then the findings."""
-    parts = [f"<p>{html.escape(result.title)}</p>"]
-    head = _solver_lines(result.solver) + _fact_lines(result.headline)
-    if head:
-        parts.append(_table_lines(head))
-    for fa in result.audits:
-        if fa.label:
-            parts.append(f"<h3>{html.escape(fa.label)}</h3>")
-        body: list[str] = []
-        if fa.answer is not None:
-            body += _answer_lines(fa.answer)
-        for v in fa.values:
-            body += _value_lines(v)
-        for d in fa.decisions:
-            body += _decision_lines(d)
-        body += _fact_lines(fa.facts)
-        parts.append(_table_lines(body))
-    if result.facts:
-        parts.append(_table_lines(_fact_lines(result.facts)))
+    """The audit as an HTML fragment: one table per float program, a heading row per part."""
+    esc = html.escape
+    parts = [f"<p>{esc(result.title)}</p>"]
+    for label, blocks in _sections(result):
+        rows = []
+        for heading, cells in blocks:
+            if heading is not None:
+                rows.append(f'<tr><th colspan="2">{esc(heading.rstrip(":"))}</th></tr>')
+            rows += [f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in cells]
+        if not rows:
+            continue
+        if label:
+            parts.append(f"<h3>{esc(label)}</h3>")
+        parts.append("<table><tbody>" + "".join(rows) + "</tbody></table>")
     return '<section class="audit">' + "\n".join(parts) + "</section>"

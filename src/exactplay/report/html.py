@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..progress import SILENT
+from ..render import audit_html
 from ..strict_json import dumps
 from .pieces import GameReport, ReportFiles
 
@@ -33,6 +34,7 @@ th, td { border-bottom: 1px solid #ddd; padding: .35rem .5rem; text-align: left;
 td.confirmed { color: #1a7f37; } td.refuted { color: #b3261e; font-weight: 600; }
 td.notcheckable { color: #666; } td.error { color: #fff; background: #b3261e; }
 code { font-size: .85rem; }
+section.audit th { width: 16rem; font-weight: 600; } section.audit h3 { font-size: 1.05rem; }
 """
 
 
@@ -84,8 +86,11 @@ def render_html(game: str, params: dict, backend: str, rep: GameReport, images: 
         f"&middot; {html.escape(_params_text(params))} &middot; exact backend {html.escape(backend)} &middot; "
         f"built {_dt.datetime.now(_dt.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}</p>",
         "<h2>Summary</h2>",
-        "<pre>" + html.escape("\n".join(rep.summary)) + "</pre>",
     ]
+    if rep.summary:
+        parts.append("<pre>" + html.escape("\n".join(rep.summary)) + "</pre>")
+    if rep.audit is not None:
+        parts.append(audit_html(rep.audit))
     for note in rep.notes:
         parts.append(f"<p>{html.escape(note)}</p>")
     for i, (fig, data, file_name) in enumerate(images, 1):

@@ -18,7 +18,7 @@ from matplotlib.patches import Patch
 
 from exactplay.audit import CERTIFIED, EXACT_TIE
 from exactplay.errors import UsageError
-from exactplay.games.coins.audit import run_audit
+from exactplay.games.coins.audit import audit_result, run_audit
 from exactplay.games.coins.row import LEFT, RIGHT, resolve_row
 from exactplay.games.coins.seed import upper_map
 from exactplay.games.coins.solver import line_of_play
@@ -43,21 +43,7 @@ def build(coins=None, file=None, backend: str = "mpq", progress=SILENT) -> GameR
     r = run_audit(row, backend, progress=progress)
     exact = r["exact"]
     figures = [_line_of_play(exact), _float_errors(r, row), _decisions(r)]
-    total = sum((as_fraction(c) for c in exact.coins), Fraction(0))
-    summary = [
-        f"{exact.n} coins, total {_show(total)}: the first player can guarantee V(0,{exact.n - 1}) = "
-        f"{_show(exact.answer)}, the second gets {_show(total - as_fraction(exact.answer))}",
-        f"exact ties (left and right equally good): {len(exact.ties())} of {len(exact.candidates)} states",
-    ]
-    for key, name in FORMULATIONS:
-        a = r[key]
-        c = a["decisions"].counts
-        summary.append(
-            f"{name}: float answer {a['value']!r} (error {a['answer_error']:.2e}); table max error "
-            f"{a['values'].max_abs:.2e} <= bound {a['bound']:.2e}; decisions certified {c[CERTIFIED]}, exact ties "
-            f"{c[EXACT_TIE]}, ties broken by rounding {len(a['ties_broken_by_rounding'])}, flipped {len(a['flipped'])}"
-        )
-    return GameReport(f"Coin row, {exact.n} coins", summary, figures)
+    return GameReport(f"Coin row, {exact.n} coins", [], figures, audit=audit_result(row, r))
 
 
 def _line_of_play(exact) -> Figure:

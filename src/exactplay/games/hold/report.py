@@ -18,7 +18,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
 from exactplay.audit import EXACT_TIE
-from exactplay.games.hold import SEPARATION, run_audit
+from exactplay.games.hold import SEPARATION, audit_result, run_audit
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import grid_heatmap, new_figure
@@ -34,22 +34,11 @@ def opponent_scores(target: int) -> list[int]:
 
 def build(target: int = 75, faces: int = 6, backend: str = "mpq", progress=SILENT) -> GameReport:
     r = run_audit(target, faces, backend, progress)
-    ds, df = r["decisions_seed"], r["decisions_float"]
+    ds = r["decisions_seed"]
     wrong = {s for s, best in ds.exact_best.items() if ds.float_choice[s] not in best}
     figures = [_decision_maps(r, target, wrong), _wrong_counts(r, target, wrong), _values(r, target)]
-    exact = r["exact"]
-    summary = [
-        f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability "
-        f"V(0,0) = {float(exact.V[0][0]):.10f} (exact rational)",
-        f"{r['states']} query states (c, h <= {target - 2}, 2 <= x <= {target} - c)",
-        f"published program (bisection on A = f(A)): wrong decision in {len(wrong)} states; its table is off by "
-        f"up to {r['values_seed'].max_abs:.3f}",
-        f"correct float solver (policy iteration per pair): {df.decisions_differ} wrong decisions, table error "
-        f"{r['values_float'].max_abs:.1e}",
-        f"states where |p_hold - p_continue| < 1e-5 (the statement promises none): {r['below_separation']}",
-        f"exact ties between hold and continue: {ds.counts[EXACT_TIE]}",
-    ]
-    return GameReport(f"Hold or Continue?, target {target}, {faces} faces", summary, figures)
+    return GameReport(f"Hold or Continue?, target {target}, {faces} faces", [], figures,
+                      audit=audit_result(r, target, faces))
 
 
 def _decision_maps(r: dict, T: int, wrong: set) -> Figure:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from exactplay.audit import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
-from exactplay.games.race import run_audit
+from exactplay.audit import EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
+from exactplay.games.race import audit_result, run_audit
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import discrete_map, grid_heatmap, log10_exact, new_figure
@@ -30,19 +30,7 @@ def build(target: int = 100, backend: str = "mpq", progress=SILENT) -> GameRepor
         _float_ulps(exact, flt, values, N),
         _gap_map(decisions, N),
     ]
-    c = decisions.counts
-    summary = [
-        f"The Race, target {N}: Player 2 wins with probability G({N},{N}) = {r['rounding'].rounded} "
-        f"(exact, to {r['rounding'].digits} decimals)",
-        f"published float program: max error {values.max_abs:.3e} at {values.max_abs_at} "
-        f"({values.max_ulps:.2f} ulps at most), a-priori bound {values.bound:.3e}",
-        f"answer error of the float program: {r['answer_error']:.3e}; "
-        f"its {r['rounding'].digits} decimals {'agree' if r['rounding'].float_digits_agree else 'DIFFER'}",
-        f"decisions in {sum(c.values())} cells: certified {c[CERTIFIED]}, float-unresolvable {c[UNRESOLVABLE]}, "
-        f"exact ties {c[EXACT_TIE]}, wrong {c[WRONG]}; the float pick differs from the exact best in "
-        f"{decisions.decisions_differ} cells",
-    ]
-    return GameReport(f"The Race (Project Euler 232), target {N}", summary, figures)
+    return GameReport(f"The Race (Project Euler 232), target {N}", [], figures, audit=audit_result(r))
 
 
 def _optimal_t(exact, N: int) -> Figure:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.games.war.audit import run_audit
+from exactplay.games.war.audit import audit_result, run_audit
 from exactplay.games.war.bound import gamma, rounding_depths
 from exactplay.numbers import as_fraction
 from exactplay.progress import SILENT
@@ -22,18 +22,8 @@ from exactplay.report.figures import new_figure
 def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT) -> GameReport:
     r = run_audit(ranks, suits, backend, progress)
     figures = [_sweep_by_turn(r, ranks, suits), _relative_errors(r, ranks, suits)]
-    values = r["values"]
-    p = r["p"]
-    summary = [
-        f"War with {ranks} ranks x {suits} suits: A sweeps all {ranks * suits // 2} turns with probability",
-        f"  p = {float(as_fraction(p)):.16e} (exact rational; float program {r['p_float']!r})",
-        f"float program: relative error of p {r['p_rel_error']:.2e} ({r['p_ulps']:.2f} ulps), a-priori bound "
-        f"{r['p_rel_bound']:.2e}",
-        f"all {r['states']} table entries: max relative error {values.max_rel:.2e} at turn {values.max_rel_at[0]}; "
-        f"{r['entries_over_bound']} entries above their a-priori bound (worst error/bound "
-        f"{r['worst_error_over_bound']:.3f})",
-    ]
-    return GameReport(f"War in a sweep, {ranks} ranks x {suits} suits", summary, figures)
+    return GameReport(f"War in a sweep, {ranks} ranks x {suits} suits", [], figures,
+                      audit=audit_result(r, ranks, suits))
 
 
 def _sweep_by_turn(r: dict, ranks: int, suits: int) -> Figure:
