@@ -51,7 +51,9 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
     def name(state) -> str:
         return m.state_name(state[0])
 
-    facts = [Fact("states", None, len(m)), Fact("bound", None, _finite(e)), Fact("bound_derivation", None, label)]
+    facts = [Fact("states", None, len(m)),
+             Fact("bound", "decisions judged with the bound", _finite(e), f"{e:.3e} ({label})"),
+             Fact("bound_derivation", None, label)]
     if da is None:
         facts.append(Fact("decisions", None, None))
     if flt.sweeps:
@@ -60,14 +62,14 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
     player = m.player_names[comp_index[0]]
     return AuditResult(
         game=m.name, game_key="model", params=None,
-        title=f"Audit of {what} on {m.name} ({len(m):,} states)",
+        title=f"Audit of {m.name} ({len(m):,} states)",
         solver=what, solver_key="float_solver",
         audits=[FloatAudit(
             answer=AnswerCheck(f"value of {m.state_name(m.initial)} to {player}", value,
                                rounding_report(value, digits, fv, bound), None, error_key=None),
             values=[ValueErrors("values", "values", va, name)],
             decisions=[] if da is None else [DecisionVerdicts(
-                "decisions", f"decisions (flip threshold 2 x {e:.3e}, {label})", da, name)],
+                "decisions", "decisions", da, name)],
             facts=facts,
         )],
     )
