@@ -22,6 +22,7 @@ HTML, the same way for every game and for a user's model.  Nothing here names a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction  # noqa: F401 (the doctests use it)
 from typing import Any, Callable, Hashable
 
 from .audit import DecisionAudit, RoundingReport, ValueAudit, rounding_report
@@ -56,9 +57,9 @@ def answer_check(name: str, exact: Any, digits: int, float_value: float | None, 
     """An :class:`AnswerCheck` of ``exact`` against ``float_value`` with error bound ``bound``;
     the error ``|float - exact|`` is computed exactly and rounded once.
 
-    >>> a = answer_check("G", 1, 3, 0.9995, 1e-3)
+    >>> a = answer_check("G", Fraction(1, 2), 2, 0.25, 1e-3)
     >>> a.rounding.rounded, a.rounding.float_rounded, a.rounding.float_digits_agree, a.error
-    ('1.000', '1.000', True, 0.0005000000000000004)
+    ('0.50', '0.25', False, 0.25)
     """
     from .audit import exact_minus_float
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from .audit import audit_decisions, audit_values, rounding_report
-from .audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from .audit import audit_decisions, audit_values
+from .audit_result import AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors, answer_check
 from .engine import Solution
 from .engine.value_iteration import FloatSolution
 
@@ -65,8 +65,7 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
         title=f"Audit of {m.name} ({len(m):,} states)",
         solver=what, solver_key="float_solver",
         audits=[FloatAudit(
-            answer=AnswerCheck(f"value of {m.state_name(m.initial)} to {player}", value,
-                               rounding_report(value, digits, fv, bound), None, error_key=None),
+            answer=answer_check(f"value of {m.state_name(m.initial)} to {player}", value, digits, fv, bound),
             values=[ValueErrors("values", "values", va, name)],
             decisions=[] if da is None else [DecisionVerdicts(
                 "decisions", "decisions", da, name)],
