@@ -113,3 +113,13 @@ def test_two_parts_under_one_json_key_are_refused():
     result.facts.append(Fact("values", "again", 2))
     with pytest.raises(ValueError, match="two parts under the key 'values'"):
         audit_json(result)
+
+
+def test_a_model_report_page_shows_the_solution_and_the_audit_as_tables(capsys, tmp_path):
+    from cli_run import run
+
+    status, _, err = run(capsys, "report", "--model", ROOT / "examples" / "loop-or-gamble.json", "-q", "-o", tmp_path)
+    assert status == 0, err
+    page = next(tmp_path.glob("*-report.html")).read_text(encoding="utf-8")
+    assert page.count('<section class="solution">') == 1 and page.count('<section class="audit">') == 1
+    assert "<th>exact ties</th>" in page and "max abs error" in page

@@ -238,7 +238,7 @@ def _report(args, model, sol, source, progress) -> int:
 
     flt = value_iteration(model, progress=progress)
     result = audit_model(sol, flt, "float value iteration")
-    rep = model_report(sol, flt, solution_report(sol, 8, False, False, source).lines, result)
+    rep = model_report(sol, flt, solution_report(sol, 8, False, False, source), result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
     from pathlib import Path
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from .. import __version__
 from ..progress import SILENT
 from ..render import audit_html
+from ..render.solution import solution_html
 from ..strict_json import dumps
 from .pieces import GameReport, ReportFiles
 
@@ -89,6 +90,8 @@ def render_html(game: str, params: dict, backend: str, rep: GameReport, images: 
     ]
     if rep.summary:
         parts.append("<pre>" + html.escape("\n".join(rep.summary)) + "</pre>")
+    if rep.solution is not None:
+        parts.append(solution_html(rep.solution))
     if rep.audit is not None:
         parts.append(audit_html(rep.audit))
     for note in rep.notes:

@@ -57,6 +57,7 @@ def _error_figure(sol: Solution, flt: FloatSolution) -> Figure:
                   "line cannot flip any decision.", fig)
 
 
-def model_report(sol: Solution, flt: FloatSolution, summary: list[str], audit=None) -> GameReport:
-    return GameReport(title=f"{sol.model.name}: exact solution and float audit", summary=summary,
-                      figures=[_margin_figure(sol), _error_figure(sol, flt)], audit=audit)
+def model_report(sol: Solution, flt: FloatSolution, solution, audit) -> GameReport:
+    """The page of a model: ``solution`` (its Report) and ``audit`` (its AuditResult) as tables, two figures."""
+    return GameReport(title=f"{sol.model.name}: exact solution and float audit", summary=[],
+                      figures=[_margin_figure(sol), _error_figure(sol, flt)], audit=audit, solution=solution)

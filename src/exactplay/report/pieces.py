@@ -27,7 +27,8 @@ class GameReport:
     summary: list[str]
     figures: list[Figure]
     notes: list[str] = field(default_factory=list)
-    audit: Any = None  # the AuditResult the summary comes from (rendered as tables in the HTML)
+    audit: Any = None  # an AuditResult, rendered as tables in the HTML (exactplay.render.audit)
+    solution: Any = None  # a solution's Report (data, lines), rendered as a table (exactplay.render.solution)
 
 
 @dataclass
