@@ -105,8 +105,8 @@ def _answer_block(a: AnswerCheck) -> tuple:
     rr = a.rounding
     rows = []
     if rr.float_rounded is not None:
-        rows.append(("float prints", f"{rr.float_rounded} ({'agree' if rr.float_digits_agree else 'DIFFER'})"
-                     + ("" if a.error is None else f"; float error {a.error:.3e}")))
+        rows.append(("float prints", f"{rr.float_rounded} ({'agree' if rr.float_digits_agree else 'DIFFER'}), "
+                     f"from the float {rr.float_value!r}" + ("" if a.error is None else f"; error {a.error:.3e}")))
     rows.append(("exact digits", ("certain" if rr.certain else "NOT certain: the exact value is ON a rounding boundary")
                  + f" ({float(rr.distance):.3e} from the nearest rounding boundary at {rr.digits} decimals)"))
     if rr.float_digits_certain is not None:
