@@ -31,10 +31,9 @@ entry points and ``GAME``.
 
 from __future__ import annotations
 
-from typing import Any
 
 from exactplay.certificate import build_certificate
-from exactplay.numbers import Backend, as_fraction, format_pq, get_backend
+from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
