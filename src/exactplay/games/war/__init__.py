@@ -31,7 +31,6 @@ entry points and ``GAME``.
 
 from __future__ import annotations
 
-
 from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
