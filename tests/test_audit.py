@@ -104,3 +104,24 @@ def test_relative_error_of_a_value_too_small_for_a_double_is_exact():
     tiny = Fraction(1, 10**400)  # float(tiny) == 0.0
     v = audit_values({"s": tiny}, {"s": 0.0})
     assert v.max_rel == 1.0 and v.max_abs == 0.0
+
+
+def test_float_digits_are_never_certain_from_a_bound_the_exact_error_breaks(capsys):
+    """A bound proved under hypotheses the float program breaks (chefs 1,2/3,2/5,2/3: the float
+    breaks exact ties the other way, E(4) prints 4.40888889 against the exact 4.58666667) must not
+    be said to prove the float's digits: main said "certain from the bound alone"."""
+    from fractions import Fraction
+
+    from exactplay.rounding import rounding_report
+
+    wrong = rounding_report(Fraction(1, 3), 2, 0.5, 1e-3)
+    assert wrong.float_bound_holds is False and wrong.float_digits_certain is False
+    good = rounding_report(Fraction(1, 3), 2, 1 / 3, 1e-3)
+    assert good.float_bound_holds is True and good.float_digits_certain is True
+    assert rounding_report(Fraction(1, 3), 2, 0.5, float("inf")).float_bound_holds is True
+    from cli_run import run, strict
+
+    code, out, _ = run(capsys, "audit", "chefs", "--skills", "1,2/3,2/5,2/3")
+    assert code == 0 and "the a-priori bound does not hold here" in out and "certain from the bound alone" not in out
+    code, out, _ = run(capsys, "audit", "chefs", "--skills", "1,2/3,2/5,2/3", "--json")
+    assert code == 0 and '"float_digits_certain_from_bound": false' in out and strict(out)

@@ -23,6 +23,7 @@ class RoundingReport:
     float_value: float | None = None
     float_rounded: str | None = None
     float_bound: float | None = None
+    exact: Fraction | None = None  # the exact value itself (to test the bound against)
 
     @property
     def certain(self) -> bool:
@@ -34,10 +35,26 @@ class RoundingReport:
         return None if self.float_rounded is None else self.float_rounded == self.rounded
 
     @property
-    def float_digits_certain(self) -> bool | None:
-        """Whether the float's error bound alone proves its printed digits."""
+    def float_bound_holds(self) -> bool | None:
+        """Whether the exact error ``|float - exact|`` is within the a-priori bound.  A bound
+        is proved under its own hypotheses (for instance: the float program breaks exact ties
+        as the exact solution does); where the exact value shows it fails, it proves nothing."""
         if self.float_value is None or self.float_bound is None:
             return None
+        if self.exact is None:
+            return None
+        if not math.isfinite(self.float_bound):
+            return True
+        return abs(Fraction(self.float_value) - self.exact) <= Fraction(self.float_bound)
+
+    @property
+    def float_digits_certain(self) -> bool | None:
+        """Whether the float's error bound alone proves its printed digits (never where the
+        exact value shows that the bound does not hold)."""
+        if self.float_value is None or self.float_bound is None:
+            return None
+        if self.float_bound_holds is False:
+            return False
         return float_digits_certain(self.float_value, self.float_bound, self.digits)
 
     def to_dict(self) -> dict:
@@ -72,6 +89,7 @@ def rounding_report(
         float_value=float_value,
         float_rounded=None if float_value is None else decimal_digits(Fraction(float_value), digits),
         float_bound=float_bound,
+        exact=f,
     )
 
 

@@ -110,7 +110,12 @@ def _answer_block(a: AnswerCheck) -> tuple:
     rows.append(("exact digits", ("certain" if rr.certain else "NOT certain: the exact value is ON a rounding boundary")
                  + f" ({float(rr.distance):.3e} from the nearest rounding boundary at {rr.digits} decimals)"))
     if rr.float_digits_certain is not None:
-        rows.append(("float digits", f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"))
+        if rr.float_bound_holds is False:
+            rows.append(("float digits", "NOT certain: the a-priori bound does not hold here "
+                                         "(the float's exact error exceeds it)"))
+        else:
+            rows.append(("float digits",
+                         f"{'certain' if rr.float_digits_certain else 'NOT certain'} from the bound alone"))
     return f"answer {a.name}: exact {rr.rounded}", rows
 
 
