@@ -14,6 +14,11 @@ Winner probabilities are at most 1, so the absolute error of layer q is at most
 the error of layer q - 1 plus ``delta_q u``; the dish counts ``D`` obey the same
 weights with one more rounding (``1 + p V``), scaled by the largest ``D`` of the
 layer.  A factor 1.01 covers the second-order terms.
+
+Hypothesis: the float solver takes the exact solution's decisions.  Where an exact gap is
+within the bound (an exact tie above all) the float may choose otherwise and follow another
+policy, whose values differ by far more than rounding (skills 1, 2/3, 2/5, 2/3: E(4) 4.40888889
+against 4.58666667); the audit tests the bound against the exact error and says where it fails.
 """
 
 from __future__ import annotations
