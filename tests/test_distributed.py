@@ -98,7 +98,38 @@ def test_race_rows_not_asked_for_stay_on_the_workers(client):
     dist = drace.solve_table(12, client=client, tile=5, rows=(11, 12))
     serial = race.solve_table(12)
     assert dist.answer == serial.answer and dist.F[11] == serial.F[11]
-    assert dist.F[5] is None and dist.best_t == serial.best_t
+    assert dist.best_t == serial.best_t
+    with pytest.raises(LookupError):  # row 5 stayed on its worker
+        dist.F[5][3]
+
+
+def test_race_fast_tiles_ship_unreduced_numerators_and_exponents_not_denominators(client):
+    """The boundary of each tile is its last row's numerators (GMP binary), exponent vectors and
+    float shadows: byte for byte what the serial fast table holds there."""
+    from exactplay.distributed.race_fast import pack_exponents
+    from exactplay.distributed.tiles import bounds
+    from exactplay.games.race import exact
+
+    N, h = 26, 7
+    st = exact.solve(N, race.t_limit(N))
+    dist = drace.solve_table(N, client=client, tile=h, rows=(N - 1, N))
+    expected = sum(len(pack_numbers(st.Fn[i1 - 1][b0:b1])) + len(pack_exponents(st.Fe[i1 - 1][b0:b1], st.primes))
+                   + 16 * (b1 - b0) for _, i1 in bounds(N, h) for b0, b1 in bounds(N, h))
+    assert dist.dask_stats["boundary_bytes"] == expected
+    assert dist.answer == race.solve_table(N).answer
+
+
+def test_race_fast_boundary_switches_on_the_subnormal_guard():
+    """A tiny shadow arriving from another worker lowers the state's smallest shadow, as in the
+    serial run, where it was written by the same process."""
+    from exactplay.distributed.race_fast import _receive, pack_exponents
+    from exactplay.games.race import exact
+
+    st = exact.RaceState.start(8, 5)
+    floats = pack_floats([0.5, 0.25, 1.0, 2.0**-1000, 0.5, 0.75])  # F on 3 columns, then 1 - F
+    _receive(st, 3, 2, 5, (pack_numbers([gmpy2.mpz(1)] * 3), pack_exponents([0, 1, 2], st.primes), floats))
+    assert st.smallest == 2.0**-1000 < exact.TINY
+    assert [int(d) for d in st.FD[3][2:5]] == [1, 3, 9] and st.shadow[0][1, 3, 3] == 0.5
 
 
 def test_race_certificate_digest_is_the_serial_one(client, tmp_path):
