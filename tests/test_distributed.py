@@ -205,6 +205,83 @@ def test_chefs_certificate_digest_is_the_serial_one(client, tmp_path):
     assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
 
 
+# ------------------------------------------------------------------ hold
+
+
+def _same_hold_table(dist, serial):
+    assert dist.V == serial.V and dist.policy == serial.policy
+    assert [type(x) for row in dist.V for x in row] == [type(x) for row in serial.V for x in row]
+    assert list(dist.rounds.items()) == list(serial.rounds.items())
+    assert (dist.repairs, dist.exact_fallbacks) == (serial.repairs, serial.exact_fallbacks)
+
+
+@pytest.mark.parametrize("target,faces,size,backend", [(17, 4, 3, "mpq"), (12, 2, 1, "fraction"), (10, 6, None, "mpq")])
+def test_hold_pairs_give_the_serial_table(client, target, faces, size, backend):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import tables
+
+    serial = tables.solve_table(target, faces, backend, guide=tables.float_table(target, faces))
+    dist = dhold.solve_table(target, faces, backend, client=client, size=size)
+    _same_hold_table(dist, serial)
+    assert dist.dask_stats["tiles"] > dist.dask_stats["groups"] == target and dist.dask_stats["boundary_bytes"] > 0
+
+
+def test_hold_repairs_and_exact_fallbacks_are_counted_as_in_the_serial_run(client, monkeypatch):
+    """A wrong first guess (always hold) forces repairs; an error bound too wide for the fixed-point
+    shadow forces every turn to be compared exactly (the cluster's workers are threads here)."""
+    from types import SimpleNamespace
+
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import solver
+
+    def always_hold(T, F):
+        return [["H" * len(p) for p in row] for row in solver.solve_table(T, F, "float").policy]
+
+    monkeypatch.setattr(dhold, "hold_guide", always_hold)
+    monkeypatch.setattr(solver, "fixed_error", lambda T: 1 << 140)
+    serial = solver.solve_table(13, 5, guide=SimpleNamespace(policy=always_hold(13, 5)))
+    dist = dhold.solve_table(13, 5, client=client, size=2)
+    assert serial.repairs > 0 and serial.exact_fallbacks > 0
+    _same_hold_table(dist, serial)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 24), st.integers(1, 4), st.integers(1, 9))
+def test_hold_plan_gives_every_tile_the_values_it_reads(target, workers, size):
+    """Replaying the plan: a tile's worker holds every V(c', h') its pairs read (all pairs of a larger
+    score sum, by the order of the recurrence) when the tile runs, from its own tiles or a dependency."""
+    from exactplay.distributed.hold import groups, plan
+
+    steps = plan(target, workers, size)
+    assert sorted(p for *_, pairs, _ in steps for p in pairs) == sorted(p for g in groups(target) for p in g)
+    made, held = {}, {w: set() for w in range(workers)}
+    for key, g, w, pairs, deps in steps:
+        assert deps[0] == ("g",) or made[deps[0]][0] == w  # the worker's previous tile first
+        for d in deps[1:]:
+            assert made[d][0] != w
+            held[w] |= made[d][1]
+        for c, h in pairs:
+            assert {(x, y) for x, y in made_pairs(made) if x + y >= c + h + 2} <= held[w]
+        held[w] |= set(pairs)
+        made[key] = (w, set(pairs))
+
+
+def made_pairs(made):
+    return {p for _, ps in made.values() for p in ps}
+
+
+def test_hold_certificate_digest_is_the_serial_one(client, tmp_path):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games import hold
+    from exactplay.games.hold import tables
+
+    tables._EXACT_CACHE.clear()
+    serial = hold.certify(14, 4)
+    tables._EXACT_CACHE.clear()
+    dist = hold.certify(14, 4, solver=partial(dhold.solve_table, client=client, size=3))
+    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
+
+
 # ------------------------------------------------------------------ command line
 
 
@@ -247,10 +324,11 @@ def _cli(*argv) -> subprocess.CompletedProcess:
 @pytest.mark.slow
 def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
     """Real worker processes (LocalCluster, processes=True), through the command line."""
-    for argv in (["solve", "race", "--target", "30"], ["solve", "chefs", "--n", "10"]):
+    for argv in (["solve", "race", "--target", "30"], ["solve", "chefs", "--n", "10"],
+                 ["solve", "hold", "--target", "20", "--faces", "5"]):
         serial, dist = _cli(*argv), _cli(*argv, "--workers", "2", "--quiet")
         assert dist.returncode == 0 and dist.stdout == serial.stdout
-    for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"])):
+    for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"]), ("hold", ["--target", "12"])):
         s, d = tmp_path / f"{game}-s.json", tmp_path / f"{game}-d.json"
         assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
         assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
