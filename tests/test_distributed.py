@@ -227,7 +227,7 @@ def test_hold_pairs_give_the_serial_table(client, target, faces, size, backend):
 
 
 def test_hold_repairs_and_exact_fallbacks_are_counted_as_in_the_serial_run(client, monkeypatch):
-    """A wrong first guess (always hold) forces repairs; an error bound too wide for the fixed-point
+    """A wrong first guess (always hold, instead of the float policies) forces repairs; an error bound too wide for the fixed-point
     shadow forces every turn to be compared exactly (the cluster's workers are threads here)."""
     from types import SimpleNamespace
 
@@ -237,7 +237,11 @@ def test_hold_repairs_and_exact_fallbacks_are_counted_as_in_the_serial_run(clien
     def always_hold(T, F):
         return [["H" * len(p) for p in row] for row in solver.solve_table(T, F, "float").policy]
 
-    monkeypatch.setattr(dhold, "hold_guide", always_hold)
+    def hold_guess(rp, c, h):
+        return tuple("H" * len(p) for p in float_guess(rp, c, h))
+
+    float_guess = dhold.float_guess
+    monkeypatch.setattr(dhold, "float_guess", hold_guess)
     monkeypatch.setattr(solver, "fixed_error", lambda T: 1 << 140)
     serial = solver.solve_table(13, 5, guide=SimpleNamespace(policy=always_hold(13, 5)))
     dist = dhold.solve_table(13, 5, client=client, size=2)
@@ -255,15 +259,17 @@ def test_hold_plan_gives_every_tile_the_values_it_reads(target, workers, size):
     steps = plan(target, workers, size)
     assert sorted(p for *_, pairs, _ in steps for p in pairs) == sorted(p for g in groups(target) for p in g)
     made, held = {}, {w: set() for w in range(workers)}
+    last = {}
     for key, g, w, pairs, deps in steps:
-        assert deps[0] == ("g",) or made[deps[0]][0] == w  # the worker's previous tile first
-        for d in deps[1:]:
-            assert made[d][0] != w
+        mine = [last[w]] if w in last else []
+        assert [d for d in deps if made[d][0] == w] == mine == list(deps[:len(mine)])
+        for d in deps[len(mine):]:
             held[w] |= made[d][1]
         for c, h in pairs:
             assert {(x, y) for x, y in made_pairs(made) if x + y >= c + h + 2} <= held[w]
         held[w] |= set(pairs)
         made[key] = (w, set(pairs))
+        last[w] = key
 
 
 def made_pairs(made):

@@ -14,9 +14,12 @@ every tile, so there is no smaller boundary than the values themselves: every wo
 keeps a **replica** of V (and of the fixed-point shadow), and a tile's **boundary** is
 its pairs' two exact values (GMP binary), delivered once to each other worker, where the
 first tile that needs them stores them.  A tile of group g waits for the tiles of
-group g + 1 on the other workers, and for its worker's previous tile (whose inputs are
-then already stored); the float solver's policies, the exact solver's first guesses,
-are computed once by a first tile on worker 0 and sent to the others.
+higher groups on the other workers not yet delivered to its worker, and for its worker's
+previous tile (whose inputs are then already stored).  The serial run first solves the
+whole game in float (policy iteration per pair, from the pass value 1/2) and uses the
+float policies as the exact solver's first guesses; the float pairs have the same
+dependencies, so a tile solves each of its pairs in float first (on a float replica;
+float values travel too, as their IEEE bytes), then exactly from that guess.
 
 Each pair is solved by the serial solver's own :func:`~exactplay.games.hold.solver.solve_pair`
 from the same values, so values, policies, policy rounds, repairs and exact fallbacks are
@@ -30,9 +33,8 @@ from array import array
 
 from exactplay.distributed import store
 from exactplay.distributed.tiles import Tile, new_run, run_tiles
-from exactplay.distributed.wire import pack_numbers, unpack_numbers
+from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
 from exactplay.games.hold.recurrence import alive_scores
-from exactplay.games.hold import solver as _solver
 from exactplay.games.hold.solver import HoldTable, _Fixed, pair_order, solve_pair, store_pair
 from exactplay.numbers import get_backend
 from exactplay.progress import SILENT
@@ -62,8 +64,8 @@ def default_size(target: int, workers: int) -> int:
 def plan(target: int, workers: int, size: int) -> list[tuple]:
     """The tiles ``(key, group, owner, pairs, deps)`` in submission order.
 
-    ``deps``: the worker's previous tile (or the guide tile ``("g",)`` for its first), then
-    the other workers' tiles of higher groups not yet delivered to this worker.
+    ``deps``: the worker's previous tile (none for its first), then the other workers'
+    tiles of higher groups not yet delivered to this worker.
     """
     tiles, last, pending = [], {}, {w: [] for w in range(workers)}
     for g, pairs in enumerate(groups(target)):
@@ -71,7 +73,7 @@ def plan(target: int, workers: int, size: int) -> list[tuple]:
         for i in range(k):
             w = (g + i) % workers
             key = ("p", g, i)
-            deps = [last.get(w, ("g",))] + [d for d in pending[w] if d[1] < g]
+            deps = ([last[w]] if w in last else []) + [d for d in pending[w] if d[1] < g]
             pending[w] = [d for d in pending[w] if d[1] == g]
             tiles.append((key, g, w, tuple(pairs[i::k]), tuple(deps)))
             last[w] = key
@@ -91,49 +93,54 @@ class _Replica:
         self.alive = alive_scores(T, F)
         self.V = [[self.B.zero] * T for _ in range(T)]
         self.fx = _Fixed(T, self.alive) if self.B.exact else None
-        self.guide = None
+        self.Bf = get_backend("float")
+        self.Vf = [[0.0] * T for _ in range(T)]  # the float solver's table, the first guesses'
         self.own = []  # (c, h, pol_c, pol_h, rounds, repaired), in the order solved
         self.cpu = 0.0
         self.sent = 0
 
 
-def hold_guide(T: int, F: int) -> list:
-    """The float solver's policies (the exact solver's first guesses), as the serial run makes them."""
-    return _solver.solve_table(T, F, "float").policy
+def float_guess(rp: "_Replica", c: int, h: int):
+    """Pair ``{c, h}`` solved in float as the serial run's float table does (stored in the float
+    replica); its two policies, the exact solver's first guess."""
+    U, W, pol_c, pol_h, *_ = solve_pair(rp.Bf, rp.F, rp.Vf, rp.alive, None, c, h, None)
+    store_pair(rp.Bf, rp.Vf, None, c, h, U, W)
+    return pol_c, pol_h
 
 
-def hold_tile(run: str, spec: tuple, owner: int, pairs: tuple, receivers: int, first: bool, *deps) -> tuple:
-    """Solve ``pairs`` on this worker's replica; return their values (the boundary).
+def hold_tile(run: str, spec: tuple, owner: int, pairs: tuple, receivers: int, has_prev: bool, *deps) -> tuple:
+    """Solve ``pairs`` (in float, then exactly) on this worker's replica; return their values.
 
-    ``deps``: the previous tile on this worker (or, ``first``, the guide's policies), then
-    the boundaries of other workers' tiles, stored into the replica first.
+    ``deps``: the previous tile on this worker (when ``has_prev``; its values are here
+    already), then the boundaries of other workers' tiles, stored into the replica first.
     """
     start = time.process_time()
     rp = store.state(run, owner, lambda: _Replica(spec))
-    if first:
-        rp.guide = deps[0]
     B, V, fx, alive = rp.B, rp.V, rp.fx, rp.alive
-    for cs, values in deps[1:]:
-        _store(rp, cs, values)
+    for boundary in deps[1:] if has_prev else deps:
+        _store(rp, *boundary)
     out = []
     for c, h in pairs:
-        guess = (rp.guide[c][h], rp.guide[h][c]) if alive[c] and alive[h] else None
+        guess = float_guess(rp, c, h)
+        guess = guess if alive[c] and alive[h] else None
         U, W, pol_c, pol_h, _, _, rounds, repaired = solve_pair(B, rp.F, V, alive, fx, c, h, guess)
         store_pair(B, V, fx, c, h, U, W)
         rp.own.append((c, h, pol_c, pol_h, rounds, repaired))
         out += (U, W)
-    result = array("H", (x for p in pairs for x in p)).tobytes(), pack_numbers(out)
-    rp.sent += (len(result[0]) + len(result[1])) * receivers
+    result = (array("H", (x for p in pairs for x in p)).tobytes(), pack_numbers(out),
+              pack_floats([x for c, h in pairs for x in (rp.Vf[c][h], rp.Vf[h][c])]))
+    rp.sent += sum(map(len, result)) * receivers
     rp.cpu += time.process_time() - start
     return result
 
 
-def _store(rp: _Replica, cs: bytes, values: bytes) -> None:
+def _store(rp: _Replica, cs: bytes, values: bytes, floats: bytes) -> None:
     idx = array("H")
     idx.frombytes(cs)
-    vals = unpack_numbers(values)
+    vals, fvals = unpack_numbers(values), unpack_floats(floats)
     for k in range(0, len(idx), 2):
         store_pair(rp.B, rp.V, rp.fx, idx[k], idx[k + 1], vals[k], vals[k + 1])
+        store_pair(rp.Bf, rp.Vf, None, idx[k], idx[k + 1], fvals[k], fvals[k + 1])
 
 
 def hold_collect(run: str, owner: int, _last) -> tuple:
@@ -165,13 +172,16 @@ def solve_table(target: int, faces: int = 6, backend="mpq", progress=SILENT, *, 
     spec = (T, F, B.name)
     run = new_run("hold")
     steps = plan(T, W, size)
+    owner = {key: w for key, _, w, _, _ in steps}
     receivers = {}
     for key, _, w, _, deps in steps:
-        for d in deps[1:]:
-            receivers[d] = receivers.get(d, 0) + 1
-    tiles = [Tile(("g",), hold_guide, (T, F), 0)]
+        for d in deps:
+            if owner[d] != w:
+                receivers[d] = receivers.get(d, 0) + 1
+    tiles = []
     for key, g, w, pairs, deps in steps:
-        tiles.append(Tile(key, hold_tile, (run, spec, w, pairs, receivers.get(key, 0), deps[0] == ("g",)), w, deps))
+        has_prev = bool(deps) and owner[deps[0]] == w
+        tiles.append(Tile(key, hold_tile, (run, spec, w, pairs, receivers.get(key, 0), has_prev), w, deps))
     lasts = {w: key for key, _, w, _, _ in steps}
     tiles += [Tile(("c", w), hold_collect, (run, w), w, (lasts[w],), keep=True) for w in sorted(lasts)]
     title = (f"hold target {T} faces {F} ({B.name}) on {W} Dask workers: {len(steps)} tiles of up to {size} pairs "
