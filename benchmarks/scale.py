@@ -53,25 +53,61 @@ def dask_run(client, f):
     return out, wall, cpu + worker_cpu(client) - before
 
 
+IDLE = {"rate": 0.0}  # CPU seconds per wall second of the idle cluster (client + scheduler + workers)
+
+
+def idle_rate(client, seconds: float = 5.0) -> float:
+    """CPU per wall second of the cluster doing nothing (heartbeats, event loops): a part of every
+    run's overhead that grows with its wall-clock time, not with its tiles."""
+    before, mine = worker_cpu(client), time.process_time()
+    time.sleep(seconds)
+    return (worker_cpu(client) - before + time.process_time() - mine) / seconds
+
+
 def row(label, wall, cpu, serial=None, stats=None):
     line = f"  {label:<22} wall {wall:8.2f} s  cpu {cpu:8.2f} s"
     if stats:
         over = cpu - serial[1]
         line += (f"  tile cpu {stats['tile_cpu']:8.2f} s  tiles {stats['tiles']:5d}  overhead {over:+7.2f} s "
-                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile)  sent {stats['boundary_bytes'] / 1e6:8.1f} MB"
-                 + (f" (packing {stats['pack_cpu']:.2f} s)" if "pack_cpu" in stats else "") + "  "
+                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile; idle cluster {IDLE['rate'] * wall:.2f} s)  "
+                 f"sent {stats['boundary_bytes'] / 1e6:8.1f} MB"
+                 + (f" (packing {stats['pack_cpu']:.2f} s)" if "pack_cpu" in stats else "")
+                 + (f" (storing in the replicas {stats['store_cpu']:.2f} s)" if "store_cpu" in stats else "") + "  "
                  f"speed-up {serial[0] / wall:4.2f}x  cpu ratio {serial[1] / cpu:4.2f}")
     print(line, flush=True)
 
 
-def bench_race(client, N, tiles):
-    print(f"race, target {N} (solve: exact table, rows N-1, N brought back)")
-    table, *s = serial_run(lambda: race.solve_table(N))
+def bench_race(client, N, tiles, reference_tile=None):
+    print(f"race, target {N} (solve: the fast exact table, rows N-1 and N brought back)")
+    table, *s = serial_run(lambda: race.solve_table(N, keep_table=False))
     row("serial", *s)
     for t in tiles:
         d, wall, cpu = dask_run(client, lambda: drace.solve_table(N, client=client, tile=t, rows=(N - 1, N)))
         assert d.answer == table.answer and d.best_t == table.best_t, "distributed result differs"
         row(f"dask 2 workers tile {t}", wall, cpu, s, d.dask_stats)
+    if reference_tile:  # what the distributed race ran before it had the fast table
+        d, wall, cpu = dask_run(client, lambda: drace.solve_table(N, client=client, tile=reference_tile,
+                                                                  rows=(N - 1, N), reference=True))
+        assert d.answer == table.answer and d.best_t == table.best_t, "distributed result differs"
+        row(f"reference recurrence, tile {reference_tile}", wall, cpu, s, d.dask_stats)
+
+
+def bench_hold(client, T, F, sizes):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import solver
+
+    print(f"hold, target {T}, faces {F} (solve: the float table, then the exact one guided by it)")
+
+    def serial():
+        guide = solver.solve_table(T, F, "float")
+        return solver.solve_table(T, F, "mpq", guide=guide)
+
+    table, *s = serial_run(serial)
+    row("serial", *s)
+    for k in sizes:
+        d, wall, cpu = dask_run(client, lambda: dhold.solve_table(T, F, client=client, size=k))
+        assert d.V == table.V and d.policy == table.policy, "distributed result differs"
+        row(f"dask 2 workers {k} pairs/tile", wall, cpu, s, d.dask_stats)
 
 
 def bench_chefs(client, n, splits):
@@ -179,6 +215,13 @@ def main():
     ap.add_argument("--race", type=int, default=400)
     ap.add_argument("--chefs", type=int, default=14)
     ap.add_argument("--race-tiles", default="25,50,100,200")
+    ap.add_argument("--race-large", type=int, default=1000, metavar="N",
+                    help="also race at this target, tiles N/8, N/4, N/2 (0: not)")
+    ap.add_argument("--race-reference", type=int, default=200, metavar="TILE",
+                    help="also the reference recurrence on Dask at this tile (0: not)")
+    ap.add_argument("--hold", type=int, default=100, help="hold target (0: not)")
+    ap.add_argument("--hold-faces", type=int, default=6)
+    ap.add_argument("--hold-sizes", default="5,10,25,50")
     ap.add_argument("--chefs-splits", default="1,2,4,6")
     ap.add_argument("--engine", nargs="*", default=[], metavar="MOD:FACTORY NAME=VALUE",
                     help="also a game model through the engine, e.g. exactplay.games.hold.model:make_game target=20")
@@ -187,8 +230,14 @@ def main():
     t = time.perf_counter()
     with dask_client(2, processes=True) as client:
         print(f"LocalCluster of 2 worker processes started in {time.perf_counter() - t:.1f} s")
+        IDLE["rate"] = idle_rate(client)
+        print(f"idle cluster: {IDLE['rate']:.3f} s of CPU per second of wall-clock time")
         if a.race:
-            bench_race(client, a.race, [int(x) for x in a.race_tiles.split(",")])
+            bench_race(client, a.race, [int(x) for x in a.race_tiles.split(",")], a.race_reference)
+        if a.race_large:
+            bench_race(client, a.race_large, [a.race_large // 8, a.race_large // 4, a.race_large // 2])
+        if a.hold:
+            bench_hold(client, a.hold, a.hold_faces, [int(x) for x in a.hold_sizes.split(",")])
         if a.engine:
             bench_engine(client, a.engine[0], a.engine[1:])
         if a.chefs:

@@ -96,8 +96,9 @@ class _Replica:
         self.Bf = get_backend("float")
         self.Vf = [[0.0] * T for _ in range(T)]  # the float solver's table, the first guesses'
         self.own = []  # (c, h, pol_c, pol_h, rounds, repaired), in the order solved
-        self.cpu = 0.0
-        self.sent = 0
+        self.cpu = 0.0  # seconds of CPU in the tiles (storing others' values, solving, packing)
+        self.store_cpu = 0.0  # of which storing the other workers' values into the replica
+        self.sent = 0  # bytes of boundary delivered to other workers
 
 
 def float_guess(rp: "_Replica", c: int, h: int):
@@ -119,6 +120,7 @@ def hold_tile(run: str, spec: tuple, owner: int, pairs: tuple, receivers: int, h
     B, V, fx, alive = rp.B, rp.V, rp.fx, rp.alive
     for boundary in deps[1:] if has_prev else deps:
         _store(rp, *boundary)
+    rp.store_cpu += time.process_time() - start
     out = []
     for c, h in pairs:
         guess = float_guess(rp, c, h)
@@ -148,7 +150,7 @@ def hold_collect(run: str, owner: int, _last) -> tuple:
     rp = store.take(run, owner)
     own = rp.own
     values = pack_numbers([x for c, h, *_ in own for x in (rp.V[c][h], rp.V[h][c])])
-    return own_rows(own), values, (rp.fx.fallbacks if rp.fx is not None else 0), (rp.cpu, rp.sent)
+    return own_rows(own), values, (rp.fx.fallbacks if rp.fx is not None else 0), (rp.cpu, rp.sent, rp.store_cpu)
 
 
 def own_rows(own) -> tuple:
@@ -191,7 +193,8 @@ def solve_table(target: int, faces: int = 6, backend="mpq", progress=SILENT, *, 
     parts = client.gather([kept[("c", w)] for w in sorted(lasts)], direct=True)
     table = _assemble(B, T, F, parts)
     table.dask_stats = {"workers": W, "tile": size, "tiles": len(steps), "groups": len(groups(T)),
-                        "tile_cpu": sum(p[3][0] for p in parts), "boundary_bytes": sum(p[3][1] for p in parts)}
+                        "tile_cpu": sum(p[3][0] for p in parts), "boundary_bytes": sum(p[3][1] for p in parts),
+                        "store_cpu": sum(p[3][2] for p in parts)}
     return table
 
 
