@@ -119,6 +119,16 @@ def test_race_fast_tiles_ship_unreduced_numerators_and_exponents_not_denominator
     assert dist.answer == race.solve_table(N).answer
 
 
+def test_race_fast_tiles_taller_than_a_band_are_solved_band_by_band(client, monkeypatch):
+    from exactplay.games.race import exact
+
+    monkeypatch.setattr(exact, "BAND", 3)  # the workers are threads of this process here
+    serial = race.solve_table(19, keep_candidates=True)
+    dist = drace.solve_table(19, keep_candidates=True, client=client, tile=8)
+    assert dist.F == serial.F and list(dist.best_t.items()) == list(serial.best_t.items())
+    assert list(dist.candidates.items()) == list(serial.candidates.items())
+
+
 def test_race_fast_boundary_switches_on_the_subnormal_guard():
     """A tiny shadow arriving from another worker lowers the state's smallest shadow, as in the
     serial run, where it was written by the same process."""

@@ -6,7 +6,8 @@ one anti-diagonal ``a + b = s`` at a time.  Here the table is cut as in
 :mod:`exactplay.distributed.race`: strips of ``h`` rows on one worker each (strip I on
 worker ``I mod W``), blocks of ``w`` columns; tile ``(I, J)`` runs
 :func:`~exactplay.games.race.exact.antidiagonal` restricted to its rows and columns, for
-its anti-diagonals in increasing order.  A cell reads ``F(a-1, b)`` (the row above) and
+its anti-diagonals in increasing order (a tile taller than the serial run's band of rows
+in bands of that many rows, one after the other).  A cell reads ``F(a-1, b)`` (the row above) and
 ``H(a, b - d)``, ``G(a, b - d)`` (its own row, to the left: this worker's), so the only
 values crossing workers are the **boundary** of a tile, the last row of its strip on its
 columns, and it travels as
@@ -105,8 +106,11 @@ def fast_tile(run: str, spec: tuple, owner: int, i0: int, i1: int, b0: int, b1: 
         st.open_rows(i0, last)
     if above is not None:
         _receive(st, i0 - 1, b0, b1, above)
-    for s in range(i0 + b0, last + b1):
-        exact.antidiagonal(st, s, (i0, last), (b0, b1 - 1))
+    band = exact.default_band(N)  # rows solved together, as in the serial run (a tall tile in bands)
+    for a0 in range(i0, i1, band):
+        a1 = min(last, a0 + band - 1)
+        for s in range(a0 + b0, a1 + b1):
+            exact.antidiagonal(st, s, (a0, a1), (b0, b1 - 1))
     FC = st.shadow[0]
     out = (pack_numbers(st.Fn[last][b0:b1]), pack_exponents(st.Fe[last][b0:b1], st.primes),
            np.ascontiguousarray(FC[:, last, b0:b1]).tobytes())
