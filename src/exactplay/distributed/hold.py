@@ -186,8 +186,7 @@ def solve_table(target: int, faces: int = 6, backend="mpq", progress=SILENT, *, 
         tiles.append(Tile(key, hold_tile, (run, spec, w, pairs, receivers.get(key, 0), has_prev), w, deps))
     lasts = {w: key for key, _, w, _, _ in steps}
     tiles += [Tile(("c", w), hold_collect, (run, w), w, (lasts[w],), keep=True) for w in sorted(lasts)]
-    title = (f"hold target {T} faces {F} ({B.name}) on {W} Dask workers: {len(steps)} tiles of up to {size} pairs "
-             f"in {len(groups(T))} groups")
+    title = f"hold {T}/{F} on {W} Dask workers: {len(steps)} tiles of <= {size} pairs"
     kept = run_tiles(client, run, tiles, addresses, progress, title)
     progress.start("gathering the table from the workers", None)
     parts = client.gather([kept[("c", w)] for w in sorted(lasts)], direct=True)

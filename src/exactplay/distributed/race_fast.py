@@ -187,8 +187,7 @@ def solve_table(N: int, B, t_max: int, keep_candidates: bool, progress=SILENT, *
                               tuple(d for d in deps if d)))
         tiles.append(Tile(("c", I), fast_collect, (run, w, i0, i1, rows), w, (("t", I, len(blocks) - 1),),
                           keep=True))
-    title = (f"race target {N} (mpq, unreduced numerators) on {W} Dask workers: {len(strips)}x{len(blocks)} "
-             f"tiles of {size}x{size} cells")
+    title = f"race {N} on {W} Dask workers: {len(strips)}x{len(blocks)} tiles of {size}"
     kept = run_tiles(client, run, tiles, addresses, progress, title)
     progress.start("gathering the table from the workers", None)
     parts = client.gather([kept[("c", I)] for I in range(len(strips))], direct=True)
