@@ -1,22 +1,52 @@
 """Benchmark: serial vs a 2-worker Dask LocalCluster, and a paper estimate for 32 workers.
 
-For race (the ``solve`` path: rows N-1 and N brought back) and chefs (the fast solver),
-prints for the serial run and for each tile size on a LocalCluster of 2 worker processes:
+For race (the ``solve`` path on the fast exact table: rows N-1 and N brought back; at
+``--race`` and ``--race-large``, and once the reference recurrence on Dask, what the
+distributed race ran before), hold (the float table, then the exact one guided by it)
+and chefs (the fast solver), prints for the serial run and for each tile size on a
+LocalCluster of 2 worker processes:
 
   wall      wall-clock seconds (the cluster's start-up is printed once, apart)
-  cpu       CPU seconds: serial = this process; Dask = client + both worker processes
+  cpu       CPU seconds: serial = this process; Dask = client + scheduler + both workers
   tile cpu  CPU inside the tile functions (race: unpack, the game's per-cell code, pack;
-            chefs: the per-set code -- a layer is packed when Dask sends it, "packing")
-  overhead  Dask cpu - serial cpu, in all and per tile (scheduling, transfers, packing)
-  sent      boundary bytes the tiles returned (what moves between workers)
+            hold: storing the other workers' values in this worker's replica -- printed
+            apart -- the float and exact pairs, pack; chefs: the per-set code -- a layer
+            is packed when Dask sends it, "packing")
+  overhead  Dask cpu - serial cpu, in all and per tile (scheduling, transfers, packing), and
+            the part an idle cluster would spend in the same wall-clock time (heartbeats)
+  sent      boundary bytes delivered to other workers
   speed-up  serial wall / Dask wall;  cpu ratio  serial cpu / Dask cpu
 
 The machine is shared (its load average is printed): wall-clock figures move with the load,
-CPU figures much less.  Then the arithmetic for chefs n = 18 on 32 workers, from figures
-measured in this run (chefs only).
+CPU figures much less (``--repeat R`` keeps each configuration's run with the least CPU).
+Then the arithmetic for chefs n = 18 on 32 workers, from figures measured in this run
+(chefs only).
 
-    python benchmarks/scale.py [--race N] [--chefs n] [--race-tiles 25,50,..] [--chefs-splits 1,2,..]
-                               [--engine MOD:FACTORY NAME=VALUE ...]
+Measured on 2026-11-30 (2 cores, load average 8 to 11 from other users: wall-clock
+figures are the machine's, not Dask's; ``--chefs 0 --race-large 0 --repeat 3``, then
+``--chefs 0 --race 0 --hold 0``).  Idle cluster: 0.054 s of CPU per wall-clock second.
+
+  race 400    serial 1.67 s cpu; tile 25: 4.32 s (256 tiles, +2.66 s, 10 ms/tile, 2.8 MB),
+              50: 2.88 s (64, +1.21 s), 100: 2.12 s (16, +0.45 s), 200: 1.83 s (4, +0.16 s,
+              0.4 MB); the reference recurrence on Dask (before), tile 200: 15.06 s
+  race 1000   serial 21.61 s cpu; tile 125: 25.04 s (64 tiles, tile cpu 22.78 s, +3.43 s of
+              which 2.25 s idle cluster, 10.4 MB), 250: 25.26 s (16), 500: 25.87 s (4)
+  hold 100/6  serial 8.57 s cpu; 5 pairs a tile: 18.96 s (1050 tiles, +10.40 s), 10: 17.07 s
+              (550, +8.50 s), 25: 15.75 s (250, +7.19 s), 50: 13.94 s (150, +5.38 s; tile
+              cpu 10.79 s, of which 1.58 s storing others' values); 26.0 MB sent each
+
+So on two cores the distributed runs cost more CPU than the serial ones, as expected:
+race +10% to +20% (tiles of 100 cells or more; at 1000 the tiles themselves take 5-6% more
+than the serial run) to +160% (tiles of 25: the per-anti-diagonal numpy step works on
+25 cells instead of up to 128, and ~10 ms of Dask per tile); hold +63% at the default
+(50 pairs a tile): the replicas (every worker stores every value the other computed:
+rebuilding an ``mpq`` from GMP binary costs its gcd, ~1.6 s) and ~13 ms of Dask per tile
+beyond the idle share.  Wall-clock on this loaded machine: 0.5x to 1.1x of serial.
+
+    python benchmarks/scale.py [--race N] [--race-large N] [--race-tiles 25,50,..] [--race-reference TILE]
+                               [--hold T] [--hold-faces F] [--hold-sizes 5,10,..]
+                               [--chefs n] [--chefs-splits 1,2,..] [--engine MOD:FACTORY NAME=VALUE ...]
+                               [--repeat R]
 """
 
 from __future__ import annotations
