@@ -1,22 +1,52 @@
 """Benchmark: serial vs a 2-worker Dask LocalCluster, and a paper estimate for 32 workers.
 
-For race (the ``solve`` path: rows N-1 and N brought back) and chefs (the fast solver),
-prints for the serial run and for each tile size on a LocalCluster of 2 worker processes:
+For race (the ``solve`` path on the fast exact table: rows N-1 and N brought back; at
+``--race`` and ``--race-large``, and once the reference recurrence on Dask, what the
+distributed race ran before), hold (the float table, then the exact one guided by it)
+and chefs (the fast solver), prints for the serial run and for each tile size on a
+LocalCluster of 2 worker processes:
 
   wall      wall-clock seconds (the cluster's start-up is printed once, apart)
-  cpu       CPU seconds: serial = this process; Dask = client + both worker processes
+  cpu       CPU seconds: serial = this process; Dask = client + scheduler + both workers
   tile cpu  CPU inside the tile functions (race: unpack, the game's per-cell code, pack;
-            chefs: the per-set code -- a layer is packed when Dask sends it, "packing")
-  overhead  Dask cpu - serial cpu, in all and per tile (scheduling, transfers, packing)
-  sent      boundary bytes the tiles returned (what moves between workers)
+            hold: storing the other workers' values in this worker's replica -- printed
+            apart -- the float and exact pairs, pack; chefs: the per-set code -- a layer
+            is packed when Dask sends it, "packing")
+  overhead  Dask cpu - serial cpu, in all and per tile (scheduling, transfers, packing), and
+            the part an idle cluster would spend in the same wall-clock time (heartbeats)
+  sent      boundary bytes delivered to other workers
   speed-up  serial wall / Dask wall;  cpu ratio  serial cpu / Dask cpu
 
 The machine is shared (its load average is printed): wall-clock figures move with the load,
-CPU figures much less.  Then the arithmetic for chefs n = 18 on 32 workers, from figures
-measured in this run (chefs only).
+CPU figures much less (``--repeat R`` keeps each configuration's run with the least CPU).
+Then the arithmetic for chefs n = 18 on 32 workers, from figures measured in this run
+(chefs only).
 
-    python benchmarks/scale.py [--race N] [--chefs n] [--race-tiles 25,50,..] [--chefs-splits 1,2,..]
-                               [--engine MOD:FACTORY NAME=VALUE ...]
+Measured on 2026-11-30 (2 cores, load average 8 to 11 from other users: wall-clock
+figures are the machine's, not Dask's; ``--chefs 0 --race-large 0 --repeat 3``, then
+``--chefs 0 --race 0 --hold 0``).  Idle cluster: 0.054 s of CPU per wall-clock second.
+
+  race 400    serial 1.67 s cpu; tile 25: 4.32 s (256 tiles, +2.66 s, 10 ms/tile, 2.8 MB),
+              50: 2.88 s (64, +1.21 s), 100: 2.12 s (16, +0.45 s), 200: 1.83 s (4, +0.16 s,
+              0.4 MB); the reference recurrence on Dask (before), tile 200: 15.06 s
+  race 1000   serial 21.61 s cpu; tile 125: 25.04 s (64 tiles, tile cpu 22.78 s, +3.43 s of
+              which 2.25 s idle cluster, 10.4 MB), 250: 25.26 s (16), 500: 25.87 s (4)
+  hold 100/6  serial 8.57 s cpu; 5 pairs a tile: 18.96 s (1050 tiles, +10.40 s), 10: 17.07 s
+              (550, +8.50 s), 25: 15.75 s (250, +7.19 s), 50: 13.94 s (150, +5.38 s; tile
+              cpu 10.79 s, of which 1.58 s storing others' values); 26.0 MB sent each
+
+So on two cores the distributed runs cost more CPU than the serial ones, as expected:
+race +10% to +20% (tiles of 100 cells or more; at 1000 the tiles themselves take 5-6% more
+than the serial run) to +160% (tiles of 25: the per-anti-diagonal numpy step works on
+25 cells instead of up to 128, and ~10 ms of Dask per tile); hold +63% at the default
+(50 pairs a tile): the replicas (every worker stores every value the other computed:
+rebuilding an ``mpq`` from GMP binary costs its gcd, ~1.6 s) and ~13 ms of Dask per tile
+beyond the idle share.  Wall-clock on this loaded machine: 0.5x to 1.1x of serial.
+
+    python benchmarks/scale.py [--race N] [--race-large N] [--race-tiles 25,50,..] [--race-reference TILE]
+                               [--hold T] [--hold-faces F] [--hold-sizes 5,10,..]
+                               [--chefs n] [--chefs-splits 1,2,..] [--engine MOD:FACTORY NAME=VALUE ...]
+                               [--repeat R]
 """
 
 from __future__ import annotations
@@ -47,10 +77,31 @@ def serial_run(f):
     return out, time.perf_counter() - w, time.process_time() - c
 
 
+REPEAT = {"n": 1}  # runs of each configuration; the one with the least CPU is printed (the machine is shared)
+
+
+def serial_best(f):
+    return min((serial_run(f) for _ in range(REPEAT["n"])), key=lambda r: r[2])
+
+
 def dask_run(client, f):
-    before = worker_cpu(client)
-    out, wall, cpu = serial_run(f)
-    return out, wall, cpu + worker_cpu(client) - before
+    runs = []
+    for _ in range(REPEAT["n"]):
+        before = worker_cpu(client)
+        out, wall, cpu = serial_run(f)
+        runs.append((out, wall, cpu + worker_cpu(client) - before))
+    return min(runs, key=lambda r: r[2])
+
+
+IDLE = {"rate": 0.0}  # CPU seconds per wall second of the idle cluster (client + scheduler + workers)
+
+
+def idle_rate(client, seconds: float = 5.0) -> float:
+    """CPU per wall second of the cluster doing nothing (heartbeats, event loops): a part of every
+    run's overhead that grows with its wall-clock time, not with its tiles."""
+    before, mine = worker_cpu(client), time.process_time()
+    time.sleep(seconds)
+    return (worker_cpu(client) - before + time.process_time() - mine) / seconds
 
 
 def row(label, wall, cpu, serial=None, stats=None):
@@ -58,20 +109,45 @@ def row(label, wall, cpu, serial=None, stats=None):
     if stats:
         over = cpu - serial[1]
         line += (f"  tile cpu {stats['tile_cpu']:8.2f} s  tiles {stats['tiles']:5d}  overhead {over:+7.2f} s "
-                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile)  sent {stats['boundary_bytes'] / 1e6:8.1f} MB"
-                 + (f" (packing {stats['pack_cpu']:.2f} s)" if "pack_cpu" in stats else "") + "  "
+                 f"({1000 * over / stats['tiles']:+7.1f} ms/tile; idle cluster {IDLE['rate'] * wall:.2f} s)  "
+                 f"sent {stats['boundary_bytes'] / 1e6:8.1f} MB"
+                 + (f" (packing {stats['pack_cpu']:.2f} s)" if "pack_cpu" in stats else "")
+                 + (f" (storing in the replicas {stats['store_cpu']:.2f} s)" if "store_cpu" in stats else "") + "  "
                  f"speed-up {serial[0] / wall:4.2f}x  cpu ratio {serial[1] / cpu:4.2f}")
     print(line, flush=True)
 
 
-def bench_race(client, N, tiles):
-    print(f"race, target {N} (solve: exact table, rows N-1, N brought back)")
-    table, *s = serial_run(lambda: race.solve_table(N))
+def bench_race(client, N, tiles, reference_tile=None):
+    print(f"race, target {N} (solve: the fast exact table, rows N-1 and N brought back)")
+    table, *s = serial_best(lambda: race.solve_table(N, keep_table=False))
     row("serial", *s)
     for t in tiles:
         d, wall, cpu = dask_run(client, lambda: drace.solve_table(N, client=client, tile=t, rows=(N - 1, N)))
         assert d.answer == table.answer and d.best_t == table.best_t, "distributed result differs"
         row(f"dask 2 workers tile {t}", wall, cpu, s, d.dask_stats)
+    if reference_tile:  # what the distributed race ran before it had the fast table
+        d, wall, cpu = dask_run(client, lambda: drace.solve_table(N, client=client, tile=reference_tile,
+                                                                  rows=(N - 1, N), reference=True))
+        assert d.answer == table.answer and d.best_t == table.best_t, "distributed result differs"
+        row(f"reference recurrence, tile {reference_tile}", wall, cpu, s, d.dask_stats)
+
+
+def bench_hold(client, T, F, sizes):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import solver
+
+    print(f"hold, target {T}, faces {F} (solve: the float table, then the exact one guided by it)")
+
+    def serial():
+        guide = solver.solve_table(T, F, "float")
+        return solver.solve_table(T, F, "mpq", guide=guide)
+
+    table, *s = serial_best(serial)
+    row("serial", *s)
+    for k in sizes:
+        d, wall, cpu = dask_run(client, lambda: dhold.solve_table(T, F, client=client, size=k))
+        assert d.V == table.V and d.policy == table.policy, "distributed result differs"
+        row(f"dask 2 workers {k} pairs/tile", wall, cpu, s, d.dask_stats)
 
 
 def bench_chefs(client, n, splits):
@@ -179,16 +255,31 @@ def main():
     ap.add_argument("--race", type=int, default=400)
     ap.add_argument("--chefs", type=int, default=14)
     ap.add_argument("--race-tiles", default="25,50,100,200")
+    ap.add_argument("--race-large", type=int, default=1000, metavar="N",
+                    help="also race at this target, tiles N/8, N/4, N/2 (0: not)")
+    ap.add_argument("--race-reference", type=int, default=200, metavar="TILE",
+                    help="also the reference recurrence on Dask at this tile (0: not)")
+    ap.add_argument("--hold", type=int, default=100, help="hold target (0: not)")
+    ap.add_argument("--hold-faces", type=int, default=6)
+    ap.add_argument("--hold-sizes", default="5,10,25,50")
     ap.add_argument("--chefs-splits", default="1,2,4,6")
     ap.add_argument("--engine", nargs="*", default=[], metavar="MOD:FACTORY NAME=VALUE",
                     help="also a game model through the engine, e.g. exactplay.games.hold.model:make_game target=20")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each configuration (the least CPU is printed)")
     a = ap.parse_args()
+    REPEAT["n"] = a.repeat
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     t = time.perf_counter()
     with dask_client(2, processes=True) as client:
         print(f"LocalCluster of 2 worker processes started in {time.perf_counter() - t:.1f} s")
+        IDLE["rate"] = idle_rate(client)
+        print(f"idle cluster: {IDLE['rate']:.3f} s of CPU per second of wall-clock time")
         if a.race:
-            bench_race(client, a.race, [int(x) for x in a.race_tiles.split(",")])
+            bench_race(client, a.race, [int(x) for x in a.race_tiles.split(",")], a.race_reference)
+        if a.race_large:
+            bench_race(client, a.race_large, [a.race_large // 8, a.race_large // 4, a.race_large // 2])
+        if a.hold:
+            bench_hold(client, a.hold, a.hold_faces, [int(x) for x in a.hold_sizes.split(",")])
         if a.engine:
             bench_engine(client, a.engine[0], a.engine[1:])
         if a.chefs:

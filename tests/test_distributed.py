@@ -98,7 +98,48 @@ def test_race_rows_not_asked_for_stay_on_the_workers(client):
     dist = drace.solve_table(12, client=client, tile=5, rows=(11, 12))
     serial = race.solve_table(12)
     assert dist.answer == serial.answer and dist.F[11] == serial.F[11]
-    assert dist.F[5] is None and dist.best_t == serial.best_t
+    assert dist.best_t == serial.best_t
+    with pytest.raises(LookupError):  # row 5 stayed on its worker
+        dist.F[5][3]
+
+
+def test_race_fast_tiles_ship_unreduced_numerators_and_exponents_not_denominators(client):
+    """The boundary of each tile is its last row's numerators (GMP binary), exponent vectors and
+    float shadows: byte for byte what the serial fast table holds there."""
+    from exactplay.distributed.race_fast import pack_exponents
+    from exactplay.distributed.tiles import bounds
+    from exactplay.games.race import exact
+
+    N, h = 26, 7
+    st = exact.solve(N, race.t_limit(N))
+    dist = drace.solve_table(N, client=client, tile=h, rows=(N - 1, N))
+    expected = sum(len(pack_numbers(st.Fn[i1 - 1][b0:b1])) + len(pack_exponents(st.Fe[i1 - 1][b0:b1], st.primes))
+                   + 16 * (b1 - b0) for _, i1 in bounds(N, h) for b0, b1 in bounds(N, h))
+    assert dist.dask_stats["boundary_bytes"] == expected
+    assert dist.answer == race.solve_table(N).answer
+
+
+def test_race_fast_tiles_taller_than_a_band_are_solved_band_by_band(client, monkeypatch):
+    from exactplay.games.race import exact
+
+    monkeypatch.setattr(exact, "BAND", 3)  # the workers are threads of this process here
+    serial = race.solve_table(19, keep_candidates=True)
+    dist = drace.solve_table(19, keep_candidates=True, client=client, tile=8)
+    assert dist.F == serial.F and list(dist.best_t.items()) == list(serial.best_t.items())
+    assert list(dist.candidates.items()) == list(serial.candidates.items())
+
+
+def test_race_fast_boundary_switches_on_the_subnormal_guard():
+    """A tiny shadow arriving from another worker lowers the state's smallest shadow, as in the
+    serial run, where it was written by the same process."""
+    from exactplay.distributed.race_fast import _receive, pack_exponents
+    from exactplay.games.race import exact
+
+    st = exact.RaceState.start(8, 5)
+    floats = pack_floats([0.5, 0.25, 1.0, 2.0**-1000, 0.5, 0.75])  # F on 3 columns, then 1 - F
+    _receive(st, 3, 2, 5, (pack_numbers([gmpy2.mpz(1)] * 3), pack_exponents([0, 1, 2], st.primes), floats))
+    assert st.smallest == 2.0**-1000 < exact.TINY
+    assert [int(d) for d in st.FD[3][2:5]] == [1, 3, 9] and st.shadow[0][1, 3, 3] == 0.5
 
 
 def test_race_certificate_digest_is_the_serial_one(client, tmp_path):
@@ -174,6 +215,89 @@ def test_chefs_certificate_digest_is_the_serial_one(client, tmp_path):
     assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
 
 
+# ------------------------------------------------------------------ hold
+
+
+def _same_hold_table(dist, serial):
+    assert dist.V == serial.V and dist.policy == serial.policy
+    assert [type(x) for row in dist.V for x in row] == [type(x) for row in serial.V for x in row]
+    assert list(dist.rounds.items()) == list(serial.rounds.items())
+    assert (dist.repairs, dist.exact_fallbacks) == (serial.repairs, serial.exact_fallbacks)
+
+
+@pytest.mark.parametrize("target,faces,size,backend", [(17, 4, 3, "mpq"), (12, 2, 1, "fraction"), (10, 6, None, "mpq")])
+def test_hold_pairs_give_the_serial_table(client, target, faces, size, backend):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import tables
+
+    serial = tables.solve_table(target, faces, backend, guide=tables.float_table(target, faces))
+    dist = dhold.solve_table(target, faces, backend, client=client, size=size)
+    _same_hold_table(dist, serial)
+    assert dist.dask_stats["tiles"] > dist.dask_stats["groups"] == target and dist.dask_stats["boundary_bytes"] > 0
+
+
+def test_hold_repairs_and_exact_fallbacks_are_counted_as_in_the_serial_run(client, monkeypatch):
+    """A wrong first guess (always hold, instead of the float policies) forces repairs; an error bound too wide for the fixed-point
+    shadow forces every turn to be compared exactly (the cluster's workers are threads here)."""
+    from types import SimpleNamespace
+
+    from exactplay.distributed import hold as dhold
+    from exactplay.games.hold import solver
+
+    def always_hold(T, F):
+        return [["H" * len(p) for p in row] for row in solver.solve_table(T, F, "float").policy]
+
+    def hold_guess(rp, c, h):
+        return tuple("H" * len(p) for p in float_guess(rp, c, h))
+
+    float_guess = dhold.float_guess
+    monkeypatch.setattr(dhold, "float_guess", hold_guess)
+    monkeypatch.setattr(solver, "fixed_error", lambda T: 1 << 140)
+    serial = solver.solve_table(13, 5, guide=SimpleNamespace(policy=always_hold(13, 5)))
+    dist = dhold.solve_table(13, 5, client=client, size=2)
+    assert serial.repairs > 0 and serial.exact_fallbacks > 0
+    _same_hold_table(dist, serial)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 24), st.integers(1, 4), st.integers(1, 9))
+def test_hold_plan_gives_every_tile_the_values_it_reads(target, workers, size):
+    """Replaying the plan: a tile's worker holds every V(c', h') its pairs read (all pairs of a larger
+    score sum, by the order of the recurrence) when the tile runs, from its own tiles or a dependency."""
+    from exactplay.distributed.hold import groups, plan
+
+    steps = plan(target, workers, size)
+    assert sorted(p for *_, pairs, _ in steps for p in pairs) == sorted(p for g in groups(target) for p in g)
+    made, held = {}, {w: set() for w in range(workers)}
+    last = {}
+    for key, g, w, pairs, deps in steps:
+        mine = [last[w]] if w in last else []
+        assert [d for d in deps if made[d][0] == w] == mine == list(deps[:len(mine)])
+        for d in deps[len(mine):]:
+            held[w] |= made[d][1]
+        for c, h in pairs:
+            assert {(x, y) for x, y in made_pairs(made) if x + y >= c + h + 2} <= held[w]
+        held[w] |= set(pairs)
+        made[key] = (w, set(pairs))
+        last[w] = key
+
+
+def made_pairs(made):
+    return {p for _, ps in made.values() for p in ps}
+
+
+def test_hold_certificate_digest_is_the_serial_one(client, tmp_path):
+    from exactplay.distributed import hold as dhold
+    from exactplay.games import hold
+    from exactplay.games.hold import tables
+
+    tables._EXACT_CACHE.clear()
+    serial = hold.certify(14, 4)
+    tables._EXACT_CACHE.clear()
+    dist = hold.certify(14, 4, solver=partial(dhold.solve_table, client=client, size=3))
+    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
+
+
 # ------------------------------------------------------------------ command line
 
 
@@ -216,10 +340,11 @@ def _cli(*argv) -> subprocess.CompletedProcess:
 @pytest.mark.slow
 def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
     """Real worker processes (LocalCluster, processes=True), through the command line."""
-    for argv in (["solve", "race", "--target", "30"], ["solve", "chefs", "--n", "10"]):
+    for argv in (["solve", "race", "--target", "30"], ["solve", "chefs", "--n", "10"],
+                 ["solve", "hold", "--target", "20", "--faces", "5"]):
         serial, dist = _cli(*argv), _cli(*argv, "--workers", "2", "--quiet")
         assert dist.returncode == 0 and dist.stdout == serial.stdout
-    for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"])):
+    for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"]), ("hold", ["--target", "12"])):
         s, d = tmp_path / f"{game}-s.json", tmp_path / f"{game}-d.json"
         assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
         assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0

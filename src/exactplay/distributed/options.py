@@ -30,7 +30,8 @@ def add_options(p, tile: bool = True) -> None:
         return
     g.add_argument("--tile", type=int_option, default=None, metavar="SIZE",
                    help="race: the side of a tile in cells (default target / (4 x workers)); chefs: split "
-                        "the alive sets on the last SIZE chefs, 2^SIZE groups (default log2(workers) + 1)")
+                        "the alive sets on the last SIZE chefs, 2^SIZE groups (default log2(workers) + 1); "
+                        "hold: score pairs per tile (default target / workers)")
 
 
 def requested(args) -> bool:
@@ -68,6 +69,8 @@ def distributed_solver(game: str, command: str, params: dict, args):
         raise UsageError("--tile must be at least 1")
     if game == "chefs" and get_backend(args.backend).name != "mpq":
         raise UsageError("chefs: a distributed run uses the fast integer solver (--backend mpq)")
+    if game == "hold" and not get_backend(args.backend).exact:
+        raise UsageError(f"hold: a distributed run is exact: --backend mpq or fraction, not {args.backend}")
     if game == "chefs" and command == "certify":
         from exactplay.games import chefs as _chefs
 
@@ -85,5 +88,9 @@ def distributed_solver(game: str, command: str, params: dict, args):
             from exactplay.distributed import chefs
 
             yield {"solver": partial(chefs.solve_fast, client=client, split=args.tile)}
+        elif game == "hold":
+            from exactplay.distributed import hold
+
+            yield {"solver": partial(hold.solve_table, client=client, size=args.tile)}
         else:  # pragma: no cover - the options are only added for DISTRIBUTED_GAMES
             raise UsageError(f"{game}: no distributed solver")

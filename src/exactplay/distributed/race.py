@@ -20,7 +20,7 @@ import time
 from array import array
 
 from exactplay.distributed import store
-from exactplay.distributed.tiles import Tile, new_run, run_tiles
+from exactplay.distributed.tiles import Tile, bounds, new_run, run_tiles, with_none
 from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
 from exactplay.games import race as _race
 from exactplay.numbers import Backend, get_backend
@@ -34,15 +34,6 @@ def default_tile(target: int, workers: int) -> int:
     (50, 8)
     """
     return max(8, -(-target // (4 * workers)))
-
-
-def _bounds(target: int, size: int) -> list[tuple[int, int]]:
-    """``[lo, hi)`` ranges of ``size`` covering ``1..target``.
-
-    >>> _bounds(5, 2)
-    [(1, 3), (3, 5), (5, 6)]
-    """
-    return [(lo, min(lo + size, target + 1)) for lo in range(1, target + 1, size)]
 
 
 class _Strip:
@@ -102,13 +93,16 @@ def race_collect(run: str, i0: int, rows: tuple, _last) -> tuple:
 
 
 def solve_table(target: int, backend: Backend | str = "mpq", t_max: int | None = None, keep_candidates: bool = False,
-                progress=SILENT, shadow: bool = True, *, client, tile: int | None = None,
+                progress=SILENT, shadow: bool = True, reference: bool = False, *, client, tile: int | None = None,
                 rows=None) -> _race.RaceTable:
     """:func:`exactplay.games.race.solve_table` on the workers of ``client``.
 
     ``tile``: the side of a tile (default :func:`default_tile`).  ``rows``: the rows of F
     and G brought back (default all; the others are None -- ``solve`` needs only N-1, N).
     The chosen t of every cell, and the candidates when kept, always come back.
+    In ``mpq`` (unless ``reference`` or ``shadow=False``, as in the serial
+    :func:`~exactplay.games.race.solve_table`) the tiles run the fast exact table
+    (:mod:`exactplay.distributed.race_fast`); otherwise the reference recurrence below.
     """
     from exactplay.distributed.cluster import worker_addresses
 
@@ -118,14 +112,18 @@ def solve_table(target: int, backend: Backend | str = "mpq", t_max: int | None =
     W = len(addresses)
     size = tile or default_tile(N, W)
     t_max = _race.t_limit(N) if t_max is None else t_max
+    if B.name == "mpq" and shadow and not reference:  # the serial run's fast path, tile by tile
+        from exactplay.distributed import race_fast
+
+        return race_fast.solve_table(N, B, t_max, keep_candidates, progress, client=client, size=size, rows=rows)
     spec = (N, B.name, t_max, shadow, keep_candidates)
-    strips, blocks = _bounds(N, size), _bounds(N, size)
+    strips, blocks = bounds(N, size), bounds(N, size)
     run = new_run("race")
     tiles = []
     for I, (i0, i1) in enumerate(strips):
         for J, (b0, b1) in enumerate(blocks):
             deps = (("t", I - 1, J) if I else None, ("t", I, J - 1) if J else None)
-            tiles.append(Tile(("t", I, J), _with_none(race_tile, deps), (run, spec, i0, i1, b0, b1), I % W,
+            tiles.append(Tile(("t", I, J), with_none(race_tile, deps), (run, spec, i0, i1, b0, b1), I % W,
                               tuple(d for d in deps if d)))
         tiles.append(Tile(("c", I), race_collect, (run, i0, tuple(range(N + 1) if rows is None else rows)), I % W,
                           (("t", I, len(blocks) - 1),), keep=True))
@@ -138,23 +136,6 @@ def solve_table(target: int, backend: Backend | str = "mpq", t_max: int | None =
     table.dask_stats = {"workers": W, "tile": size, "tiles": len(strips) * len(blocks),
                         "tile_cpu": sum(p[4][0] for p in parts), "boundary_bytes": sum(p[4][1] for p in parts)}
     return table
-
-
-def _with_none(func, deps):
-    """``func`` taking None for the absent dependencies (first strip, first block)."""
-    return _Positional(func, tuple(d is not None for d in deps))
-
-
-class _Positional:
-    """Call ``func(*args, *deps)`` with None where a dependency is absent (picklable)."""
-
-    def __init__(self, func, present):
-        self.func, self.present = func, present
-
-    def __call__(self, *args):
-        n = sum(self.present)
-        fixed, got = args[:len(args) - n], list(args[len(args) - n:])
-        return self.func(*fixed, *[got.pop(0) if p else None for p in self.present])
 
 
 def _assemble(B, N, t_max, keep, strips, parts) -> _race.RaceTable:

@@ -71,3 +71,29 @@ def run_tiles(client, run: str, tiles: list[Tile], addresses: list[str], progres
         client.run(store.release, run)
         raise
     return kept
+
+
+def bounds(target: int, size: int) -> list[tuple[int, int]]:
+    """``[lo, hi)`` ranges of ``size`` covering ``1..target``.
+
+    >>> bounds(5, 2)
+    [(1, 3), (3, 5), (5, 6)]
+    """
+    return [(lo, min(lo + size, target + 1)) for lo in range(1, target + 1, size)]
+
+
+def with_none(func, deps):
+    """``func`` taking None for the absent dependencies (first strip, first block)."""
+    return _Positional(func, tuple(d is not None for d in deps))
+
+
+class _Positional:
+    """Call ``func(*args, *deps)`` with None where a dependency is absent (picklable)."""
+
+    def __init__(self, func, present):
+        self.func, self.present = func, present
+
+    def __call__(self, *args):
+        n = sum(self.present)
+        fixed, got = args[:len(args) - n], list(args[len(args) - n:])
+        return self.func(*fixed, *[got.pop(0) if p else None for p in self.present])

@@ -59,12 +59,13 @@ def _params(target: int, faces: int) -> dict:
 
 
 def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
-          full: bool = False, progress=SILENT) -> Report:
+          full: bool = False, progress=SILENT, solver=None) -> Report:
+    """``solver``: the exact table's maker (default the serial one; see :func:`exact_table`)."""
     if get_backend(backend).prec is not None:
         from exactplay.games.hold.ball_report import solve_ball
 
         return solve_ball(target, faces, get_backend(backend), digits, progress)
-    table = exact_table(target, faces, backend, progress)
+    table = exact_table(target, faces, backend, progress, solver)
     V00 = table.V[0][0]
     data, lines = exact_number(V00, digits, full)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
@@ -97,12 +98,12 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 # ------------------------------------------------------------------ certify
 
 
-def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> dict:
+def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
     if get_backend(backend).prec is not None:
         raise UsageError("ball certificates are written for race only in this version: certify hold exactly")
     """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
     otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
-    table = exact_table(target, faces, backend, progress)
+    table = exact_table(target, faces, backend, progress, solver)
     progress.start("writing the certificate", None)
     T = target
     full = T <= FULL_TABLE_UP_TO

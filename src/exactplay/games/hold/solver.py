@@ -125,74 +125,98 @@ def solve_table(
     B = get_backend(backend)
     T, F = target, faces
     alive = alive_scores(T, F)
-    zero, one = B.zero, B.one
-    V = [[zero] * T for _ in range(T)]
+    V = [[B.zero] * T for _ in range(T)]
     policy = [[""] * T for _ in range(T)]
     table = HoldTable(T, F, B.name, alive, V, policy)
-    half = B.q(1, 2)
     fx = _Fixed(T, alive) if B.exact and shadow else None
     progress.start(f"hold target {T} faces {F} ({B.name})", T * (T + 1) // 2)
     for c, h in pair_order(T):
-        same = c == h
-        hv_c = hold_values(B, T, V, alive, c, h)
-        hv_h = hv_c if same else hold_values(B, T, V, alive, h, c)
-        if alive[c] and alive[h]:
-            if guide is not None:
-                pol_c, pol_h = guide.policy[c][h], guide.policy[h][c]
-            else:
-                pol_c = greedy_policy(hv_c, turn_table(B, F, hv_c, half)[2])
-                pol_h = pol_c if same else greedy_policy(hv_h, turn_table(B, F, hv_h, half)[2])
-            seen = set()
-            for rounds in range(1, MAX_POLICY_ROUNDS + 1):
-                U, W = _solve_cycle(B, F, hv_c, hv_h, pol_c, pol_h, same)
-                if fx is None:
-                    turn_c = _plain_turn(B, F, hv_c, one - W)
-                    turn_h = turn_c if same else _plain_turn(B, F, hv_h, one - U)
-                    new_c, new_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
-                else:
-                    turn_c, new_c = fx.turn(B, F, c, h, hv_c, one - W, U, W, pol_c)
-                    turn_h, new_h = (turn_c, new_c) if same else fx.turn(B, F, h, c, hv_h, one - U, W, U, pol_h)
-                if _attains(turn_c, pol_c, new_c) and _attains(turn_h, pol_h, new_h):
-                    break
-                if B.exact and rounds == 1:
-                    table.repairs += 1
-                seen.add((pol_c, pol_h))
-                pol_c, pol_h = new_c, new_h
-                if (pol_c, pol_h) in seen:
-                    if not B.exact:  # rounding makes two float policies alternate: accept
-                        break
-                    raise PolicyIterationStalled(f"policy iteration cycles at pair {(c, h)}")
-            else:
-                raise PolicyIterationStalled(f"policy iteration did not settle at pair {(c, h)}")
+        guess = (guide.policy[c][h], guide.policy[h][c]) if guide is not None and alive[c] and alive[h] else None
+        U, W, pol_c, pol_h, turn_c, turn_h, rounds, repaired = solve_pair(B, F, V, alive, fx, c, h, guess)
+        table.repairs += repaired
+        if rounds:
             table.rounds[(c, h)] = rounds
-            pol_c, pol_h = new_c, new_h  # ties hold
-        else:
-            # one player dead: the alive one wins with probability 1; both dead: nobody wins
-            U = one if alive[c] and not alive[h] else zero
-            W = one if alive[h] and not alive[c] else zero
-            V[c][h], V[h][c] = U, W
-            turn_c = _plain_turn(B, F, hv_c, pass_value(B, V, alive, h, c))
-            turn_h = _plain_turn(B, F, hv_h, pass_value(B, V, alive, c, h))
-            if B.exact and (turn_c[0] != U or turn_h[0] != W):  # pragma: no cover - a proof failed
-                raise AssertionError(f"dead-score values do not solve the equations at {(c, h)}")
-            pol_c, pol_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
-            if fx is not None:
-                turn_c, turn_h = fx.from_exact(hv_c, turn_c), fx.from_exact(hv_h, turn_h)
-        if B.exact:
-            B.check(U, (c, h))
-            B.check(W, (h, c))
-            if fx is not None:
-                fx.store(c, h, U, W)
-        V[c][h], V[h][c] = U, W
+        store_pair(B, V, fx, c, h, U, W)
         policy[c][h], policy[h][c] = pol_c, pol_h
         if visit is not None:
             visit(c, h, turn_c[3], turn_c[2])
-            if not same:
+            if c != h:
                 visit(h, c, turn_h[3], turn_h[2])
         progress.advance()
     if fx is not None:
         table.exact_fallbacks = fx.fallbacks
     return table
+
+
+def solve_pair(B: Backend, F: int, V, alive, fx, c: int, h: int, guess=None):
+    """Solve the pair ``{c, h}`` (``c <= h``) from the values of the pairs of larger score sum in ``V``.
+
+    ``guess``: the first policies ``(pol_c, pol_h)`` (the float table's), else greedy for the
+    pass value 1/2; ``fx``: the fixed-point shadow (None: compare exactly, or in float).
+    Returns ``(U, W, pol_c, pol_h, turn_c, turn_h, rounds, repaired)`` with ``U = V(c, h)``,
+    ``W = V(h, c)``, ``rounds`` of policy iteration (0 where a player is dead) and
+    ``repaired`` 1 when the first guess failed the exact comparison.  Writes ``V`` only at a
+    dead pair (its own two values); :func:`store_pair` stores the result.
+    """
+    T = len(V)
+    zero, one = B.zero, B.one
+    rounds, repaired = 0, 0
+    same = c == h
+    hv_c = hold_values(B, T, V, alive, c, h)
+    hv_h = hv_c if same else hold_values(B, T, V, alive, h, c)
+    if alive[c] and alive[h]:
+        if guess is not None:
+            pol_c, pol_h = guess
+        else:
+            half = B.q(1, 2)
+            pol_c = greedy_policy(hv_c, turn_table(B, F, hv_c, half)[2])
+            pol_h = pol_c if same else greedy_policy(hv_h, turn_table(B, F, hv_h, half)[2])
+        seen = set()
+        for rounds in range(1, MAX_POLICY_ROUNDS + 1):
+            U, W = _solve_cycle(B, F, hv_c, hv_h, pol_c, pol_h, same)
+            if fx is None:
+                turn_c = _plain_turn(B, F, hv_c, one - W)
+                turn_h = turn_c if same else _plain_turn(B, F, hv_h, one - U)
+                new_c, new_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
+            else:
+                turn_c, new_c = fx.turn(B, F, c, h, hv_c, one - W, U, W, pol_c)
+                turn_h, new_h = (turn_c, new_c) if same else fx.turn(B, F, h, c, hv_h, one - U, W, U, pol_h)
+            if _attains(turn_c, pol_c, new_c) and _attains(turn_h, pol_h, new_h):
+                break
+            if B.exact and rounds == 1:
+                repaired = 1
+            seen.add((pol_c, pol_h))
+            pol_c, pol_h = new_c, new_h
+            if (pol_c, pol_h) in seen:
+                if not B.exact:  # rounding makes two float policies alternate: accept
+                    break
+                raise PolicyIterationStalled(f"policy iteration cycles at pair {(c, h)}")
+        else:
+            raise PolicyIterationStalled(f"policy iteration did not settle at pair {(c, h)}")
+        pol_c, pol_h = new_c, new_h  # ties hold
+    else:
+        # one player dead: the alive one wins with probability 1; both dead: nobody wins
+        U = one if alive[c] and not alive[h] else zero
+        W = one if alive[h] and not alive[c] else zero
+        V[c][h], V[h][c] = U, W
+        turn_c = _plain_turn(B, F, hv_c, pass_value(B, V, alive, h, c))
+        turn_h = _plain_turn(B, F, hv_h, pass_value(B, V, alive, c, h))
+        if B.exact and (turn_c[0] != U or turn_h[0] != W):  # pragma: no cover - a proof failed
+            raise AssertionError(f"dead-score values do not solve the equations at {(c, h)}")
+        pol_c, pol_h = greedy_policy(hv_c, turn_c[2]), greedy_policy(hv_h, turn_h[2])
+        if fx is not None:
+            turn_c, turn_h = fx.from_exact(hv_c, turn_c), fx.from_exact(hv_h, turn_h)
+    return U, W, pol_c, pol_h, turn_c, turn_h, rounds, repaired
+
+
+def store_pair(B: Backend, V, fx, c: int, h: int, U, W) -> None:
+    """``V(c, h) = U``, ``V(h, c) = W`` (exact values checked for float leaks; the fixed-point shadow too)."""
+    if B.exact:
+        B.check(U, (c, h))
+        B.check(W, (h, c))
+        if fx is not None:
+            fx.store(c, h, U, W)
+    V[c][h], V[h][c] = U, W
 
 
 def _plain_turn(B, F, hv, L):

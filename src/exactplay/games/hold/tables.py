@@ -54,9 +54,16 @@ def _cached(cache: dict, key, size: int, make):
     return value
 
 
-def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT) -> HoldTable:
-    """The exact game (cached): float policies as first guesses, verified exactly."""
+def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT,
+                solver=None) -> HoldTable:
+    """The exact game (cached): float policies as first guesses, verified exactly.
+
+    ``solver(target, faces, backend, progress=...)``: another maker of the same table (a
+    distributed one, see ``exactplay.distributed``); its table replaces the cached one."""
     name = get_backend(backend).name
+    if solver is not None:
+        _EXACT_CACHE.pop((target, faces, name), None)
+        return _cached(_EXACT_CACHE, (target, faces, name), 4, lambda: solver(target, faces, name, progress=progress))
 
     def make():
         guide = float_table(target, faces, progress)  # float policies as first guesses

@@ -201,9 +201,10 @@ def candidate_value(st: RaceState, a: int, b: int, t: int, nz, Dz, ez) -> tuple:
     return n, D * ((1 << t) + 1), L + st.fexp[t]
 
 
-def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> None:
-    """Solve every cell (a, b) with ``a + b = s``, ``1 <= b <= N`` and ``a`` in ``rows``
-    (default: ``1 .. N``, the whole anti-diagonal), in ``st``.
+def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None,
+                 cols: tuple[int, int] | None = None) -> None:
+    """Solve every cell (a, b) with ``a + b = s``, ``a`` in ``rows`` and ``b`` in ``cols``
+    (inclusive; default ``1 .. N`` each, the whole anti-diagonal), in ``st``.
 
     Reads anti-diagonals ``< s`` only (F on ``s - 1``, H on ``s - d`` in the same row);
     writes F, H, the shadows, ``best_t`` (largest exact value, then smallest t) and the
@@ -212,7 +213,8 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None) -> 
     """
     N = st.N
     r0, r1 = rows or (1, N)
-    a_lo, a_hi = max(r0, s - N), min(r1, s - 1)
+    c0, c1 = cols or (1, N)
+    a_lo, a_hi = max(r0, s - c1), min(r1, s - c0)
     if a_lo > a_hi:
         return
     A = np.arange(a_lo, a_hi + 1)

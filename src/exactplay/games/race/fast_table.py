@@ -76,18 +76,23 @@ def solve_table_fast(N: int, B: Backend, t_max: int, keep_candidates: bool, prog
 
     ``keep_table=False`` keeps only rows N-1 and N of F (enough for G(N, N)): memory
     O(band * N) numbers instead of O(N^2)."""
-    from exactplay.games.race.result import RaceTable
-
     progress.start(f"race target {N} ({B.name}, by anti-diagonals)", exact.steps(N))
     st = exact.solve(N, t_max, keep_candidates, progress, keep_table=keep_table)
     st.Hn = st.He = st.Fe = st.shadow = None  # only F's numerators and denominators are read from here on
-    F = LazyTable(st.Fn, st.FD, B.make, False)
-    G = LazyTable(st.Fn, st.FD, B.make, True)
+    return table_of(N, B, t_max, st.Fn, st.FD, st.best_t, st.cands if keep_candidates else None)
+
+
+def table_of(N: int, B: Backend, t_max: int, Fn, FD, best_t, cands):
+    """The :class:`RaceTable` of ``F(a, b) = Fn[a][b] / FD[a][b]`` (rows None: not kept), the chosen
+    ``best_t[a][b]`` and the candidates ``{(a, b): {t: (n, D)}}`` (None: not kept)."""
+    from exactplay.games.race.result import RaceTable
+
+    F = LazyTable(Fn, FD, B.make, False)
+    G = LazyTable(Fn, FD, B.make, True)
     G.F = F
     table = RaceTable(N, B.name, t_max, F, G)
     cells = table.cells()  # row-major, the reference path's order (audits list states in it)
-    T = st.best_t
-    table.best_t = {(a, b): T[a][b] for a, b in cells}
-    if keep_candidates:
-        table.candidates = {cell: {t: B.make(n, D) for t, (n, D) in st.cands[cell].items()} for cell in cells}
+    table.best_t = {(a, b): best_t[a][b] for a, b in cells}
+    if cands is not None:
+        table.candidates = {cell: {t: B.make(n, D) for t, (n, D) in cands[cell].items()} for cell in cells}
     return table
