@@ -125,7 +125,7 @@ def make_game(target=100, t_max=None, merged=True, p=HALF, coin="both"):
 # ---------------------------------------------------------------- certificate v2
 
 # the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10))
+PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100))  # 100: policy only
 
 
 def certify_v2(target: int = 100, progress=None, store="auto", backend="mpq") -> dict:
