@@ -268,3 +268,16 @@ def test_certify_stores_the_policy_only_when_asked_or_when_the_values_are_large(
     assert "values" in certify_v2("race")(target=4)["solution"]  # auto: small values are stored
     monkeypatch.setattr(gc, "VALUES_LIMIT", 100)
     assert "values" not in certify_v2("race")(target=4)["solution"]
+
+
+def test_certify_v2_honours_the_backend_fraction_gives_the_same_certificate_and_ball_the_ball_one(tmp_path, capsys):
+    paths = {b: tmp_path / f"{b}.json" for b in ("mpq", "fraction", "ball")}
+    for backend, path in paths.items():
+        assert main(["certify", "hold", "--target", "6", "--faces", "3", "--backend", backend, "-o", str(path),
+                     "--quiet"] if backend != "ball" else
+                    ["certify", "race", "--target", "4", "--backend", "ball", "-o", str(path), "--quiet"]) == 0
+    assert paths["mpq"].read_bytes() == paths["fraction"].read_bytes()
+    ball = json.loads(paths["ball"].read_text())
+    assert ball["version"] == 2 and ball["kind"] == "ball"  # was: silently the exact v2 certificate
+    assert main(["check", *map(str, paths.values())]) == 0
+    capsys.readouterr()
