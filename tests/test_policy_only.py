@@ -281,3 +281,21 @@ def test_certify_v2_honours_the_backend_fraction_gives_the_same_certificate_and_
     assert ball["version"] == 2 and ball["kind"] == "ball"  # was: silently the exact v2 certificate
     assert main(["check", *map(str, paths.values())]) == 0
     capsys.readouterr()
+
+
+def test_certify_without_format_writes_v2_up_to_the_default_size_and_v1_beyond_saying_so(tmp_path, capsys,
+                                                                                         monkeypatch):
+    import exactplay.game_certificate as gc
+
+    out = tmp_path / "c.json"
+    assert main(["certify", "race", "--target", "6", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["version"] == 2 and "note" not in capsys.readouterr().err
+    monkeypatch.setattr(gc, "DEFAULT_STATES", 40)  # race 6 may have (6 + 1)^2 + 3 = 52 states
+    assert main(["certify", "race", "--target", "6", "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(out.read_text())["version"] == 1 and "(version 1)" in captured.out
+    assert "more than the 40 a version 2 certificate is written for by default" in captured.err
+    assert "writing version 1 (--format v2 to insist)" in captured.err
+    assert main(["certify", "race", "--target", "6", "--format", "v2", "-o", str(out)]) == 0  # insisting
+    assert json.loads(out.read_text())["version"] == 2
+    capsys.readouterr()
