@@ -78,7 +78,7 @@ class PolicyEvaluation:
         for c in sorted(members):
             states = members[c]
             if len(states) > 1:
-                self._cyclic(states, step, V, comp)
+                self._cyclic(states, step, V)
                 continue
             s = states[0]
             stay = 0
@@ -97,13 +97,12 @@ class PolicyEvaluation:
                 V[s] = tuple(total)
         self.V = V
 
-    def _cyclic(self, states: list[int], step, V: list, comp: list[int]) -> None:
+    def _cyclic(self, states: list[int], step, V: list) -> None:
         """A strongly connected component of the policy's graph (two states or more): feedback states
         by a depth-first search, the others affine in them (postorder), Gauss-Jordan on the feedback
         equations."""
         C = len(self.components)
         zero = (0,) * C
-        c = comp[states[0]]
         inside = set(states)
         feedback: dict[int, int] = {}
         post: list[int] = []
@@ -174,7 +173,6 @@ class PolicyEvaluation:
                 if a:
                     _add(total, a, V[order[j]])
             V[s] = tuple(total)
-        del c
 
 
 def _add(total: list, p, vector) -> None:
