@@ -299,3 +299,13 @@ def test_certify_without_format_writes_v2_up_to_the_default_size_and_v1_beyond_s
     assert main(["certify", "race", "--target", "6", "--format", "v2", "-o", str(out)]) == 0  # insisting
     assert json.loads(out.read_text())["version"] == 2
     capsys.readouterr()
+
+
+def test_a_component_needing_too_many_feedback_states_is_refused_in_one_line(bases, monkeypatch):
+    from exactplay.checker import _evaluate
+
+    _, cert = bases["hold-cycles"]
+    monkeypatch.setattr(_evaluate, "MAX_FEEDBACK", 0)
+    with pytest.raises(VerificationError) as info:
+        verify_certificate(copy.deepcopy(cert))
+    assert info.value.field == "solution.policy" and "more than the 0" in str(info.value)

@@ -43,6 +43,9 @@ from ._ints import ratio
 from ._strict import fail
 
 
+MAX_FEEDBACK = 5_000  # feedback states of one component: Gauss-Jordan costs |F|^3 exact operations
+
+
 class PolicyEvaluation:
     def evaluate_policy(self) -> None:
         """Set ``self.V`` (one tuple per state over the certified components) to the exact values of
@@ -129,6 +132,9 @@ class PolicyEvaluation:
         if len(post) != len(states):  # a component is strongly connected: the search reaches it all
             fail("the policy's graph is not what its components say (internal error)", "solution.policy", states[0])
         k = len(feedback)
+        if k > MAX_FEEDBACK:  # a hostile model could ask for an elimination of days
+            fail(f"the policy's cycles need {k:,} feedback states in one component, more than the {MAX_FEEDBACK:,} a "
+                 "policy-only certificate is evaluated with (store the values)", "solution.policy", states[0])
         self.evaluated["cyclic"] += 1
         self.evaluated["feedback"] += k
         policy = self.policy
