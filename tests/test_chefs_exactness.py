@@ -274,7 +274,8 @@ REPRO9 = REPRO + ",1/2,1/3,1/100000000000000000000,9/10,1"  # n = 9: certify sto
 @pytest.mark.parametrize("skills", [REPRO, REPRO9])
 def test_certificates_of_the_reproducer_verify_with_check(tmp_path, capsys, skills, backend):
     out = tmp_path / "c.json"
-    assert main(["certify", "chefs", "--skills", skills, "--backend", backend, "-o", str(out), "--quiet"]) == 0
+    assert main(["certify", "chefs", "--skills", skills, "--backend", backend, "--format", "v1", "-o", str(out),
+                 "--quiet"]) == 0
     assert main(["check", str(out)]) == 0
     assert "verified" in check_file(out)
     capsys.readouterr()
@@ -286,7 +287,7 @@ def test_fraction_backend_never_runs_the_fast_solver(monkeypatch, tmp_path, caps
 
     monkeypatch.setattr(fast, "solve_fast", refuse)
     for argv in (["solve", "chefs", "--skills", REPRO9, "--json"],
-                 ["certify", "chefs", "--skills", REPRO9, "-o", str(tmp_path / "c.json")]):
+                 ["certify", "chefs", "--skills", REPRO9, "--format", "v1", "-o", str(tmp_path / "c.json")]):
         assert main(argv + ["--backend", "fraction", "--quiet"]) == 0
     capsys.readouterr()
 

@@ -346,8 +346,8 @@ def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
         assert dist.returncode == 0 and dist.stdout == serial.stdout
     for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"]), ("hold", ["--target", "12"])):
         s, d = tmp_path / f"{game}-s.json", tmp_path / f"{game}-d.json"
-        assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
-        assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
+        assert _cli("certify", game, *argv, "--format", "v1", "-o", str(s)).returncode == 0
+        assert _cli("certify", game, *argv, "--format", "v1", "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
         assert hashlib.sha256(d.read_bytes()).digest() == hashlib.sha256(s.read_bytes()).digest()
     game = ["--game", "exactplay.games.hold.model:make_game", "--param", "target=8", "--param", "faces=3"]
     serial, dist = _cli("solve", *game), _cli("solve", *game, "--workers", "2", "--quiet")

@@ -278,4 +278,5 @@ def test_certify_v2_with_workers_is_refused_before_a_cluster_starts(capsys, tmp_
     status, stdout, err = run(capsys, "certify", "race", "--target", "5", "--format", "v2", "--workers", "2",
                               "-o", out)
     assert status == 2 and stdout == "" and not out.exists()
-    assert err.strip() == "exactplay: error: --format v2 solves the game's model serially: drop --workers/--scheduler"
+    assert err.strip() == ("exactplay: error: --workers/--scheduler compute the version 1 certificate: drop --format v2 "
+                           "(version 2 solves the game's model serially)")

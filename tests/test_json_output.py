@@ -197,7 +197,7 @@ def test_audit_coins_with_a_zero_value_writes_an_infinite_relative_error_as_null
     assert values["max_rel_error"] is None
     assert values["max_rel_error_reason"].startswith("infinite: exact value 0")
     cert = tmp_path / "x.json"
-    json_of(capsys, ["certify", "coins", "-o", str(cert), "--json", "--", "0.1", "0.2", "-0.1"])
+    json_of(capsys, ["certify", "coins", "--format", "v1", "-o", str(cert), "--json", "--", "0.1", "0.2", "-0.1"])
     audit = strict_loads(cert.read_text(encoding="utf-8"))["audit"]
     assert assert_encoded_measures_documented(audit) >= 1
 

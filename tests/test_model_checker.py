@@ -589,7 +589,8 @@ def mutate(rng, base):
         if rng.random() < 0.5:
             where["unexpected"] = 0
         else:
-            required = {id(c): checker.TOP_REQUIRED, id(sol): checker.SOLUTION_KEYS,
+            # solution.values is optional: without it the certificate is a policy-only one (its own test)
+            required = {id(c): checker.TOP_REQUIRED, id(sol): tuple(k for k in checker.SOLUTION_KEYS if k != "values"),
                         id(c["answer"]): checker.ANSWER_KEYS, id(c["model"]): ("format", "version", "players", "states")}
             req = required.get(id(where), ("id",))
             del where[rng.choice(req)]

@@ -83,7 +83,7 @@ def _cmd_check(args) -> int:
 
 
 SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "
-                   "with gmpy2 all of proofs/ takes about 21 s of CPU and 0.7 GB")
+                   "with gmpy2 all of proofs/ takes about 26 s of CPU and 0.7 GB")
 
 
 def _marked_slow(paths) -> list:

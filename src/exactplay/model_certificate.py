@@ -10,7 +10,8 @@
     solution      objective   "max" | "zero-sum" | "min" (the model's, resolved)
                   witness     "termination" | "reachability" | "policy"
                   components  the payoff components the values hold
-                  values      per state: ["p/q", ...] over the components
+                  values      per state: ["p/q", ...] over the components; absent in a
+                              policy-only certificate (the checker evaluates the policy exactly)
                   policy      per state: chosen action index (null at terminal states, 0 at chance)
                   ranks       per state: integer rank or null
                   margins     per state: "p/q" at choice states (best minus runner-up in the
@@ -45,11 +46,14 @@ def answer_name(sol: Solution) -> str:
 
 
 def solution_fields(sol: Solution, order=None, component: int | None = None, name: str | None = None,
-                    digits: int = 8) -> dict:
+                    digits: int = 8, store: str = "values") -> dict:
     """The fields every certificate v2 of a solved model holds: ``solution`` (values, policy, ranks,
     margins, ties), ``answer`` (the initial state's value in ``component``, default the first solved
     one, called ``name``) and ``smallest_margin``.  With ``order`` the states are numbered as there
-    (``order[i]`` is state ``i``), else by their indices."""
+    (``order[i]`` is state ``i``), else by their indices.  ``store="policy"`` leaves the values out
+    (a policy-only certificate)."""
+    if store not in ("values", "policy"):
+        raise ValueError(f"store must be 'values' or 'policy', not {store!r}")
     m = sol.model
     order = range(len(m)) if order is None else order
     number = [0] * len(order)
@@ -61,12 +65,13 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     smallest_state = None
     if smallest is not None:
         smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
+    values = {} if store == "policy" else {"values": [[format_pq(x) for x in sol.values[s]] for s in order]}
     return {
         "solution": {
             "objective": sol.objective,
             "witness": sol.witness,
             "components": list(sol.components),
-            "values": [[format_pq(x) for x in sol.values[s]] for s in order],
+            **values,
             "policy": [sol.policy[s] for s in order],
             "ranks": [sol.ranks[s] for s in order],
             "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order],

@@ -11,15 +11,14 @@ elsewhere, only at states of positive value).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ._strict import INF, SOLUTION_KEYS, fail, integer, keys, listed, pq, rational, show
 
 
 class Bellman:
     def read_solution(self) -> None:
         self.at("solution")
-        sol = keys(self.cert["solution"], SOLUTION_KEYS, (), "solution")
+        required = tuple(k for k in SOLUTION_KEYS if k != "values")
+        sol = keys(self.cert["solution"], required, ("values",), "solution")
         n = self.n
         self.at("solution.objective")
         if sol["objective"] != self.objective:
@@ -36,13 +35,11 @@ class Bellman:
         if sol["components"] != self.components or not all(type(c) is int for c in sol["components"]):
             fail(f"components {show(sol['components'])} are not {self.components}", "solution.components")
         C = len(self.components)
-        self.at("solution.values")
-        values = listed(sol["values"], "solution.values", None, n)
-        self.V = []
-        for s, row in enumerate(values):
-            self.at("solution.values", s)
-            listed(row, "solution.values", s, C)
-            self.V.append(tuple(rational(x, "solution.values", s) for x in row))
+        # the projections of payoffs and rewards onto the certified components
+        comps = self.components
+        self.pay = [None if p is None else tuple(p[c] for c in comps) for p in self.payoff]
+        self.rew = [[None if r is None else tuple(r[c] for c in comps) for r in rs] for rs in self.rewards]
+        self.kidx = [(comps.index(c) if c in comps else None, sign) for c, sign in self.keys]
         self.at("solution.policy")
         policy = listed(sol["policy"], "solution.policy", None, n)
         for s, a in enumerate(policy):
@@ -64,27 +61,52 @@ class Bellman:
         self.margins_in = listed(sol["margins"], "solution.margins", None, n)
         self.at("solution.ties")
         self.ties_in = listed(sol["ties"], "solution.ties")
-        # the projections of payoffs and rewards onto the certified components
-        comps = self.components
-        self.pay = [None if p is None else tuple(p[c] for c in comps) for p in self.payoff]
-        self.rew = [[None if r is None else tuple(r[c] for c in comps) for r in rs] for rs in self.rewards]
-        self.kidx = [(comps.index(c) if c in comps else None, sign) for c, sign in self.keys]
+        if "values" not in sol:  # policy only: the values are the policy's, evaluated here exactly
+            self.stored = "policy"
+            self.at("solution.policy")
+            self.evaluate_policy()
+            return
+        self.stored = "values"
+        self.at("solution.values")
+        values = listed(sol["values"], "solution.values", None, n)
+        self.V = []
+        for s, row in enumerate(values):
+            self.at("solution.values", s)
+            listed(row, "solution.values", s, C)
+            self.V.append(tuple(rational(x, "solution.values", s) for x in row))
 
     # ------------------------------------------------------------ Bellman
 
     def q(self, s: int, a: int) -> tuple:
+        """``Q_a(s) = r_a + sum_t p V(t)`` over the certified components."""
         r = self.rew[s][a]
-        out = list(r) if r is not None else [Fraction(0)] * len(self.components)
+        out = list(r) if r is not None else [0] * len(self.components)
         V = self.V
         for t, p in self.trans[s][a]:
+            if p == 1:
+                for i, x in enumerate(V[t]):
+                    if x:
+                        out[i] += x
+                continue
             for i, x in enumerate(V[t]):
                 if x:
                     out[i] += p * x
         return tuple(out)
 
+    def q_key(self, s: int, a: int, k: int):
+        """Component ``k`` of ``Q_a(s)`` alone (what the mover compares)."""
+        r = self.rew[s][a]
+        out = r[k] if r is not None else 0
+        V = self.V
+        for t, p in self.trans[s][a]:
+            x = V[t][k]
+            if x:
+                out += x if p == 1 else p * x
+        return out
+
     def check_bellman(self) -> None:
         self.opt_q: dict[int, list[int]] = {}  # one-step optimal actions at choice states
-        self.qs: dict[int, list[tuple]] = {}  # their one-step values Q_a
+        self.qk: dict[int, list] = {}  # their one-step values Q_a in the mover's key component
         for s in range(self.n):
             self.at("solution.values", s)
             v = self.V[s]
@@ -97,15 +119,17 @@ class Bellman:
                           "solution.values", s)
                 continue
             a = self.policy[s]
-            qs = [self.q(s, b) for b in range(len(self.trans[s]))] if self.is_choice(s) else None
-            qa = qs[a] if qs is not None else self.q(s, a)
+            # evaluated values are the policy's by construction (V = Q_policy exactly: the evaluation
+            # solved those equations), so only stored values are checked against them
+            qa = v if self.stored == "policy" else self.q(s, a)
             if v != qa:
                 fail(f"Bellman: the value {self.fmt(v)} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)
             if self.is_choice(s):
                 k, sign = self.kidx[self.mover[s]]
-                self.qs[s] = qs
-                keyed = [sign * x[k] for x in qs]
+                qk = [qa[k] if b == a else self.q_key(s, b, k) for b in range(len(self.trans[s]))]
+                self.qk[s] = qk
+                keyed = [sign * x for x in qk]
                 best = max(keyed)
                 if keyed[a] != best:
                     b = keyed.index(best)

@@ -18,8 +18,8 @@ class Choices:
     def compared(self, s: int) -> list[Fraction]:
         """The mover's signed one-step values ``sign * Q_a[k]`` of the actions of choice state ``s``,
         ``Q_a = r_a + sum p V(t)``: what policy, margins and ties are defined by."""
-        k, sign = self.kidx[self.mover[s]]
-        return [sign * q[k] for q in self.qs[s]]
+        sign = self.kidx[self.mover[s]][1]
+        return [sign * x for x in self.qk[s]]
 
     def check_policy(self) -> None:
         self.opt: dict[int, list[int]] = {}

@@ -76,6 +76,9 @@ class Witness:
                     reached[s] = True
                     queue.append(s)
         self.terminates = all(reached)
+        if self.terminates:  # every play ends: no end component, every state surely ends
+            self.surely_ends = [True] * n
+            return
         # a reward needs every play from its state to end: the state must not reach a set where
         # some choice of actions keeps play forever (an end component)
         forever = self._end_component_states()

@@ -94,6 +94,7 @@ from . import _strict
 from ._answer import Answer
 from ._bellman import Bellman
 from ._choices import Choices
+from ._evaluate import PolicyEvaluation
 from ._strict import (ANSWER_KEYS, MAX_DIGITS, MAX_NUMBER_CHARS, SOLUTION_KEYS, Where, fail, integer,
                       keys, show)
 from ._witness import Witness
@@ -131,7 +132,7 @@ def guarded(run, where: Where):
                                 field=where.field, state=where.state) from None
 
 
-class SolutionChecker(Witness, Bellman, Choices, Answer):
+class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
     """The generic checks (objective, witness, Bellman, ranks, policy, margins, ties, answer,
     smallest margin) on a model already read into the checker's attributes."""
 
@@ -156,7 +157,13 @@ class SolutionChecker(Witness, Bellman, Choices, Answer):
         self.check_margins_and_ties()
         self.check_answer(answer_name, component)
         self.check_smallest_margin()
-        return (f"{self.n:,} states, objective {self.objective}, {self.witness} witness: "
+        evaluated = ""
+        if self.stored == "policy":
+            e = self.evaluated
+            evaluated = (f"values not stored: the policy evaluated exactly ({e['single']:,} single states, "
+                         f"{e['self_loop']:,} self-loops, {e['cyclic']:,} cycles by elimination on "
+                         f"{e['feedback']:,} feedback states); ")
+        return (f"{self.n:,} states, objective {self.objective}, {self.witness} witness: {evaluated}"
                 f"Bellman, ranks, policy, margins and {len(self.ties):,} tie(s) verified; {self.answer_text}")
 
     def check_header(self, kind: str, required: tuple, optional: tuple) -> None:

@@ -139,10 +139,11 @@ PROOFS_V2 = (
     ("chefs-fib-3-v2.json", {"n": 3}),
     ("chefs-fib-4-v2.json", {"n": 4}),
     ("chefs-fib-7-v2.json", {"n": 7}),
+    ("chefs-fib-10-v2.json", {"n": 10}),  # policy only (the values would be 21 MB)
 )
 
 
-def certify_v2(n=None, skills=None, progress=None) -> dict:
+def certify_v2(n=None, skills=None, progress=None, store="auto", backend="mpq") -> dict:
     """A certificate v2 (``exactplay certify chefs --format v2``): this model solved by the engine;
     the answer ``E(n)`` is the expected number of dishes, component ``n`` of the start's value."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
@@ -154,4 +155,5 @@ def certify_v2(n=None, skills=None, progress=None) -> dict:
         raise UsageError(f"certify chefs: n {n} is beyond the certificates' limit {MAX_CERTIFY_N}")
     params = _params(n, skills, fib)
     refuse_if_too_large("chefs", params, 2 * n * 2**n + n)
-    return game_certificate("chefs", params, {"skills": skills}, f"E({n})", n, progress=progress)
+    return game_certificate("chefs", params, {"skills": skills}, f"E({n})", n, progress=progress,
+                            store=store, backend=backend)

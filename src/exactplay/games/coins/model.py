@@ -84,7 +84,7 @@ PROOFS_V2 = tuple((f"{name[:-5]}-v2.json", params) for name, params in (
 ))
 
 
-def certify_v2(coins=None, file=None, progress=None) -> dict:
+def certify_v2(coins=None, file=None, progress=None, store="auto", backend="mpq") -> dict:
     """A certificate v2 (``exactplay certify coins --format v2``): this model solved by the engine;
     the answer ``V(0,n-1)`` is the first player's total (component 0)."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
@@ -93,4 +93,5 @@ def certify_v2(coins=None, file=None, progress=None) -> dict:
     row = resolve_row(coins, file)
     params = _params(row)
     refuse_if_too_large("coins", params, len(row) ** 2 + 1)
-    return game_certificate("coins", params, {"coins": row}, f"V(0,{len(row) - 1})", 0, progress=progress)
+    return game_certificate("coins", params, {"coins": row}, f"V(0,{len(row) - 1})", 0, progress=progress,
+                            store=store, backend=backend)

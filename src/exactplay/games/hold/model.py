@@ -84,11 +84,12 @@ PROOFS_V2 = tuple((f"hold-{t}-{f}-v2.json", {"target": t, "faces": f})
                   for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6)))
 
 
-def certify_v2(target: int = 75, faces: int = 6, progress=None) -> dict:
+def certify_v2(target: int = 75, faces: int = 6, progress=None, store="auto", backend="mpq") -> dict:
     """A certificate v2 (``exactplay certify hold --format v2``): this model solved by the engine;
     the answer ``V(0,0)`` is the first player's winning probability (component 0)."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
 
     params = {"target": int(target), "faces": int(faces)}
     refuse_if_too_large("hold", params, 2 * (params["target"] + 1) ** 3 + 2)
-    return game_certificate("hold", params, params, "V(0,0)", 0, progress=progress)
+    return game_certificate("hold", params, params, "V(0,0)", 0, progress=progress,
+                            store=store, backend=backend)

@@ -125,10 +125,10 @@ def make_game(target=100, t_max=None, merged=True, p=HALF, coin="both"):
 # ---------------------------------------------------------------- certificate v2
 
 # the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10))
+PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100))  # 100: policy only
 
 
-def certify_v2(target: int = 100, progress=None) -> dict:
+def certify_v2(target: int = 100, progress=None, store="auto", backend="mpq") -> dict:
     """A certificate v2 (``exactplay certify race --format v2``): this model solved by the engine;
     the answer ``G(N,N)`` is Player 2's winning probability, component 1 of the start's value."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
@@ -141,4 +141,4 @@ def certify_v2(target: int = 100, progress=None) -> dict:
         raise UsageError(f"certify race: target {target} is beyond the certificates' limit {MAX_AUDIT_TARGET}")
     refuse_if_too_large("race", {"target": target}, (target + 1) ** 2 + 3)
     return game_certificate("race", {"target": target}, {"target": target}, f"G({target},{target})", 1,
-                            progress=progress)
+                            progress=progress, store=store, backend=backend)

@@ -88,11 +88,12 @@ def make_game(ranks=13, suits=4, abstract=False):
 PROOFS_V2 = tuple((f"war-{r}x{s}-v2.json", {"ranks": r, "suits": s}) for r, s in ((4, 2), (5, 2), (2, 5)))
 
 
-def certify_v2(ranks: int = 13, suits: int = 4, progress=None) -> dict:
+def certify_v2(ranks: int = 13, suits: int = 4, progress=None, store="auto", backend="mpq") -> dict:
     """A certificate v2 (``exactplay certify war --format v2``): this model (the full deck, not
     the abstract one) solved by the engine; the answer is the sweep's probability (component 0)."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
 
     params = {"ranks": int(ranks), "suits": int(suits)}
     refuse_if_too_large("war", params, (params["suits"] + 1) ** params["ranks"] + 2)
-    return game_certificate("war", params, params, "P(A wins every turn)", 0, digits=9, progress=progress)
+    return game_certificate("war", params, params, "P(A wins every turn)", 0, digits=9, progress=progress,
+                            store=store, backend=backend)
