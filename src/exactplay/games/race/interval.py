@@ -1,0 +1,250 @@
+"""The Race in float64 intervals with outward rounding, one anti-diagonal at a time (numpy).
+
+**What is computed.**  For every cell ``(a, b)``, ``1 <= a, b <= N``, and every
+gamble ``t = 1 .. t_max``, intervals of the candidate (see :mod:`exactplay.games.race`)
+and of its complement::
+
+    F_t = alpha_t S_t + beta_t F',            1 - F_t = alpha_t (1 - S_t) + beta_t (1 - F'),
+    alpha_t = 2 q_t / (1 + q_t),  beta_t = (1 - q_t) / (1 + q_t),  q_t = 2^-t,
+
+with ``F' = F(a-1, b)`` and ``S_t = G(a, b - d_t)`` (``= 1`` when ``d_t = 2^(t-1) >= b``);
+then ``F = max_t F_t``, ``C = 1 - F = min_t (1 - F_t)`` and
+``G = (F(a-1, b) + F(a, b)) / 2``, ``1 - G = (C(a-1, b) + C(a, b)) / 2``.  Both forms
+are nonnegative combinations (``alpha_t + beta_t = 1``): the F form is accurate where
+F is small, the complement where F is close to 1 (``1 - F(a, 1) = 3^-a``), and each
+interval is intersected with the other's mirror (``F = 1 - C``).
+
+**Rounding lemma.**  In IEEE 754 binary64 with rounding to nearest, let ``x`` be the
+exact real result of ``+``, ``*`` or ``/`` on two doubles, ``|x|`` below the overflow
+threshold, and ``y = fl(x)`` the double returned.  Then
+``nextafter(y, -inf) <= x <= nextafter(y, +inf)``.  *Proof:* ``y`` is a double
+nearest to ``x`` among all doubles, subnormals and zero included.  If
+``x > succ(y)`` then ``succ(y)`` lies strictly between ``y`` and ``x``, so it is
+nearer to ``x`` than ``y``: a contradiction; the same for ``pred(y)``.  (No
+overflow here: every operand and result lies in ``[0, 2]``.)
+
+**Enclosure theorem.**  Let every input interval contain its exact value, and
+lower ends be ``>= 0``.  A lower end is computed as
+``dn(dn(alpha_lo * S_lo) + dn(beta_lo * F'_lo))`` and an upper end with ``up`` and the
+upper ends, where ``dn``/``up`` = ``nextafter`` toward ``-inf``/``+inf`` after every
+operation and ``alpha_lo = dn(fl(2q / (1 + q))) <= alpha_t <= alpha_hi`` (``2q``,
+``1 +- q`` are exact doubles for ``t <= 52``; one rounded division: the lemma).
+Since ``(x, y) -> alpha x + beta y`` is increasing in every argument on
+nonnegative numbers, induction over the operations (the lemma at each) gives
+``F_t in [lo, hi]``; the true value is a probability, so ``max(lo, 0)`` and
+``min(hi, 1)`` are still enclosures.  ``max`` and ``min`` are increasing, so
+``[max_t lo_t, max_t hi_t]`` encloses ``F`` and ``[min_t lo_t, min_t hi_t]`` encloses
+``C``; ``dn(1 - C_hi) <= F <= up(1 - C_lo)`` by the lemma again.  The boundary
+values ``F(0, b) = 0``, ``F(a, 0) = G(a, 0) = 1`` are exact doubles.  By induction
+over the anti-diagonals ``a + b = s`` (a cell reads ``F(a-1, b)`` on ``s - 1`` and
+``G(a, b-d)`` on ``s - d`` and ``s - d - 1``), every interval encloses its exact value.
+
+**Certified decisions.**  The best ``t`` of a cell is certified when one candidate
+``w`` is proved above every other ``t``: ``lo(F_w) > hi(F_t)`` or
+``hi(1 - F_w) < lo(1 - F_t)`` (either proves ``F_w > F_t`` exactly).  A certified
+``w`` is therefore the exact unique maximiser; otherwise the cell is *unresolved at
+53 bits* (its exact gap is below what these intervals separate).
+
+**Memory.**  ``S_t`` reaches ``d_t`` columns back along the row, up to the whole row
+(``2^(t_max - 1) > N``), so the anti-diagonals still needed span the whole table.
+Instead the rows are solved in bands of ``R`` rows (anti-diagonal by anti-diagonal
+inside a band): a band reads only its rows and the last row of the band before,
+so memory is ``8 (R + 1) (N + 1)`` doubles, not ``O(N^2)``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from exactplay.progress import SILENT
+
+from .table import t_limit
+
+BAND_DOUBLES = 3_000_000  # doubles per band array (8 arrays: ~190 MB in all); R = this / (N + 1)
+_NEG, _POS = -np.inf, np.inf
+
+
+def dn(x):
+    """The next double toward -inf: a lower bound of the exact result ``fl`` rounded to nearest.
+
+    >>> float(dn(np.float64(1.0))) < 1.0 < float(up(np.float64(1.0)))
+    True
+    """
+    return np.nextafter(x, _NEG)
+
+
+def up(x):
+    """The next double toward +inf."""
+    return np.nextafter(x, _POS)
+
+
+def coefficients(t_max: int) -> tuple[np.ndarray, ...]:
+    """``alpha_lo, alpha_hi, beta_lo, beta_hi``, each of shape ``(t_max, 1)``:
+    ``alpha_t = 2 q / (1 + q)``, ``beta_t = (1 - q) / (1 + q)``, ``q = 2^-t``, enclosed.
+
+    >>> al, ah, bl, bh = coefficients(2)
+    >>> bool(al[0, 0] < 2 / 3 < ah[0, 0]) and bool(bl[1, 0] < 0.6 < bh[1, 0])
+    True
+    """
+    if t_max > 52:
+        raise ValueError("t_max > 52: 1 +- 2^-t would not be exact doubles")
+    q = np.ldexp(1.0, -np.arange(1, t_max + 1))[:, None]
+    alpha, beta = (2 * q) / (1 + q), (1 - q) / (1 + q)  # 2q, 1 - q, 1 + q exact: one rounding each
+    return dn(alpha), up(alpha), dn(beta), up(beta)
+
+
+@dataclass
+class IntervalRun:
+    """What an interval run found.  Intervals are ``(lower, upper)`` pairs of floats."""
+
+    target: int
+    t_max: int
+    rows_per_band: int
+    answer: tuple = (0.0, 1.0)  # G(N, N)
+    answer_complement: tuple = (0.0, 1.0)  # 1 - G(N, N)
+    first: dict = field(default_factory=dict)  # "after_player1_misses"/"after_player1_scores" -> (t, certified)
+    decisions: int = 0
+    certified: int = 0
+    unresolved_by_row: np.ndarray | None = None  # [a] -> unresolved cells in row a
+    seconds: float = 0.0
+    band_bytes: int = 0  # the band arrays' memory
+    tables: dict | None = None  # with keep: full (N+1, N+1) arrays, see interval_run
+
+    @property
+    def unresolved_count(self) -> int:
+        return self.decisions - self.certified
+
+    def unresolved_sample(self, k: int = 10) -> list:
+        """The first ``k`` rows with unresolved cells, as ``(row, count)``."""
+        rows = np.nonzero(self.unresolved_by_row)[0][:k]
+        return [(int(a), int(self.unresolved_by_row[a])) for a in rows]
+
+
+def steps(N: int, R: int) -> int:
+    """Anti-diagonals solved in all: ``sum over bands of (rows + N - 1)``."""
+    return sum(min(N, a0 + R - 1) - a0 + N for a0 in range(1, N + 1, R))
+
+
+def rows_per_band(N: int) -> int:
+    return max(1, min(N, BAND_DOUBLES // (N + 1)))
+
+
+def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=SILENT,
+                 rows: int | None = None) -> IntervalRun:
+    """Every cell of target ``N`` in float64 intervals (see the module docstring).
+
+    ``keep`` (small N): one band of all N rows, and ``run.tables`` holds the full arrays
+    ``F``, ``C`` (value intervals, shape ``(2, N+1, N+1)``: lower, upper), ``best``
+    (``(N+1, N+1)``: the certified t, or the uncertified pick), ``certified`` (bool) and
+    ``cand_F``, ``cand_C`` (``(2, t_max, N+1, N+1)``: every candidate's intervals).
+    """
+    t_max = t_limit(N) if t_max is None else t_max
+    R = N if keep else (rows or rows_per_band(N))
+    run = IntervalRun(N, t_max, R)
+    run.unresolved_by_row = np.zeros(N + 1, dtype=np.int64)
+    W = N + 1
+    al, ah, bl, bh = coefficients(t_max)
+    d = (1 << np.arange(t_max))[:, None]  # d_t = 2^(t-1)
+    tix = np.arange(t_max)[:, None]
+    # band arrays, rows 0..R: row 0 is the row above the band; [lower, upper]
+    FL, FH, CL, CH, GL, GH, DL, DH = (np.zeros((R + 1, W)) for _ in range(8))
+    run.band_bytes = 8 * FL.nbytes
+    CL[0, 1:] = CH[0, 1:] = 1.0  # F(0, b) = 0 (FL, FH already 0), C(0, b) = 1
+    FL[:, 0] = FH[:, 0] = GL[:, 0] = GH[:, 0] = 1.0  # F(a, 0) = G(a, 0) = 1, complements 0
+    if keep:
+        tabs = {"F": np.zeros((2, W, W)), "C": np.zeros((2, W, W)), "best": np.zeros((W, W), dtype=np.int64),
+                "certified": np.zeros((W, W), dtype=bool), "cand_F": np.zeros((2, t_max, W, W)),
+                "cand_C": np.zeros((2, t_max, W, W))}
+        run.tables = tabs
+    progress.start(f"race target {N} in float64 intervals (bands of {R} rows, by anti-diagonals)", steps(N, R))
+    start = time.perf_counter()
+    pending = 0
+    for a0 in range(1, N + 1, R):
+        a1 = min(N, a0 + R - 1)
+        for s in range(a0 + 1, a1 + N + 1):
+            A = np.arange(max(a0, s - N), min(a1, s - 1) + 1)
+            Bv = s - A
+            i = A - a0 + 1
+            Bd = np.maximum(Bv - d, 0)  # (T, m): column of S_t, 0 when d_t >= b (G(a, 0) = 1)
+            # candidates: lower ends from lower ends (dn after every operation), upper from upper (up)
+            fl = np.maximum(dn(dn(al * GL[i, Bd]) + dn(bl * FL[i - 1, Bv])), 0.0)
+            fh = np.minimum(up(up(ah * GH[i, Bd]) + up(bh * FH[i - 1, Bv])), 1.0)
+            cl = np.maximum(dn(dn(al * DL[i, Bd]) + dn(bl * CL[i - 1, Bv])), 0.0)
+            ch = np.minimum(up(up(ah * DH[i, Bd]) + up(bh * CH[i - 1, Bv])), 1.0)
+            best, sure = decide(fl, fh, cl, ch, tix)
+            vfl, vfh, vcl, vch = fl.max(axis=0), fh.max(axis=0), cl.min(axis=0), ch.min(axis=0)
+            vfl, vfh, vcl, vch = (np.maximum(vfl, dn(1.0 - vch)), np.minimum(vfh, up(1.0 - vcl)),
+                                  np.maximum(vcl, dn(1.0 - vfh)), np.minimum(vch, up(1.0 - vfl)))
+            FL[i, Bv], FH[i, Bv], CL[i, Bv], CH[i, Bv] = vfl, vfh, vcl, vch
+            GL[i, Bv] = dn(dn(FL[i - 1, Bv] + vfl) * 0.5)
+            GH[i, Bv] = up(up(FH[i - 1, Bv] + vfh) * 0.5)
+            DL[i, Bv] = dn(dn(CL[i - 1, Bv] + vcl) * 0.5)
+            DH[i, Bv] = up(up(CH[i - 1, Bv] + vch) * 0.5)
+            n_sure = int(sure.sum())
+            run.decisions += len(A)
+            run.certified += n_sure
+            if n_sure < len(A):
+                run.unresolved_by_row[A[~sure]] += 1
+            if keep:
+                tabs["F"][:, A, Bv] = vfl, vfh
+                tabs["C"][:, A, Bv] = vcl, vch
+                tabs["best"][A, Bv], tabs["certified"][A, Bv] = best + 1, sure
+                tabs["cand_F"][:, :, A, Bv] = fl, fh
+                tabs["cand_C"][:, :, A, Bv] = cl, ch
+            if s >= 2 * N - 1:
+                _first(run, A, Bv, best, sure, GL[i, Bv], GH[i, Bv], DL[i, Bv], DH[i, Bv])
+            pending += 1
+            if pending >= 64:
+                progress.advance(pending)
+                pending = 0
+        last = a1 - a0 + 1  # the band's last row is the next band's row 0
+        for X in (FL, FH, CL, CH, GL, GH, DL, DH):
+            X[0] = X[last]
+    progress.advance(pending)
+    run.seconds = time.perf_counter() - start
+    return run
+
+
+def decide(fl, fh, cl, ch, tix):
+    """Per column (cell) of the ``(T, m)`` candidate intervals: ``(index, certified)``.
+
+    Two proposals, the largest lower end of ``F_t`` and the smallest upper end of
+    ``1 - F_t``; one is certified when for every other ``t``, ``lo(F_w) > hi(F_t)`` or
+    ``hi(1 - F_w) < lo(1 - F_t)``.  Uncertified cells get the first proposal.
+
+    >>> fl, fh = np.array([[0.1], [0.5]]), np.array([[0.2], [0.6]])
+    >>> cl, ch = 1 - fh, 1 - fl
+    >>> decide(fl, fh, cl, ch, np.arange(2)[:, None])
+    (array([1]), array([ True]))
+    >>> decide(fl, fh + [[0.35], [0]], cl, ch, np.arange(2)[:, None])[1]
+    array([False])
+    """
+    cols = np.arange(fl.shape[1])
+    out, sure = None, None
+    for w in (np.argmax(fl, axis=0), np.argmin(ch, axis=0)):
+        sep = (fl[w, cols] > fh) | (ch[w, cols] < cl) | (tix == w)
+        ok = sep.all(axis=0)
+        if out is None:
+            out, sure = w, ok
+        else:
+            out = np.where(sure, out, w)
+            sure = sure | ok
+    return out, sure
+
+
+def _first(run: IntervalRun, A, Bv, best, sure, gl, gh, dl, dh) -> None:
+    """Record the first choices (cells (N, N) and (N-1, N)) and the answer G(N, N)."""
+    N = run.target
+    for k, (a, b) in enumerate(zip(A.tolist(), Bv.tolist())):
+        if b != N:
+            continue
+        if a == N:
+            run.first["after_player1_misses"] = (int(best[k]) + 1, bool(sure[k]))
+            lo, hi = max(float(gl[k]), float(dn(1.0 - dh[k]))), min(float(gh[k]), float(up(1.0 - dl[k])))
+            clo, chi = max(float(dl[k]), float(dn(1.0 - gh[k]))), min(float(dh[k]), float(up(1.0 - gl[k])))
+            run.answer, run.answer_complement = (lo, hi), (clo, chi)
+        elif a == N - 1:
+            run.first["after_player1_scores"] = (int(best[k]) + 1, bool(sure[k]))
