@@ -61,24 +61,11 @@ import numpy as np
 
 from exactplay.progress import SILENT
 
+from . import wide
 from .table import t_limit
+from .wide import ZERO_E, dn, up
 
 BAND_DOUBLES = 3_000_000  # doubles per band array (8 arrays: ~190 MB in all); R = this / (N + 1)
-_NEG, _POS = -np.inf, np.inf
-
-
-def dn(x):
-    """The next double toward -inf: a lower bound of the exact result ``fl`` rounded to nearest.
-
-    >>> float(dn(np.float64(1.0))) < 1.0 < float(up(np.float64(1.0)))
-    True
-    """
-    return np.nextafter(x, _NEG)
-
-
-def up(x):
-    """The next double toward +inf."""
-    return np.nextafter(x, _POS)
 
 
 def coefficients(t_max: int) -> tuple[np.ndarray, ...]:
@@ -104,7 +91,8 @@ class IntervalRun:
     t_max: int
     rows_per_band: int
     answer: tuple = (0.0, 1.0)  # G(N, N)
-    answer_complement: tuple = (0.0, 1.0)  # 1 - G(N, N)
+    answer_complement: tuple = (0.0, 1.0)  # 1 - G(N, N), as doubles
+    answer_complement_wide: tuple = ((0.0, 0), (0.5, 1))  # 1 - G(N, N), ends as (mantissa, exponent)
     first: dict = field(default_factory=dict)  # "after_player1_misses"/"after_player1_scores" -> (t, certified)
     decisions: int = 0
     certified: int = 0
@@ -133,13 +121,15 @@ def rows_per_band(N: int) -> int:
 
 
 def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=SILENT,
-                 rows: int | None = None) -> IntervalRun:
+                 rows: int | None = None, keep_choices: bool = False) -> IntervalRun:
     """Every cell of target ``N`` in float64 intervals (see the module docstring).
 
     ``keep`` (small N): one band of all N rows, and ``run.tables`` holds the full arrays
-    ``F``, ``C`` (value intervals, shape ``(2, N+1, N+1)``: lower, upper), ``best``
-    (``(N+1, N+1)``: the certified t, or the uncertified pick), ``certified`` (bool) and
-    ``cand_F``, ``cand_C`` (``(2, t_max, N+1, N+1)``: every candidate's intervals).
+    ``F`` (value intervals, shape ``(2, N+1, N+1)``: lower, upper), ``Cm``, ``Ce`` (the
+    complements' mantissas and exponents, the same shape), ``best`` (``(N+1, N+1)``: the
+    certified t, or the uncertified pick), ``certified`` (bool) and ``cand_F``, ``cand_Cm``,
+    ``cand_Ce`` (``(2, t_max, N+1, N+1)``: every candidate's intervals).  ``keep_choices``: only
+    ``best`` (int8) and ``certified``, in bands (``2 (N+1)^2`` bytes: for cross-checks at large N).
     """
     t_max = t_limit(N) if t_max is None else t_max
     R = N if keep else (rows or rows_per_band(N))
@@ -147,18 +137,25 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
     run.unresolved_by_row = np.zeros(N + 1, dtype=np.int64)
     W = N + 1
     al, ah, bl, bh = coefficients(t_max)
-    d = (1 << np.arange(t_max))[:, None]  # d_t = 2^(t-1)
+    d = (1 << np.arange(t_max, dtype=np.int64))[:, None]  # d_t = 2^(t-1)
     tix = np.arange(t_max)[:, None]
-    # band arrays, rows 0..R: row 0 is the row above the band; [lower, upper]
-    FL, FH, CL, CH, GL, GH, DL, DH = (np.zeros((R + 1, W)) for _ in range(8))
-    run.band_bytes = 8 * FL.nbytes
-    CL[0, 1:] = CH[0, 1:] = 1.0  # F(0, b) = 0 (FL, FH already 0), C(0, b) = 1
+    # band arrays, rows 0..R (row 0 is the row above the band): F, G in doubles; their
+    # complements C = 1 - F, D = 1 - G as wide pairs (mantissa, exponent); lower and upper ends
+    FL, FH, GL, GH, CLm, CHm, DLm, DHm = (np.zeros((R + 1, W)) for _ in range(8))
+    CLe, CHe, DLe, DHe = (np.full((R + 1, W), ZERO_E, dtype=np.int64) for _ in range(4))
+    run.band_bytes = 12 * FL.nbytes
+    CLm[0, 1:] = CHm[0, 1:] = 0.5  # F(0, b) = 0 (FL, FH already 0), C(0, b) = 1 = 0.5 * 2^1
+    CLe[0, 1:] = CHe[0, 1:] = 1
     FL[:, 0] = FH[:, 0] = GL[:, 0] = GH[:, 0] = 1.0  # F(a, 0) = G(a, 0) = 1, complements 0
     if keep:
-        tabs = {"F": np.zeros((2, W, W)), "C": np.zeros((2, W, W)), "best": np.zeros((W, W), dtype=np.int64),
-                "certified": np.zeros((W, W), dtype=bool), "cand_F": np.zeros((2, t_max, W, W)),
-                "cand_C": np.zeros((2, t_max, W, W))}
+        shape = (2, W, W)
+        tabs = {"F": np.zeros(shape), "Cm": np.zeros(shape), "Ce": np.zeros(shape, dtype=np.int64),
+                "best": np.zeros((W, W), dtype=np.int64), "certified": np.zeros((W, W), dtype=bool),
+                "cand_F": np.zeros((2, t_max, W, W)), "cand_Cm": np.zeros((2, t_max, W, W)),
+                "cand_Ce": np.zeros((2, t_max, W, W), dtype=np.int64)}
         run.tables = tabs
+    elif keep_choices:
+        run.tables = {"best": np.zeros((W, W), dtype=np.int8), "certified": np.zeros((W, W), dtype=bool)}
     progress.start(f"race target {N} in float64 intervals (bands of {R} rows, by anti-diagonals)", steps(N, R))
     start = time.perf_counter()
     pending = 0
@@ -168,21 +165,31 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
             A = np.arange(max(a0, s - N), min(a1, s - 1) + 1)
             Bv = s - A
             i = A - a0 + 1
-            Bd = np.maximum(Bv - d, 0)  # (T, m): column of S_t, 0 when d_t >= b (G(a, 0) = 1)
+            S = i * W + np.maximum(Bv - d, 0)  # (T, m): flat index of S_t, column 0 when d_t >= b (G(a, 0) = 1)
+            P, Q = (i - 1) * W + Bv, i * W + Bv  # flat indices of (a-1, b) and (a, b)
             # candidates: lower ends from lower ends (dn after every operation), upper from upper (up)
-            fl = np.maximum(dn(dn(al * GL[i, Bd]) + dn(bl * FL[i - 1, Bv])), 0.0)
-            fh = np.minimum(up(up(ah * GH[i, Bd]) + up(bh * FH[i - 1, Bv])), 1.0)
-            cl = np.maximum(dn(dn(al * DL[i, Bd]) + dn(bl * CL[i - 1, Bv])), 0.0)
-            ch = np.minimum(up(up(ah * DH[i, Bd]) + up(bh * CH[i - 1, Bv])), 1.0)
-            best, sure = decide(fl, fh, cl, ch, tix)
-            vfl, vfh, vcl, vch = fl.max(axis=0), fh.max(axis=0), cl.min(axis=0), ch.min(axis=0)
-            vfl, vfh, vcl, vch = (np.maximum(vfl, dn(1.0 - vch)), np.minimum(vfh, up(1.0 - vcl)),
-                                  np.maximum(vcl, dn(1.0 - vfh)), np.minimum(vch, up(1.0 - vfl)))
-            FL[i, Bv], FH[i, Bv], CL[i, Bv], CH[i, Bv] = vfl, vfh, vcl, vch
-            GL[i, Bv] = dn(dn(FL[i - 1, Bv] + vfl) * 0.5)
-            GH[i, Bv] = up(up(FH[i - 1, Bv] + vfh) * 0.5)
-            DL[i, Bv] = dn(dn(CL[i - 1, Bv] + vcl) * 0.5)
-            DH[i, Bv] = up(up(CH[i - 1, Bv] + vch) * 0.5)
+            fl = np.maximum(dn(dn(al * GL.take(S)) + dn(bl * FL.take(P))), 0.0)
+            fh = np.minimum(up(up(ah * GH.take(S)) + up(bh * FH.take(P))), 1.0)
+            clm, cle = wide.combine(DLm.take(S), DLe.take(S), CLm.take(P), CLe.take(P), al, bl, False)
+            chm, che = wide.combine(DHm.take(S), DHe.take(S), CHm.take(P), CHe.take(P), ah, bh, True)
+            best, sure = decide(fl, fh, clm, cle, chm, che, tix)
+            # the cell: F = max_t F_t, C = min_t C_t, each intersected with the other's mirror
+            vfl, vfh = fl.max(axis=0), fh.max(axis=0)
+            (vclm, vcle), (vchm, vche) = wide.least(clm, cle), wide.least(chm, che)
+            vfl, vfh = (np.maximum(vfl, dn(1.0 - wide.to_float_up(vchm, vche))),
+                        np.minimum(vfh, up(1.0 - wide.to_float_down(vclm, vcle))))
+            vclm, vcle = wide.larger(vclm, vcle, *wide.normal(np.maximum(dn(1.0 - vfh), 0.0)))
+            vchm, vche = wide.smaller(vchm, vche, *wide.normal(up(1.0 - vfl)))
+            for X, v in ((FL, vfl), (FH, vfh), (CLm, vclm), (CLe, vcle), (CHm, vchm), (CHe, vche)):
+                X.reshape(-1)[Q] = v
+            # G = (F(a-1, b) + F(a, b)) / 2 and D = 1 - G the same way (the halving of D is exact: e - 1)
+            gl, gh = dn(dn(FL.take(P) + vfl) * 0.5), up(up(FH.take(P) + vfh) * 0.5)
+            GL.reshape(-1)[Q], GH.reshape(-1)[Q] = gl, gh
+            dlm, dle = wide.combine(CLm.take(P), CLe.take(P), vclm, vcle, 1.0, 1.0, False)
+            dhm, dhe = wide.combine(CHm.take(P), CHe.take(P), vchm, vche, 1.0, 1.0, True)
+            dle, dhe = np.where(dlm > 0, dle - 1, ZERO_E), np.where(dhm > 0, dhe - 1, ZERO_E)
+            for X, v in ((DLm, dlm), (DLe, dle), (DHm, dhm), (DHe, dhe)):
+                X.reshape(-1)[Q] = v
             n_sure = int(sure.sum())
             run.decisions += len(A)
             run.certified += n_sure
@@ -190,42 +197,49 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
                 run.unresolved_by_row[A[~sure]] += 1
             if keep:
                 tabs["F"][:, A, Bv] = vfl, vfh
-                tabs["C"][:, A, Bv] = vcl, vch
+                tabs["Cm"][:, A, Bv], tabs["Ce"][:, A, Bv] = (vclm, vchm), (vcle, vche)
                 tabs["best"][A, Bv], tabs["certified"][A, Bv] = best + 1, sure
                 tabs["cand_F"][:, :, A, Bv] = fl, fh
-                tabs["cand_C"][:, :, A, Bv] = cl, ch
+                tabs["cand_Cm"][:, :, A, Bv], tabs["cand_Ce"][:, :, A, Bv] = (clm, chm), (cle, che)
+            elif keep_choices:
+                run.tables["best"][A, Bv], run.tables["certified"][A, Bv] = best + 1, sure
             if s >= 2 * N - 1:
-                _first(run, A, Bv, best, sure, GL[i, Bv], GH[i, Bv], DL[i, Bv], DH[i, Bv])
+                _first(run, A, Bv, best, sure, gl, gh, (dlm, dle), (dhm, dhe))
             pending += 1
             if pending >= 64:
                 progress.advance(pending)
                 pending = 0
         last = a1 - a0 + 1  # the band's last row is the next band's row 0
-        for X in (FL, FH, CL, CH, GL, GH, DL, DH):
+        for X in (FL, FH, GL, GH, CLm, CHm, DLm, DHm, CLe, CHe, DLe, DHe):
             X[0] = X[last]
     progress.advance(pending)
     run.seconds = time.perf_counter() - start
     return run
 
 
-def decide(fl, fh, cl, ch, tix):
+def decide(fl, fh, clm, cle, chm, che, tix):
     """Per column (cell) of the ``(T, m)`` candidate intervals: ``(index, certified)``.
 
     Two proposals, the largest lower end of ``F_t`` and the smallest upper end of
-    ``1 - F_t``; one is certified when for every other ``t``, ``lo(F_w) > hi(F_t)`` or
-    ``hi(1 - F_w) < lo(1 - F_t)``.  Uncertified cells get the first proposal.
+    ``1 - F_t`` (wide pairs); one is certified when for every other ``t``,
+    ``lo(F_w) > hi(F_t)`` or ``hi(1 - F_w) < lo(1 - F_t)``.  Uncertified cells get the
+    first proposal.
 
     >>> fl, fh = np.array([[0.1], [0.5]]), np.array([[0.2], [0.6]])
-    >>> cl, ch = 1 - fh, 1 - fl
-    >>> decide(fl, fh, cl, ch, np.arange(2)[:, None])
+    >>> (clm, cle), (chm, che) = wide.normal(1 - fh), wide.normal(1 - fl)
+    >>> decide(fl, fh, clm, cle, chm, che, np.arange(2)[:, None])
     (array([1]), array([ True]))
-    >>> decide(fl, fh + [[0.35], [0]], cl, ch, np.arange(2)[:, None])[1]
-    array([False])
+    >>> fh[0] = 0.55   # now [0.1, 0.55] overlaps [0.5, 0.6], in F and in 1 - F
+    >>> (clm, cle), (chm, che) = wide.normal(1 - fh), wide.normal(1 - fl)
+    >>> decide(fl, fh, clm, cle, chm, che, np.arange(2)[:, None])
+    (array([1]), array([False]))
     """
     cols = np.arange(fl.shape[1])
+    emin = che.min(axis=0)
+    w_c = np.argmin(np.where(che == emin, chm, np.inf), axis=0)
     out, sure = None, None
-    for w in (np.argmax(fl, axis=0), np.argmin(ch, axis=0)):
-        sep = (fl[w, cols] > fh) | (ch[w, cols] < cl) | (tix == w)
+    for w in (np.argmax(fl, axis=0), w_c):
+        sep = (fl[w, cols] > fh) | wide.less(chm[w, cols], che[w, cols], clm, cle) | (tix == w)
         ok = sep.all(axis=0)
         if out is None:
             out, sure = w, ok
@@ -235,16 +249,18 @@ def decide(fl, fh, cl, ch, tix):
     return out, sure
 
 
-def _first(run: IntervalRun, A, Bv, best, sure, gl, gh, dl, dh) -> None:
-    """Record the first choices (cells (N, N) and (N-1, N)) and the answer G(N, N)."""
+def _first(run: IntervalRun, A, Bv, best, sure, gl, gh, dlo, dhi) -> None:
+    """Record the first choices (cells (N, N) and (N-1, N)) and the answer G(N, N) (its complement
+    ``D = 1 - G`` as a wide pair, converted outwards)."""
     N = run.target
     for k, (a, b) in enumerate(zip(A.tolist(), Bv.tolist())):
         if b != N:
             continue
         if a == N:
             run.first["after_player1_misses"] = (int(best[k]) + 1, bool(sure[k]))
-            lo, hi = max(float(gl[k]), float(dn(1.0 - dh[k]))), min(float(gh[k]), float(up(1.0 - dl[k])))
-            clo, chi = max(float(dl[k]), float(dn(1.0 - gh[k]))), min(float(dh[k]), float(up(1.0 - gl[k])))
-            run.answer, run.answer_complement = (lo, hi), (clo, chi)
+            dl, dh = float(wide.to_float_down(dlo[0][k], dlo[1][k])), float(wide.to_float_up(dhi[0][k], dhi[1][k]))
+            lo, hi = max(float(gl[k]), float(dn(1.0 - dh))), min(float(gh[k]), float(up(1.0 - dl)))
+            run.answer, run.answer_complement = (lo, hi), (dl, dh)
+            run.answer_complement_wide = ((float(dlo[0][k]), int(dlo[1][k])), (float(dhi[0][k]), int(dhi[1][k])))
         elif a == N - 1:
             run.first["after_player1_scores"] = (int(best[k]) + 1, bool(sure[k]))
