@@ -74,6 +74,10 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
     """``solver``: the exact table's solver (default :func:`solve_table`, keeping only the rows it
     still reads; a distributed one needs only rows N-1 and N here, see ``exactplay.distributed``)."""
     B = get_backend(backend)
+    if B.name == "ball" and B.prec == 53:  # float64 intervals, by anti-diagonals (interval_report.py)
+        from .interval_report import solve_interval
+
+        return solve_interval(target, digits, progress)
     if B.prec is not None:
         from .ball import solve_ball
 

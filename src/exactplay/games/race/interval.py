@@ -97,7 +97,8 @@ class IntervalRun:
     decisions: int = 0
     certified: int = 0
     unresolved_by_row: np.ndarray | None = None  # [a] -> unresolved cells in row a
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0  # this process's CPU time (the machine is shared)
     band_bytes: int = 0  # the band arrays' memory
     tables: dict | None = None  # with keep: full (N+1, N+1) arrays, see interval_run
 
@@ -129,7 +130,7 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
     complements' mantissas and exponents, the same shape), ``best`` (``(N+1, N+1)``: the
     certified t, or the uncertified pick), ``certified`` (bool) and ``cand_F``, ``cand_Cm``,
     ``cand_Ce`` (``(2, t_max, N+1, N+1)``: every candidate's intervals).  ``keep_choices``: only
-    ``best`` (int8) and ``certified``, in bands (``2 (N+1)^2`` bytes: for cross-checks at large N).
+    ``best`` (int8), ``certified`` and ``F``, in bands (``18 (N+1)^2`` bytes: for cross-checks).
     """
     t_max = t_limit(N) if t_max is None else t_max
     R = N if keep else (rows or rows_per_band(N))
@@ -155,9 +156,10 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
                 "cand_Ce": np.zeros((2, t_max, W, W), dtype=np.int64)}
         run.tables = tabs
     elif keep_choices:
-        run.tables = {"best": np.zeros((W, W), dtype=np.int8), "certified": np.zeros((W, W), dtype=bool)}
+        run.tables = {"best": np.zeros((W, W), dtype=np.int8), "certified": np.zeros((W, W), dtype=bool),
+                      "F": np.zeros((2, W, W))}
     progress.start(f"race target {N} in float64 intervals (bands of {R} rows, by anti-diagonals)", steps(N, R))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     pending = 0
     for a0 in range(1, N + 1, R):
         a1 = min(N, a0 + R - 1)
@@ -203,6 +205,7 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
                 tabs["cand_Cm"][:, :, A, Bv], tabs["cand_Ce"][:, :, A, Bv] = (clm, chm), (cle, che)
             elif keep_choices:
                 run.tables["best"][A, Bv], run.tables["certified"][A, Bv] = best + 1, sure
+                run.tables["F"][:, A, Bv] = vfl, vfh
             if s >= 2 * N - 1:
                 _first(run, A, Bv, best, sure, gl, gh, (dlm, dle), (dhm, dhe))
             pending += 1
@@ -213,7 +216,7 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
         for X in (FL, FH, GL, GH, CLm, CHm, DLm, DHm, CLe, CHe, DLe, DHe):
             X[0] = X[last]
     progress.advance(pending)
-    run.seconds = time.perf_counter() - start
+    run.seconds, run.cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
     return run
 
 
