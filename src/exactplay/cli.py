@@ -190,7 +190,8 @@ def _cmd_game(args) -> int:
         raise UsageError("--format v2 solves the game's model serially: drop --workers/--scheduler")
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table and not v2:
-        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
+        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend, "prec": getattr(args, "prec", None)}),
+                     args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     cluster = contextlib.ExitStack()
     try:

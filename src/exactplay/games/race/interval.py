@@ -14,30 +14,43 @@ are nonnegative combinations (``alpha_t + beta_t = 1``): the F form is accurate 
 F is small, the complement where F is close to 1 (``1 - F(a, 1) = 3^-a``), and each
 interval is intersected with the other's mirror (``F = 1 - C``).
 
-**Rounding lemma.**  In IEEE 754 binary64 with rounding to nearest, let ``x`` be the
-exact real result of ``+``, ``*`` or ``/`` on two doubles, ``|x|`` below the overflow
-threshold, and ``y = fl(x)`` the double returned.  Then
-``nextafter(y, -inf) <= x <= nextafter(y, +inf)``.  *Proof:* ``y`` is a double
-nearest to ``x`` among all doubles, subnormals and zero included.  If
-``x > succ(y)`` then ``succ(y)`` lies strictly between ``y`` and ``x``, so it is
-nearer to ``x`` than ``y``: a contradiction; the same for ``pred(y)``.  (No
-overflow here: every operand and result lies in ``[0, 2]``.)
+**Rounding lemma.**  In IEEE 754 binary64 with rounding to nearest, let ``r`` be the
+exact real result of ``+``, ``*``, ``/`` or ``ldexp`` (scaleB) on doubles, ``|r|`` below
+the overflow threshold, and ``x = fl(r)`` the double returned.  Then
+``pred(x) <= r <= succ(x)`` (the neighbouring doubles).  *Proof:* ``x`` is a double
+nearest to ``r`` among all doubles, subnormals and zero included; if ``r > succ(x)``
+then ``succ(x)`` lies strictly between ``x`` and ``r`` and is nearer to ``r``: a
+contradiction; the same for ``pred(x)``.  (No overflow here: every operand and result
+lies in ``[0, 2]``, divisors in ``[1, 2]``.)
 
-**Enclosure theorem.**  Let every input interval contain its exact value, and
-lower ends be ``>= 0``.  A lower end is computed as
-``dn(dn(alpha_lo * S_lo) + dn(beta_lo * F'_lo))`` and an upper end with ``up`` and the
-upper ends, where ``dn``/``up`` = ``nextafter`` toward ``-inf``/``+inf`` after every
-operation and ``alpha_lo = dn(fl(2q / (1 + q))) <= alpha_t <= alpha_hi`` (``2q``,
-``1 +- q`` are exact doubles for ``t <= 52``; one rounded division: the lemma).
-Since ``(x, y) -> alpha x + beta y`` is increasing in every argument on
-nonnegative numbers, induction over the operations (the lemma at each) gives
-``F_t in [lo, hi]``; the true value is a probability, so ``max(lo, 0)`` and
-``min(hi, 1)`` are still enclosures.  ``max`` and ``min`` are increasing, so
+**Outward steps** (:func:`~.wide.dn`, :func:`~.wide.up`, one multiply and one add instead
+of ``nextafter``): for a double ``x >= 0``,
+``dn(x) = max(fl(fl(x (1 - 2^-52)) - 2^-1074), 0) <= pred(x)`` unless ``pred(x) < 0``, and
+``up(x) = fl(fl(x (1 + 2^-52)) + 2^-1074) >= succ(x)``.  *Proof:* for normal ``x`` in
+``[2^E, 2^(E+1))`` the unit ``u = 2^(E-52) <= x 2^-52``, so ``x (1 - 2^-52) <= x - u <=
+pred(x)`` and ``x (1 + 2^-52) >= x + u = succ(x)``; rounding is monotone and ``pred(x)``,
+``succ(x)`` are doubles, so the rounded products stay on their side, and adding or
+subtracting ``2^-1074`` then rounding keeps them there.  For subnormal ``x`` and 0 the
+products round back to ``x`` (or nearer 0 for ``dn``) and ``-+ 2^-1074`` is exact: one
+unit.  So if ``r >= 0`` rounds to ``x``, ``dn(x) <= r <= up(x)`` (``dn`` clamps at 0,
+which is still ``<= r``).
+
+**Enclosure theorem.**  Let every input interval contain its exact value, all ends
+``>= 0``.  A lower end is computed as ``dn(dn(alpha_lo * S_lo) + dn(beta_lo * F'_lo))``
+and an upper end with ``up`` and the upper ends, where
+``alpha_lo = dn(fl(2q / (1 + q))) <= alpha_t <= alpha_hi`` and likewise ``beta``
+(``2q``, ``1 +- q`` are exact doubles for ``t <= 52``; one rounded division).  Since
+``(x, y) -> alpha x + beta y`` is increasing in every argument on nonnegative numbers,
+the lemma at each operation gives ``F_t in [lo, hi]``; the true value is a probability,
+so ``min(hi, 1)`` is still an enclosure.  ``max`` and ``min`` are increasing, so
 ``[max_t lo_t, max_t hi_t]`` encloses ``F`` and ``[min_t lo_t, min_t hi_t]`` encloses
-``C``; ``dn(1 - C_hi) <= F <= up(1 - C_lo)`` by the lemma again.  The boundary
-values ``F(0, b) = 0``, ``F(a, 0) = G(a, 0) = 1`` are exact doubles.  By induction
-over the anti-diagonals ``a + b = s`` (a cell reads ``F(a-1, b)`` on ``s - 1`` and
-``G(a, b-d)`` on ``s - d`` and ``s - d - 1``), every interval encloses its exact value.
+``C``; ``dn(1 - C_hi) <= F <= up(1 - C_lo)`` by the lemma again (``F >= 0``, so a
+clamped 0 is a lower end).  The complements run on wide pairs ``m 2^e``
+(:mod:`.wide`: exact alignment by ``ldexp`` while it is exact, a bound below
+``2^-1000`` of the larger term beyond), so ``3^-a`` never underflows.  The boundary
+values ``F(0, b) = 0``, ``F(a, 0) = G(a, 0) = 1`` are exact.  By induction over the
+anti-diagonals ``a + b = s`` (a cell reads ``F(a-1, b)`` on ``s - 1`` and ``G(a, b-d)``
+on ``s - d`` and ``s - d - 1``), every interval encloses its exact value.
 
 **Certified decisions.**  The best ``t`` of a cell is certified when one candidate
 ``w`` is proved above every other ``t``: ``lo(F_w) > hi(F_t)`` or

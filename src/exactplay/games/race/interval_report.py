@@ -23,6 +23,7 @@ from exactplay.progress import SILENT
 from .interval import interval_run
 
 INTERVAL_PREC = 53  # --prec of --backend ball that runs this path
+CPU_SECONDS_AT_2000 = 20.0  # measured (benchmarks/race_interval.py); time grows as N^2, memory stays ~300 MB
 
 
 def answer_decimal(lo: float, hi: float, digits: int) -> ZivDecimal:

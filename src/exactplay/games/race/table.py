@@ -14,7 +14,8 @@ from exactplay.progress import SILENT
 
 
 MAX_TARGET = 2000  # solve: the fast exact table (games/race/exact.py), measured in benchmarks/bigexact.py
-MAX_BALL_TARGET = 20_000  # --backend ball|auto keeps two rows of balls: time ~N^2, memory ~N
+MAX_BALL_TARGET = 20_000  # --backend ball --prec 53: float64 intervals in bands (interval.py), time ~N^2, memory ~300 MB
+MAX_ARB_TARGET = 5_000  # other precisions: arb balls, ~170 us per cell (685 s at 2000, 128 bits): ~70 min at 5000
 
 
 # audit, report, certify and --table hold every exact value of the table and its candidates

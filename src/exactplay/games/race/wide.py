@@ -13,7 +13,7 @@ The operations (all on nonnegative numbers, bounds rounded outwards):
   lower/upper enclosure of them): both terms are brought to the larger exponent ``E`` by
   ``ldexp(m, k)``, ``k <= 0``, which is exact while ``k >= -SHIFT_EXACT``
   (``m >= 1/2`` stays normal: ``2^-1001 > 2^-1022``); further down the term is below
-  ``2^-SHIFT_EXACT`` and is bounded by ``0`` (lower) or ``2^-SHIFT_EXACT`` (upper).  The two
+  ``m 2^-SHIFT_EXACT`` and is bounded by ``0`` (lower) or ``m 2^-SHIFT_EXACT`` (upper).  The two
   products and the sum are rounded to nearest and moved at least one double outwards
   (:func:`dn`, :func:`up`): the rounding lemmas of :mod:`.interval`;
 * :func:`less` -- the exact order ``x < y``; :func:`least` -- the exact minimum over axis 0;
@@ -33,7 +33,6 @@ import numpy as np
 
 ZERO_E = -(1 << 40)  # the exponent of 0
 SHIFT_EXACT = 1000  # ldexp(m, k) is exact for m in [1/2, 1), -SHIFT_EXACT <= k <= 0
-_CAP = np.ldexp(1.0, -SHIFT_EXACT)
 _TINY = np.ldexp(1.0, -1074)  # the smallest subnormal
 _DOWN, _UP = 1.0 - 2.0**-52, 1.0 + 2.0**-52
 
@@ -67,13 +66,12 @@ def normal(m: np.ndarray, e: np.ndarray | int = 0) -> tuple[np.ndarray, np.ndarr
 
 
 def _shift(m, k, upper: bool):
-    """``m 2^k`` for ``k <= 0``: exact if ``k >= -SHIFT_EXACT``; else 0 (lower) or ``2^-SHIFT_EXACT``
-    (upper, when ``m > 0``: ``m < 1`` so ``m 2^k < 2^-SHIFT_EXACT``)."""
-    inside = k >= -SHIFT_EXACT
-    x = np.ldexp(m, np.maximum(k, -SHIFT_EXACT))
+    """``m 2^k`` for ``k <= 0``, ``0 <= m < 1``: exact if ``k >= -SHIFT_EXACT``.  Below, the upper end
+    is ``m 2^-SHIFT_EXACT`` (larger, exact) and the lower end ``ldexp(m, -1100) = 0`` (``m 2^-1100`` is
+    below half the smallest subnormal, so it rounds to 0)."""
     if upper:
-        return np.where(inside, x, np.where(m > 0, _CAP, 0.0))
-    return np.where(inside, x, 0.0)
+        return np.ldexp(m, np.maximum(k, -SHIFT_EXACT))
+    return np.ldexp(m, np.where(k < -SHIFT_EXACT, -1100, k))
 
 
 def combine(m1, e1, m2, e2, c1, c2, upper: bool):
