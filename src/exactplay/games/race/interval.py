@@ -62,7 +62,8 @@ on ``s - d`` and ``s - d - 1``), every interval encloses its exact value.
 (``2^(t_max - 1) > N``), so the anti-diagonals still needed span the whole table.
 Instead the rows are solved in bands of ``R`` rows (anti-diagonal by anti-diagonal
 inside a band): a band reads only its rows and the last row of the band before,
-so memory is ``8 (R + 1) (N + 1)`` doubles, not ``O(N^2)``.
+so memory is 12 arrays of ``(R + 1) (N + 1)`` numbers (F, G and the wide complements,
+lower and upper), not ``O(N^2)``: ~290 MB whatever ``N`` (``R = 3,000,000 / (N + 1)``).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ from . import wide
 from .table import t_limit
 from .wide import ZERO_E, dn, up
 
-BAND_DOUBLES = 3_000_000  # doubles per band array (8 arrays: ~190 MB in all); R = this / (N + 1)
+BAND_DOUBLES = 3_000_000  # numbers per band array (12 arrays of 8 bytes: ~290 MB in all); R = this / (N + 1)
 
 
 def coefficients(t_max: int) -> tuple[np.ndarray, ...]:
