@@ -160,9 +160,3 @@ def test_intervals_and_arb_balls_overlap_and_never_contradict_at_target_500():
     assert contradict == 0 and both == b.certified  # every decision arb certifies, the intervals certify too
     assert r.certified >= b.certified and r.first["after_player1_misses"][0] == b.first["after_player1_misses"][0]
     assert t_limit(N) == r.t_max
-
-
-def test_arb_balls_past_their_limit_are_refused_in_one_line_pointing_to_the_intervals(capsys):
-    status, out, err = run(capsys, "solve", "race", "--target", "6000", "--backend", "ball")
-    assert status != 0 and out == "" and len(err.strip().splitlines()) == 1
-    assert "--prec 53" in err and "Traceback" not in err

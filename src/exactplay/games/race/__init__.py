@@ -37,7 +37,7 @@ from exactplay.games.race.audit import (_audit_limit, a_priori_bound, longest_ch
                                         value_iteration)
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
 from exactplay.games.race.result import RaceTable  # noqa: F401
-from exactplay.games.race.table import (MAX_ARB_TARGET, MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET,  # noqa: F401
+from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET,  # noqa: F401
                                         SHADOW_SLACK,
                                         TINY, candidate, exact_gap, fill_cells, solve_table,
                                         start_table, t_limit, t_zero)
@@ -63,13 +63,6 @@ def _first_choices(table: RaceTable) -> dict:
     return out
 
 
-def _arb_target(target: int, B: Backend, command: str) -> None:
-    """arb balls cost ~170 us per cell: past MAX_ARB_TARGET only the float64 intervals (53 bits, solve) go."""
-    if target > MAX_ARB_TARGET:
-        raise UsageError(f"{command} race in {B.prec}-bit arb balls stops at target {MAX_ARB_TARGET} (about 70 minutes "
-                         f"there); solve --backend ball --prec 53 (float64 intervals) goes to {MAX_BALL_TARGET}")
-
-
 def _exact_target(target: int, B: Backend) -> None:
     """Exact (and float) tables are held whole: targets beyond MAX_TARGET need ``--backend ball``."""
     if target > MAX_TARGET:
@@ -89,7 +82,6 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
     if B.prec is not None:
         from .ball import solve_ball
 
-        _arb_target(target, B, "solve")
         return solve_ball(target, B, digits, progress)
     _exact_target(target, B)
     if solver is None:
@@ -116,7 +108,6 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
     if B.prec is not None:
         from .ball import audit_ball
 
-        _arb_target(target, B, "audit")
         return audit_ball(target, B, digits, progress)
     _exact_target(target, B)
     r = run_audit(target, backend, digits, progress)
@@ -218,8 +209,6 @@ def heavy(command: str, params: dict) -> str | None:
 
         return heavy_note(f"solve race at target {N} in float64 intervals", CPU_SECONDS_AT_2000 * (N / 2000) ** 2, 400)
     if params.get("backend") in ("ball", "auto"):  # measured: ~0.6 s per 10^4 cells at 128 bits, two rows kept
-        if N > MAX_ARB_TARGET:  # refused before any note (solve and audit say why)
-            return None
         return heavy_note(f"{command} race at target {N} in balls", 0.6 * (N / 100) ** 2 * (2 if command == "audit"
                           else 1), 50 + N * 0.05)
     if command != "solve":
@@ -237,8 +226,8 @@ GAME = Game(
     name="race",
     title="The Race (Project Euler 232): Player 2's winning probability",
     params=(Param("target", positive_int(MAX_BALL_TARGET, "target"), 100,
-                  f"points to win, 1..{MAX_TARGET} (1..{MAX_ARB_TARGET} with --backend ball|auto; 1..{MAX_BALL_TARGET} "
-                  f"with solve --backend ball --prec 53: float64 intervals)"),),
+                  f"points to win, 1..{MAX_TARGET} (1..{MAX_BALL_TARGET} with --backend ball|auto; solve "
+                  f"--backend ball --prec 53 runs float64 intervals, ~10x less CPU than arb balls)"),),
     solve=solve,
     audit=audit,
     certify=certify,

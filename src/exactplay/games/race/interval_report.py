@@ -3,8 +3,9 @@
 At 53 bits the race runs in numpy arrays of interval ends, outward rounded, one
 anti-diagonal at a time, with each complement ``1 - F`` kept as its own interval on
 a wide exponent: every value is an enclosure of the exact one and every decision is
-certified or *unresolved at 53 bits*, as with arb balls, about 30 times faster and with
-more decisions certified than arb at 1024 bits (measured: benchmarks/ball.py).  Other
+certified or *unresolved at 53 bits*, as with arb balls, for about a tenth of the CPU time
+of 128-bit arb balls and with more decisions certified than arb at 1024 bits (measured:
+benchmarks/race_interval.py).  Other
 precisions run the arb balls of :mod:`.ball`.
 
 The printed decimals: the enclosure's two ends are rounded to ``digits`` decimals;
