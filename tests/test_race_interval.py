@@ -135,7 +135,7 @@ def test_solve_with_ball_prec_53_runs_the_intervals_and_prints_the_exact_roundin
     assert data["answer"]["decimal"] == decimal_digits(exact, 8)
     assert Fraction(data["answer"]["lower"]) <= exact <= Fraction(data["answer"]["upper"])
     assert data["decisions"] == {"total": 900, "certified": 900, "unresolved": 0, "unresolved_rows_sample": [],
-                                 "prec_bits": 53}
+                                 "unresolved_sample": [], "prec_bits": 53}
     ex = solve_table(30, "mpq")
     assert data["first_choice_T"]["after_player1_misses"] == {"t": ex.best_t[(30, 30)], "certified": True}
 

@@ -79,6 +79,7 @@ from . import wide
 from .table import t_limit
 from .wide import ZERO_E, dn, up
 
+SAMPLE = 10  # unresolved cells listed by name
 BAND_DOUBLES = 3_000_000  # numbers per band array (12 arrays of 8 bytes: ~290 MB in all); R = this / (N + 1)
 
 
@@ -111,6 +112,7 @@ class IntervalRun:
     decisions: int = 0
     certified: int = 0
     unresolved_by_row: np.ndarray | None = None  # [a] -> unresolved cells in row a
+    unresolved_cells: list = field(default_factory=list)  # the first SAMPLE unresolved cells (a, b)
     seconds: float = 0.0  # wall clock
     cpu_seconds: float = 0.0  # this process's CPU time (the machine is shared)
     band_bytes: int = 0  # the band arrays' memory
@@ -211,6 +213,8 @@ def interval_run(N: int, t_max: int | None = None, keep: bool = False, progress=
             run.certified += n_sure
             if n_sure < len(A):
                 run.unresolved_by_row[A[~sure]] += 1
+                if len(run.unresolved_cells) < SAMPLE:
+                    run.unresolved_cells += list(zip(A[~sure].tolist(), Bv[~sure].tolist()))[:SAMPLE]
             if keep:
                 tabs["F"][:, A, Bv] = vfl, vfh
                 tabs["Cm"][:, A, Bv], tabs["Ce"][:, A, Bv] = (vclm, vchm), (vcle, vche)

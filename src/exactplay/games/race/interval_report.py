@@ -64,7 +64,8 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT):
                 k: v for k, v in z.to_dict().items() if k not in ("lower", "upper", "width")}},
             "answer_complement": {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"},
             "decisions": {"total": run.decisions, "certified": run.certified, "unresolved": run.unresolved_count,
-                          "unresolved_rows_sample": [list(r) for r in rows], "prec_bits": INTERVAL_PREC},
+                          "unresolved_rows_sample": [list(r) for r in rows],
+                          "unresolved_sample": [list(c) for c in run.unresolved_cells], "prec_bits": INTERVAL_PREC},
             "first_choice_T": {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()},
             "seconds": round(run.seconds, 3), "cpu_seconds": round(run.cpu_seconds, 3),
             "band_rows": run.rows_per_band, "band_megabytes": round(run.band_bytes / 1e6, 1)}
@@ -75,7 +76,7 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT):
              f"decisions   : {run.certified:,} of {run.decisions:,} certified at 53 bits, "
              f"{run.unresolved_count:,} unresolved at this precision ({run.seconds:.1f} s)"]
     if rows:
-        lines.append(f"              unresolved in rows (row, cells): {', '.join(map(str, rows[:4]))}; "
+        lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved_cells[:4]))} (cells (a, b)); "
                      "--prec 128 or more runs arb balls")
     lines.append(_first_line(run))
     return Report(data, lines)
