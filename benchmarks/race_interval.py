@@ -3,10 +3,13 @@
 For each target: arb balls at each precision of ``--precs`` (time, decisions certified, the
 answer's width) beside one float64 interval run (time, decisions certified, width), with the
 ratio of times, and the certified 8-decimal answer of each.  Times are wall clock and this
-process's CPU (the test machine is shared).  ``--intervals-only`` skips arb (targets 2,000+).
+process's CPU (the test machine is shared).  ``--intervals-only`` skips arb (targets 2,000+);
+``--exact`` (targets <= 2,000) checks every certified decision against the exact table and
+G(N, N) against its interval.
 
     python benchmarks/race_interval.py 500 1000 --precs 128,1024
     python benchmarks/race_interval.py 2000 10000 --intervals-only
+    python benchmarks/race_interval.py 2000 --intervals-only --exact
 """
 
 from __future__ import annotations
@@ -38,6 +41,25 @@ def _interval(n: int):
     return r
 
 
+def _against_exact(n: int) -> None:
+    from fractions import Fraction
+
+    from exactplay.games.race import solve_table
+    from exactplay.games.race.interval import interval_run
+
+    r = interval_run(n, keep_choices=True)
+    t, c = time.perf_counter(), time.process_time()
+    ex = solve_table(n, "mpq", keep_table=False)
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    best, sure = r.tables["best"], r.tables["certified"]
+    wrong = sum(1 for (a, b), bt in ex.best_t.items() if sure[a, b] and best[a, b] != bt)
+    g = Fraction(ex.answer)
+    inside = Fraction(r.answer[0]) <= g <= Fraction(r.answer[1])
+    print(f"  exact mpq                     : {wall:9.2f} s wall {cpu:9.2f} s CPU   of the {r.certified:,} certified "
+          f"decisions, {wrong:,} differ from the exact best; exact G({n},{n}) = {float(g)!r} inside the "
+          f"interval: {inside}", flush=True)
+
+
 def _arb(n: int, p: int):
     from exactplay.games.race.ball import ball_run
     from exactplay.balls import ziv_decimal
@@ -64,6 +86,8 @@ def main(argv: list[str]) -> None:
     for n in targets:
         print(f"\nrace target {n} ({n * n:,} decisions)", flush=True)
         r = _interval(n)
+        if "--exact" in argv:
+            _against_exact(n)
         if only:
             continue
         for p in precs:
