@@ -205,9 +205,10 @@ def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at this target takes about a minute or more."""
     N = params.get("target") or 100
     if params.get("backend") == "ball" and params.get("prec") == 53 and command == "solve":
-        from .interval_report import CPU_SECONDS_AT_2000
+        from .interval_report import CPU_SECONDS_AT_10000, MEGABYTES
 
-        return heavy_note(f"solve race at target {N} in float64 intervals", CPU_SECONDS_AT_2000 * (N / 2000) ** 2, 400)
+        return heavy_note(f"solve race at target {N} in float64 intervals", CPU_SECONDS_AT_10000 * (N / 10000) ** 2.25,
+                          MEGABYTES)
     if params.get("backend") in ("ball", "auto"):  # measured: ~0.6 s per 10^4 cells at 128 bits, two rows kept
         return heavy_note(f"{command} race at target {N} in balls", 0.6 * (N / 100) ** 2 * (2 if command == "audit"
                           else 1), 50 + N * 0.05)

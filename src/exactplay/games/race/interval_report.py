@@ -24,7 +24,9 @@ from exactplay.progress import SILENT
 from .interval import interval_run
 
 INTERVAL_PREC = 53  # --prec of --backend ball that runs this path
-CPU_SECONDS_AT_2000 = 20.0  # measured (benchmarks/race_interval.py); time grows as N^2, memory stays ~300 MB
+# measured CPU: 8.3 s at 2,000 and 296 s at 10,000 (time ~N^2.25: bands of fewer rows past ~3,000);
+# memory ~330 MB at every target (the bands hold ~3M numbers per array)
+CPU_SECONDS_AT_10000, MEGABYTES = 296.0, 330
 
 
 def answer_decimal(lo: float, hi: float, digits: int) -> ZivDecimal:
