@@ -34,7 +34,7 @@ def answer_decimal(lo: float, hi: float, digits: int) -> ZivDecimal:
 
     >>> answer_decimal(0.52592592592592535, 0.5259259259259266, 8).rounded
     '0.52592593'
-    >>> z = answer_decimal(0.12345, 0.12355, 8)
+    >>> z = answer_decimal(0.12341, 0.12349, 8)
     >>> z.rounded, z.certain_digits
     (None, 3)
     """
