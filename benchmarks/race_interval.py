@@ -22,12 +22,11 @@ from exactplay.balls import endpoints
 
 
 def _interval(n: int):
-    from exactplay.games.race.interval import interval_run
-    from exactplay.games.race.interval_report import answer_decimal
-
     from fractions import Fraction
 
     from exactplay.balls import certain_decimals
+    from exactplay.games.race.interval import interval_run
+    from exactplay.games.race.interval_report import answer_decimal
 
     r = interval_run(n)
     lo, hi = r.answer
@@ -61,8 +60,8 @@ def _against_exact(n: int) -> None:
 
 
 def _arb(n: int, p: int):
-    from exactplay.games.race.ball import ball_run
     from exactplay.balls import ziv_decimal
+    from exactplay.games.race.ball import ball_run
 
     t, c = time.perf_counter(), time.process_time()
     run = ball_run(n, p)

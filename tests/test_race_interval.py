@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.audit import decimal_digits
-from exactplay.games.race import solve_table, t_limit
-from exactplay.games.race import interval, wide
+from exactplay.games.race import interval, solve_table, t_limit, wide
 from exactplay.games.race.interval import interval_run
 
 
@@ -70,7 +69,7 @@ def test_intervals_enclose_the_exact_table_for_any_target_and_range_of_t(N, t_ma
 
 def test_without_outward_rounding_exact_values_fall_outside(monkeypatch):
     """The check above can fail: the same run rounded to nearest only loses the exact values."""
-    ident = lambda x: x  # noqa: E731
+    ident = lambda x: x
     monkeypatch.setattr(interval, "dn", ident)
     monkeypatch.setattr(interval, "up", ident)
     monkeypatch.setattr(wide, "dn", ident)

@@ -71,12 +71,12 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT):
             "first_choice_T": {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()},
             "seconds": round(run.seconds, 3), "cpu_seconds": round(run.cpu_seconds, 3),
             "band_rows": run.rows_per_band, "band_megabytes": round(run.band_bytes / 1e6, 1)}
-    lines = [f"The Race, target {target}: Player 2 wins with probability G({target},{target})  "
-             f"[ball: 53-bit float64 intervals]",
+    lines = [(f"The Race, target {target}: Player 2 wins with probability G({target},{target})  "
+              f"[ball: 53-bit float64 intervals]"),
              f"enclosure   : [{lo:.17g}, {hi:.17g}] contains the exact value (width {hi - lo:.2e})",
              z.line(),
-             f"decisions   : {run.certified:,} of {run.decisions:,} certified at 53 bits, "
-             f"{run.unresolved_count:,} unresolved at this precision ({run.seconds:.1f} s)"]
+             (f"decisions   : {run.certified:,} of {run.decisions:,} certified at 53 bits, "
+              f"{run.unresolved_count:,} unresolved at this precision ({run.seconds:.1f} s)")]
     if rows:
         lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved_cells[:4]))} (cells (a, b)); "
                      "--prec 128 or more runs arb balls")
