@@ -201,7 +201,8 @@ def _cmd_game(args) -> int:
         raise UsageError(f"--store {args.store} chooses what a version 2 certificate stores: drop it with --format v1")
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
-        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend}), args.quiet, args.json)
+        heavy_notice(game.heavy(args.command, {**params, "backend": args.backend, "prec": getattr(args, "prec", None)}),
+                     args.quiet, args.json)
     progress = make_progress(args.quiet, args.json)
     cluster = contextlib.ExitStack()
     try:

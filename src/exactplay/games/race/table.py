@@ -14,7 +14,9 @@ from exactplay.progress import SILENT
 
 
 MAX_TARGET = 2000  # solve: the fast exact table (games/race/exact.py), measured in benchmarks/bigexact.py
-MAX_BALL_TARGET = 20_000  # --backend ball|auto keeps two rows of balls: time ~N^2, memory ~N
+# --backend ball|auto: arb balls keep two rows (~25 us of CPU per cell at 128 bits: ~3 h at 20,000);
+# solve --backend ball --prec 53: float64 intervals in bands (interval.py), ~2 us per cell, memory ~300 MB
+MAX_BALL_TARGET = 20_000
 
 
 # audit, report, certify and --table hold every exact value of the table and its candidates
