@@ -106,6 +106,10 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
             from . import game
 
             return game.verify(cert)
+        if kind == "ball" and cert.get("recurrence") in ("model", "game"):  # games with cycles
+            from . import ball_model
+
+            return ball_model.verify(cert)
         if kind == "ball":  # exact dyadic intervals: checker.ball
             from . import ball
 
