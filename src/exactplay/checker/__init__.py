@@ -167,7 +167,9 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert.get("answer") if isinstance(cert.get("answer"), dict) else {}
     if _is_v2(cert) and cert.get("kind") == "ball":
-        return {"game": cert["recurrence"], "params": cert["params"],
+        rec = cert.get("recurrence")
+        name = cert.get("game") if rec == "game" else (cert["model"].get("name", "model") if rec == "model" else rec)
+        return {"game": name, "params": cert["params"],
                 "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},
                 "summary": summary, "unverified_fields": [f for f in ("notes", "tool_version") if f in cert]}
     if _is_v2(cert):  # everything, the decimal included, was verified by checker.model or checker.game
