@@ -97,7 +97,7 @@ def main(argv: list[str]) -> None:
         user, sys_, rss = r.stderr.strip().splitlines()[-1].split()
         print(f"  check               : exit {r.returncode}, {float(user) + float(sys_):.1f} s CPU, peak RSS "
               f"{int(rss) / 1024:.0f} MB", flush=True)
-        print("      " + "\n      ".join(r.stdout.strip().splitlines()), flush=True)
+        print("      " + "\n      ".join((r.stdout.strip() + "\n" + r.stderr.strip()).strip().splitlines()[:6]), flush=True)
 
 
 def _dec(x: Fraction, digits: int) -> str:

@@ -17,7 +17,12 @@ state is *defined* by the rounded Bellman step from its successors: with
 topological order of the states outside ``F``, which exists only if ``F`` meets
 every cycle of the model (else: refused, field ``feedback.states``), and then
 requires the *same* equations at every ``f`` in ``F``: the stored ends must be
-exactly the rounded images of themselves.  So every state satisfies
+exactly the rounded images of themselves, and, when every play ends, the extreme
+such fixed point in their coordinate (``L_f + 1``, with what depends on it
+derived again, is not a sub-solution at ``f``; ``U_f - 1`` not a
+super-solution).  Where plays may go on forever there is no extreme point (a
+maximiser's self-loop ``x = max(x, 1/2)`` is a sub-solution for every ``x``), and
+the ranking below is what bounds ``L``.  So every state satisfies
 ``L <= T(L)`` and ``T(U) <= U`` (``T``: the Bellman operator), and a stored end
 that is shifted or widened no longer reproduces itself (refused at that state).
 
@@ -291,13 +296,17 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
                 if not known[t]:
                     pending[s] += 1
                     preds[t].append(s)
+                elif t in F:  # for the extreme-point check (the states that depend on f)
+                    preds[t].append(s)
             if pending[s] == 0:
                 ready.append(s)
+        pos = [0] * n
         done = 0
         while ready:
             s = ready.popleft()
             L[s], U[s] = self.step(s, L, _floor), self.step(s, U, _ceil)
             done += 1
+            pos[s] = done
             for p in preds[s]:
                 pending[p] -= 1
                 if pending[p] == 0:
@@ -306,7 +315,7 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
         if left:
             fail(f"the feedback states do not meet every cycle: {len(left):,} states lie on or behind a cycle "
                  "without one", "feedback.states", left[0])
-        del preds, pending
+        del pending
         for f, (lo, hi) in F.items():
             self.at("feedback.lower", f)
             img = self.step(f, L, _floor)
@@ -322,3 +331,44 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
             if L[s] > U[s]:
                 fail("lower end above the upper end", "feedback.lower", s)
         self.L, self.U = L, U
+        if self.terminates:  # where plays may go on forever a maximiser's self-loop has no extreme point
+            self._extreme(preds, pos)
+
+    def _extreme(self, preds: list, pos: list) -> None:
+        """Each stored end is the extreme fixed point in its coordinate: with the other feedback ends
+        fixed and the states that depend on ``f`` (inside its component) derived again, ``L_f + 1``
+        is not a sub-solution at ``f`` (``U_f - 1`` not a super-solution).  The rounded operator has
+        a range of fixed points; this picks one, so a stored end moved by one step is refused."""
+        k = self.k
+        for f in self.F:
+            dep, stack, seen = [], [f], {f}
+            while stack:  # the states outside F of f's component from which f is reached
+                t = stack.pop()
+                for p in preds[t]:
+                    if p not in seen and self.comp[p] == self.comp[f]:
+                        seen.add(p)
+                        dep.append(p)
+                        stack.append(p)
+            dep.sort(key=pos.__getitem__)
+            for X, d, rounding, field in ((self.L, 1, _floor, "feedback.lower"), (self.U, -1, _ceil, "feedback.upper")):
+                self.at(field, f)
+                over = {f: X[f] + d}
+                for s in dep:
+                    over[s] = self._step_over(s, X, over, rounding)
+                img = self._step_over(f, X, over, rounding)
+                if (over[f] <= img) if d > 0 else (over[f] >= img):
+                    end = "lower" if d > 0 else "upper"
+                    fail(f"the stored {end} end {X[f]} * 2^-{k} is not the extreme fixed point: {over[f]} * 2^-{k} "
+                         f"also satisfies {'L <= floor(T(L))' if d > 0 else 'U >= ceil(T(U))'}", field, f)
+
+    def _step_over(self, s: int, X: list, over: dict, rounding) -> int:
+        best = None
+        up = self.sign[s] > 0
+        for D, pairs, rn, rd in self.acts[s]:
+            S = 0
+            for t, w in pairs:
+                S += w * over.get(t, X[t])
+            v = rounding(S, D) if rn == 0 else rounding(rn * D + rd * S, rd * D)
+            if best is None or (v > best if up else v < best):
+                best = v
+        return best

@@ -25,7 +25,15 @@ How they are found, component by component, sink-first (Tarjan):
   steps, and the start is accepted when every ``f`` in ``F`` satisfies
   ``L_f <= floor_k(T(L))_f`` (``r`` grows x16 until it does); from such a
   sub-solution Gauss-Seidel sweeps of ``floor_k(T(.))`` only increase ``L`` and
-  stop, on the finite grid, at a fixed point.
+  stop, on the finite grid, at a fixed point.  The rounded operator has a range of
+  fixed points (about ``1/(1 - lambda)`` grid steps, ``lambda`` the probability of
+  coming back); each ``f`` is then raised one step at a time while that keeps a
+  sub-solution (lowered, for ``U``), so the stored ends are the extreme fixed
+  point in every feedback coordinate, which the checker requires when every play
+  ends: a stored end moved by a single step is refused.  (Where plays may go on
+  forever, a maximiser's self-loop ``x = max(x, ...)`` keeps every raised ``x`` a
+  sub-solution: there is no extreme point, and the ends are left where the
+  sweeps stop.)
 """
 
 from __future__ import annotations
@@ -257,7 +265,29 @@ def _ends(form: IntForm, F: list, O: list, X: list, K: int, k: int, E: list, low
     else:
         raise NotEnclosed(f"no {'sub' if lower else 'super'}-solution within {SHIFTS[-1]} grid steps of the centres "
                           f"of a component of {len(F) + len(O)} states at 2^-{k}: raise --prec")
-    order = F + O
+    sweeps = _settle(step, F + O, E, k, lower)
+    d = 1 if lower else -1
+    moved = form.terminates  # where plays may go on forever a self-loop of a maximiser has no extreme point
+    while moved:  # the extreme fixed point in each feedback coordinate (what the checker requires)
+        moved = False
+        for f in F:
+            saved = [E[s] for s in O]
+            E[f] += d
+            for s in O:
+                E[s] = step(s, E, k)
+            img = step(f, E, k)
+            if (E[f] <= img) if lower else (E[f] >= img):  # still a sub- (super-) solution: keep, settle
+                moved = True
+                sweeps += _settle(step, F + O, E, k, lower)
+            else:
+                E[f] -= d
+                for s, v in zip(O, saved):
+                    E[s] = v
+    return sweeps, r
+
+
+def _settle(step, order: list, E: list, k: int, lower: bool) -> int:
+    """Gauss-Seidel sweeps of the rounded operator from a sub- (super-) solution to a fixed point."""
     for sweeps in range(1, MAX_SWEEPS + 1):
         changed = False
         for s in order:
@@ -268,5 +298,5 @@ def _ends(form: IntForm, F: list, O: list, X: list, K: int, k: int, E: list, low
                 E[s] = v
                 changed = True
         if not changed:
-            return sweeps, r
+            return sweeps
     raise NotEnclosed(f"the rounded operator did not settle in {MAX_SWEEPS} sweeps at 2^-{k}")
