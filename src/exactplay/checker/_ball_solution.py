@@ -88,12 +88,12 @@ class BallSolution:
                      "policy", s)
         self.at("unresolved")
         stored = listed(self.cert["unresolved"], "unresolved")
-        if len(stored) != len(set(map(str, stored))) or {str(x) for x in stored} != {str(s) for s in unresolved}:
-            extra = sorted(set(x for x in stored if type(x) is int) - unresolved)
-            miss = sorted(unresolved - set(x for x in stored if type(x) is int))
-            s = (extra or miss or [None])[0]
-            fail("the unresolved decisions are exactly the choice states with two possibly optimal actions or more "
-                 f"({len(unresolved):,} here)", "unresolved", s)
+        want = sorted(unresolved)
+        if stored != want or any(type(x) is not int for x in stored):
+            extra = sorted({x for x in stored if type(x) is int} - unresolved)
+            miss = sorted(unresolved - {x for x in stored if type(x) is int})
+            fail("the unresolved decisions are exactly the choice states with two possibly optimal actions or more, "
+                 f"in increasing order ({len(unresolved):,} here)", "unresolved", (extra or miss or [None])[0])
         self.unresolved = unresolved
         self.at("decisions")
         d = keys(self.cert["decisions"], ("certified", "unresolved"), (), "decisions")
