@@ -48,9 +48,9 @@ nonnegative weights).
    such actions (elsewhere any ``a`` with ``Q_a(L) >= L_s``); against every
    strategy of the minimiser ``L(X_n)`` is a bounded submartingale, from a
    ranked state a positive payoff is reached within ``R`` steps with
-   probability ``>= p_min^R``, so a play that never ends stays eventually among
+   probability ``>= p_min^R`` (``R`` the largest rank), so a play that never ends stays eventually among
    unranked states, where ``L <= 0``; hence ``L_s <= E[payoff, 0 if the play
-   never ends] <= V_s``.  Upper bound: let the miniser play ``argmin Q(U)``;
+   never ends] <= V_s``.  Upper bound: let the minimiser play ``argmin Q(U)``;
    against every maximiser ``U(X_n)`` is a supermartingale, and ``U >= 0`` on
    non-terminal states, so ``U_s >= E[payoff of the plays that end] = `` the
    maximiser's best against it ``>= V_s``.  A fake enclosure inside an end
