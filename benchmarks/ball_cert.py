@@ -38,7 +38,11 @@ def main(argv: list[str]) -> None:
         out = argv[i + 1]
         del argv[i:i + 2]
     from exactplay.dyadic import IntForm, dyadic_enclosure
-    from exactplay.dyadic.certificate import decisions, game_ball_certificate, model_ball_certificate
+    from exactplay.dyadic.certificate import (
+        decisions,
+        game_ball_certificate,
+        model_ball_certificate,
+    )
     from exactplay.model import build_model
 
     t = _cpu()
@@ -93,7 +97,7 @@ def main(argv: list[str]) -> None:
         print(f"  certificate         : {_cpu() - t:7.1f} s CPU, {os.path.getsize(out) / 1e6:.1f} MB on disk ({out}); "
               f"peak RSS {_rss_mb():.0f} MB", flush=True)
         cmd = ["/usr/bin/time", "-f", "%U %S %M", sys.executable, "-m", "exactplay", "check", out]
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = subprocess.run(cmd, capture_output=True, text=True, check=False)
         user, sys_, rss = r.stderr.strip().splitlines()[-1].split()
         print(f"  check               : exit {r.returncode}, {float(user) + float(sys_):.1f} s CPU, peak RSS "
               f"{int(rss) / 1024:.0f} MB", flush=True)

@@ -17,7 +17,11 @@ from cli_run import run
 
 from exactplay.checker import check_certificate
 from exactplay.dyadic import IntForm, dyadic_enclosure
-from exactplay.dyadic.certificate import decisions, game_ball_certificate, model_ball_certificate
+from exactplay.dyadic.certificate import (
+    decisions,
+    game_ball_certificate,
+    model_ball_certificate,
+)
 from exactplay.engine import solve
 from exactplay.errors import UsageError, VerificationError
 from exactplay.games import MODELS

@@ -74,12 +74,12 @@ from typing import Any
 
 from ..errors import VerificationError
 from . import _strict
-from ._strict import Where, fail, integer, keys, listed, show
 from ._ball_solution import BallSolution
+from ._strict import Where, fail, integer, keys, listed, show
 from .explicit import ModelReader
 from .model import SolutionChecker, guarded
 
-__all__ = ["verify", "TOP_REQUIRED", "UNVERIFIED", "MAX_GRID_BITS"]
+__all__ = ["MAX_GRID_BITS", "TOP_REQUIRED", "UNVERIFIED", "verify"]
 
 TOP_REQUIRED = ("format", "version", "kind", "recurrence", "params", "model_sha256", "grid_bits", "component",
                 "feedback", "policy", "unresolved", "decisions", "answer")

@@ -8,7 +8,7 @@ from ..progress import SILENT
 from .certificate import game_ball_certificate
 from .fixpoint import NotEnclosed
 
-__all__ = ["certify_hold_ball", "MAX_STATES"]
+__all__ = ["MAX_STATES", "certify_hold_ball"]
 
 MAX_STATES = 3_000_000  # the checker's limit on a rebuilt model (checker._strict.MAX_STATES)
 

@@ -31,7 +31,7 @@ from ..progress import SILENT
 from .fixpoint import Enclosure, dyadic_enclosure
 from .form import IntForm
 
-__all__ = ["model_ball_certificate", "game_ball_certificate", "decisions", "BallCertRun"]
+__all__ = ["BallCertRun", "decisions", "game_ball_certificate", "model_ball_certificate"]
 
 SAMPLE = 10
 

@@ -11,7 +11,7 @@ from ..model import ModelError
 from ..strict_json import dumps
 from .fixpoint import NotEnclosed
 
-__all__ = ["certify_ball", "write_ball_certificate", "summary_line"]
+__all__ = ["certify_ball", "summary_line", "write_ball_certificate"]
 
 
 def write_ball_certificate(cert: dict, output: str) -> None:

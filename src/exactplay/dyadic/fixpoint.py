@@ -47,7 +47,7 @@ from ..graph import tarjan
 from ..progress import SILENT
 from .form import IntForm
 
-__all__ = ["Enclosure", "NotEnclosed", "dyadic_enclosure", "GUARD"]
+__all__ = ["GUARD", "Enclosure", "NotEnclosed", "dyadic_enclosure"]
 
 GUARD = 32  # extra bits of the centres
 SHIFTS = (0, 4, 64, 1024, 1 << 14, 1 << 18, 1 << 22)  # grid steps between the centre and a start of the ends
