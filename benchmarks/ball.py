@@ -20,7 +20,17 @@ Ball certificates of games with cycles (Hold, Pig: ``benchmarks/ball_cert.py``, 
                      answer in [0.530592725273747, 0.530592725273747] (width 3.3e-18, 61 grid steps);
                      9,801 cyclic components, 19,598 feedback states, 157,619 sweeps, 20,652 policy
                      rounds, largest start shift 1024; peak RSS 2254 MB
-      PIG100_REST
+      grid 2^-128  : 51.9 s CPU (+8.7 s decisions)  all 941,292 certified; width 1.8e-37 (61 grid steps);
+                     peak RSS 2376 MB; 8 decimals 0.53059273 (12: 0.530592725274)
+      certificate  : 99.8 s CPU, 21.1 MB gzip (the explicit model is most of it), peak RSS 5437 MB
+      check        : 163.3 s CPU, peak RSS 6594 MB, ok (whole run: 402 s user + 25 s sys, 21:47 wall
+                     under load, peak RSS 6.6 GB)
+    python benchmarks/ball_cert.py pig 100 --precs 24,32,40,48
+      grid 2^-24   : 45.7 s CPU  certified 941,256 of 941,292 (36 unresolved); answer in
+                     [0.530590951442719, 0.530594587326050]: 8 decimals not certain
+      grid 2^-32   : 51.0 s CPU  all certified; width 1.4e-08: 8 decimals not certain (0.53059272/..73)
+      grid 2^-40   : 50.3 s CPU  all certified; width 5.5e-11: 0.53059273 certified
+      grid 2^-48   : 48.6 s CPU  all certified; width 2.2e-13 (peak RSS of the run 2.5 GB)
 
     python benchmarks/ball_cert.py hold 60 6 --precs 64,128 --certify /tmp/hold-60-6-ball.json.gz
     hold target 60 faces 6: 208,980 states, 202,016 choice states; model built in 4.2 s CPU
