@@ -103,8 +103,8 @@ def test_cli_certify_and_check_a_ball_certificate(tmp_path, capsys):
     (["solve", "war", "--backend", "ball"], "not war"),
     (["solve", "race", "--target", "2001"], "beyond the exact limit 2000"),
     (["solve", "race", "--backend", "ball", "--prec", "8"], "between 16 and"),
-    (["certify", "hold", "--target", "10", "--backend", "ball", "-o", "-"], "race only"),
-    (["certify", "--game", "examples/piglet.py:make_game", "--backend", "ball", "-o", "-"], "race only"),
+    (["certify", "hold", "--target", "150", "--backend", "ball", "-o", "-"], "target <= 113"),
+    (["certify", "--game", "examples/piglet.py:make_game", "--backend", "auto", "-o", "-"], "not auto"),
 ])
 def test_ball_usage_errors_are_one_line(argv, message, capsys):
     assert main(argv + ["-q"]) == 2

@@ -113,6 +113,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
     ball = _ball_backend(args, command)
     progress = make_progress(args.quiet, args.json)
     try:
+        if ball is not None and command == "certify":
+            from .dyadic.cli import certify_ball
+
+            return certify_ball(args, ball.prec, load_model, progress)
         if ball is not None:
             return emit(_run_ball(args, command, ball, progress), args.json)
         try:
@@ -149,9 +153,11 @@ def _ball_backend(args, command: str):
         if args.prec is not None:
             raise UsageError(f"--prec sets the precision of --backend ball or auto, not of {args.backend}")
         return None
-    if command not in ("solve", "audit"):
-        raise UsageError(f"{command} runs in exact arithmetic (ball certificates exist for race only): "
-                         "use --backend mpq")
+    if command == "certify" and args.backend == "auto":
+        raise UsageError("certify writes a ball certificate with --backend ball, an exact one with --backend mpq; "
+                         "not auto")
+    if command not in ("solve", "audit", "certify"):
+        raise UsageError(f"{command} runs in exact arithmetic: use --backend mpq")
     if getattr(args, "float_table", None):
         raise UsageError("--float-table is judged against exact values: use --backend mpq")
     B = get_backend("ball", args.prec)

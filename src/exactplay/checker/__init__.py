@@ -106,6 +106,10 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
             from . import game
 
             return game.verify(cert)
+        if kind == "ball" and cert.get("recurrence") in ("model", "game"):  # games with cycles
+            from . import ball_model
+
+            return ball_model.verify(cert)
         if kind == "ball":  # exact dyadic intervals: checker.ball
             from . import ball
 
@@ -163,7 +167,9 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert.get("answer") if isinstance(cert.get("answer"), dict) else {}
     if _is_v2(cert) and cert.get("kind") == "ball":
-        return {"game": cert["recurrence"], "params": cert["params"],
+        rec = cert.get("recurrence")
+        name = cert.get("game") if rec == "game" else (cert["model"].get("name", "model") if rec == "model" else rec)
+        return {"game": name, "params": cert["params"],
                 "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},
                 "summary": summary, "unverified_fields": [f for f in ("notes", "tool_version") if f in cert]}
     if _is_v2(cert):  # everything, the decimal included, was verified by checker.model or checker.game

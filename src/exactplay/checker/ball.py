@@ -30,10 +30,9 @@ induction.  A decision flagged certified is checked by
 decimal must be the rounding (half to even) of both ends of the answer interval.
 All arithmetic is exact (``fractions.Fraction`` on the dyadic ends).
 
-Only self-loops are handled; ball certificates of games with longer cycles
-would need an interval fixed-point argument (the image of the stored box under
-the interval Bellman operator inside the box, plus uniqueness of the fixed
-point) and are not written by this version.
+Only self-loops are handled here; ball certificates of games with longer cycles
+(hold, user models) are checked by :mod:`.ball_model` (recurrence ``model`` or
+``game``), with the fixed-point argument stated there.
 """
 
 from __future__ import annotations

@@ -100,7 +100,9 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 
 def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
     if get_backend(backend).prec is not None:
-        raise UsageError("ball certificates are written for race only in this version: certify hold exactly")
+        from exactplay.dyadic.builtin import certify_hold_ball
+
+        return certify_hold_ball(target, faces, get_backend(backend).prec, progress)
     """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
     otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
     table = exact_table(target, faces, backend, progress, solver)

@@ -1,0 +1,129 @@
+"""The ranking, decisions and answer of a ball certificate (see :mod:`.ball_model` for what they prove).
+
+Standard library only; a mixin of the checker in :mod:`.ball_model`, which has read the model,
+derived the ends ``L``, ``U`` (integers on the grid ``2^-k``) and the integer form ``q``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import _strict
+from ._strict import fail, integer, keys, listed, show
+
+__all__ = ["BallSolution"]
+
+ANSWER = ("name", "state", "component", "lower", "upper", "digits", "decimal")
+
+
+class BallSolution:
+    def _ranking(self) -> None:
+        """Plays may go on forever: ``U >= 0`` off the terminals, and every state with ``L > 0`` ranked."""
+        self.at("feedback.upper")
+        n, L = self.n, self.L
+        for s in range(n):
+            if self.payoff[s] is None and self.U[s] < 0:
+                fail("an upper end below 0 where plays may go on forever (such a play is worth 0)",
+                     "feedback.upper", s)
+        self.at("feedback.lower")
+        ranked = [self.payoff[s] is not None and self.payoff[s][self.c] > 0 for s in range(n)]
+        hit = [[False] * len(self.acts[s]) for s in range(n)]
+        missing = [len(self.acts[s]) for s in range(n)]
+        preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for s in range(n):
+            if self.payoff[s] is None:
+                for a, (_, pairs, _, _) in enumerate(self.acts[s]):
+                    for t, _ in pairs:
+                        preds[t].append((s, a))
+        stack = [s for s in range(n) if ranked[s]]
+        while stack:
+            t = stack.pop()
+            for s, a in preds[t]:
+                if ranked[s] or hit[s][a]:
+                    continue
+                hit[s][a] = True
+                missing[s] -= 1
+                if self.mover[s] is not None and self.sign[s] > 0 and len(self.acts[s]) > 1:
+                    num, den = self.q(s, a, L)
+                    join = num >= L[s] * den
+                else:
+                    join = missing[s] == 0
+                if join:
+                    ranked[s] = True
+                    stack.append(s)
+        for s in range(n):
+            if L[s] > 0 and not ranked[s]:
+                fail("a positive lower end at a state no ranking leads to a positive payoff (a fake enclosure "
+                     "inside an end component?)", "feedback.lower", s)
+
+    # ------------------------------------------------------------ decisions and answer
+
+    def _decisions(self) -> int:
+        self.at("policy")
+        policy = listed(self.cert["policy"], "policy", None, self.n)
+        unresolved = set()
+        certified = 0
+        for s in range(self.n):
+            want = None
+            if self.is_choice(s):
+                lo = [self.q(s, a, self.L) for a in range(len(self.acts[s]))]
+                hi = [self.q(s, a, self.U) for a in range(len(self.acts[s]))]
+                if self.sign[s] < 0:
+                    lo, hi = [(-n, d) for n, d in hi], [(-n, d) for n, d in lo]
+                bn, bd = lo[0]
+                for n_, d_ in lo[1:]:
+                    if n_ * bd > bn * d_:
+                        bn, bd = n_, d_
+                maybe = [a for a, (n_, d_) in enumerate(hi) if n_ * bd >= bn * d_]
+                want = maybe[0]
+                if len(maybe) == 1:
+                    certified += 1
+                else:
+                    unresolved.add(s)
+            elif self.payoff[s] is None:
+                want = 0
+            got = policy[s]
+            if got is not want and not (type(got) is int and got == want):
+                fail(f"policy {show(got)}, but the first possibly optimal action on the enclosures is {want}",
+                     "policy", s)
+        self.at("unresolved")
+        stored = listed(self.cert["unresolved"], "unresolved")
+        want = sorted(unresolved)
+        if stored != want or any(type(x) is not int for x in stored):
+            extra = sorted({x for x in stored if type(x) is int} - unresolved)
+            miss = sorted(unresolved - {x for x in stored if type(x) is int})
+            fail("the unresolved decisions are exactly the choice states with two possibly optimal actions or more, "
+                 f"in increasing order ({len(unresolved):,} here)", "unresolved", (extra or miss or [None])[0])
+        self.unresolved = unresolved
+        self.at("decisions")
+        d = keys(self.cert["decisions"], ("certified", "unresolved"), (), "decisions")
+        if d["certified"] != certified or d["unresolved"] != len(unresolved):
+            fail(f"counts are certified {certified}, unresolved {len(unresolved)}", "decisions")
+        return certified
+
+    def _answer(self) -> None:
+        self.at("answer")
+        ans = keys(self.cert["answer"], ANSWER, (), "answer")
+        s0, c, k = self.initial, self.c, self.k
+        if ans["state"] != s0 or ans["component"] != c:
+            fail(f"the answer is the initial state {s0}, component {c}", "answer")
+        if self.answer_name is not None:
+            if c != self.rules_component:
+                fail(f"the rules name component {self.rules_component}", "answer.component")
+            name = self.answer_name
+        else:
+            name = f"value of {self.state_names[s0]} to {self.player_names[c]}"
+        if ans["name"] != name:
+            fail(f"the answer's name is {name!r}", "answer.name")
+        if ans["lower"] != [self.L[s0], -k] or ans["upper"] != [self.U[s0], -k]:
+            fail(f"the answer's ends are [{self.L[s0]}, {-k}] and [{self.U[s0]}, {-k}]", "answer.lower")
+        digits = integer(ans["digits"], "answer.digits")
+        if not 0 <= digits <= 100:
+            fail("digits in [0, 100]", "answer.digits")
+        lo, hi = Fraction(self.L[s0], 1 << k), Fraction(self.U[s0], 1 << k)
+        a, b = _strict.decimal(lo, digits), _strict.decimal(hi, digits)
+        want = a if a == b else None
+        if ans["decimal"] != want:
+            fail(f"the decimal is {want!r} (both ends rounded half to even, or null when they differ)",
+                 "answer.decimal")
+        self.answer_text = f"{name} in [{float(lo):.12g}, {float(hi):.12g}]" + (f" = {a}" if want else "")

@@ -1,0 +1,75 @@
+"""``exactplay certify --game ... --backend ball`` and ``certify hold --backend ball``: write a ball
+certificate (``-o FILE``; a name ending in ``.gz`` is written gzip-compressed, which ``check`` reads)."""
+
+from __future__ import annotations
+
+import gzip
+import sys
+
+from ..errors import EXIT_OK, UsageError
+from ..model import ModelError
+from ..strict_json import dumps
+from .fixpoint import NotEnclosed
+
+__all__ = ["certify_ball", "summary_line", "write_ball_certificate"]
+
+
+def write_ball_certificate(cert: dict, output: str) -> None:
+    from ..certificate import write_text_atomic
+
+    text = dumps(cert, indent=None) + "\n"
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    if output.endswith(".gz"):
+        import os
+        import tempfile
+        from pathlib import Path
+
+        path = Path(output)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(gzip.compress(text.encode("utf-8"), 6))
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return
+    write_text_atomic(output, text)
+
+
+def summary_line(cert: dict, run, states: int) -> str:
+    E = run.enclosure
+    total = run.certified + cert["decisions"]["unresolved"]
+    dec = cert["answer"]["decimal"]
+    shown = dec if dec is not None else "not certified to 8 decimals at this precision"
+    return (f"{cert['answer']['name']} = {shown} ({states:,} states; ball certificate on the grid 2^-{E.k}: "
+            f"{run.certified:,} of {total:,} decisions certified, {len(E.feedback):,} feedback states stored; "
+            f"{run.seconds:.1f} s)")
+
+
+def certify_ball(args, prec: int, load_model, progress) -> int:
+    from .certificate import model_ball_certificate
+
+    try:
+        model, _ = load_model(args, progress)
+        cert, run = model_ball_certificate(model, prec, progress=progress)
+    except ModelError as exc:
+        raise UsageError(str(exc)) from None
+    except NotEnclosed as exc:
+        raise UsageError(f"--backend ball: {exc}") from None
+    progress.close()
+    write_ball_certificate(cert, args.output)
+    if args.output == "-":
+        return EXIT_OK
+    if args.json:
+        print(dumps({"written": args.output, "model": model.name, "answer": cert["answer"],
+                     "decisions": cert["decisions"], "model_sha256": cert["model_sha256"]}))
+    else:
+        print(f"wrote {args.output}: {summary_line(cert, run, len(model))}")
+    return EXIT_OK
