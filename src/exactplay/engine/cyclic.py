@@ -22,6 +22,7 @@ from ..model import ModelError
 from .linear import closed_states, evaluate_component
 from . import seed
 from .seed import float_strategy_iteration, gauss_seidel_seed
+from .seed_forms import forms_seed
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
 
@@ -339,8 +340,9 @@ class CyclicComponents:
         return in_s - positive
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy (:mod:`.seed`): a few Gauss-Seidel sweeps on component ``c``, then float
-        strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
+        """A first policy: greedy passes over affine forms in the component's cut states
+        (:mod:`.seed_forms`) or, where those do not apply, (:mod:`.seed`) a few Gauss-Seidel sweeps on
+        component ``c``, then float strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
         fv = {s: 0.0 for s in S}
         outside: dict[int, float] = {}
 
@@ -368,6 +370,9 @@ class CyclicComponents:
         fdist = {s: [([(t, float(p)) for t, p in d], safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
+        pol = forms_seed(S, fdist, signs, fval_outside)  # greedy passes over affine forms in the cut states
+        if pol is not None:
+            return pol
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
         sweeps = max(1, min(20, SEED_WORK // work))
         pol = gauss_seidel_seed(S, fdist, signs, fval, fv, min(sweeps, seed.SWEEPS_BEFORE_ITERATION))
