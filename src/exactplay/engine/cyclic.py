@@ -236,7 +236,14 @@ class CyclicComponents:
         return lambda s: self.dist[s][pol[s]]
 
     def _solve_linear(self, nodes, dist, reward, n_comp, known):
-        vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
+        # one payoff component in mpq: integers over one common denominator (:mod:`.linear_int`); with
+        # several (Chef Showdown: 13), most have short denominators and reducing each at the end costs more
+        if self.B.name == "mpq" and n_comp == 1:
+            from .linear_int import evaluate_component_int
+
+            vals, dense = evaluate_component_int(nodes, dist, reward, known, n_comp, self.B.make)
+        else:
+            vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
         self.stats.largest_dense = max(self.stats.largest_dense, dense)
         return vals, dense
 

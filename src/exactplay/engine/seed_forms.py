@@ -49,23 +49,32 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
     m = len(unknown)
     if m == 0 or m > MAX_CUTS:
         return None
-    # per action: the known part once (successors outside S), then the inside successors
+    # per action: the known part and the cuts once; the other inside successors per round
     plan = {}
     for s in post:
         acts = []
         for d, r in fdist[s]:
             const = r
+            base = [0.0] * m
             inside = []
             for t, p in d:
                 if t in in_s:
                     k = unknown.get(t)
-                    inside.append((t, p, k))
+                    if k is None:
+                        inside.append((t, p))
+                    else:
+                        base[k] += p
                 else:
                     const += p * outside(t)
-            acts.append((const, inside))
+            acts.append((const, base, inside))
         plan[s] = acts
+    rounds = _rounds_two if m <= 2 else _rounds_many
+    return rounds(post, plan, signs, unknown, m, start)
+
+
+def _rounds_many(post, plan, signs, unknown, m, start):
+    """The rounds for any number of cuts: forms ``(c, [a_0, ..., a_{m-1}])``."""
     x = [start] * m
-    zero = [0.0] * m
     previous = None
     for _ in range(ROUNDS):
         forms: dict[int, tuple[float, list[float]]] = {}
@@ -73,16 +82,13 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
         for s in post:
             sign = signs[s]
             best = None
-            for a, (const, inside) in enumerate(plan[s]):
-                coef = list(zero)
-                for t, p, k in inside:
-                    if k is not None:
-                        coef[k] += p
-                    else:
-                        tc, tk = forms[t]
-                        const += p * tc
-                        for j in range(m):
-                            coef[j] += p * tk[j]
+            for a, (const, base, inside) in enumerate(plan[s]):
+                coef = list(base)
+                for t, p in inside:
+                    tc, tk = forms[t]
+                    const += p * tc
+                    for j in range(m):
+                        coef[j] += p * tk[j]
                 val = const
                 for j in range(m):
                     val += coef[j] * x[j]
@@ -93,6 +99,51 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
         x = _solve_cuts(unknown, forms, m)
         if x is None:
             return None
+        if pol == previous:
+            return pol
+        previous = pol
+    return None
+
+
+def _rounds_two(post, plan, signs, unknown, m, start):
+    """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), forms as
+    triples ``(c, a_0, a_1)`` of floats (``a_1 = 0`` for one cut)."""
+    x0 = x1 = start
+    flat = {s: [(c, base[0], base[1] if m == 2 else 0.0, inside) for c, base, inside in acts]
+            for s, acts in plan.items()}
+    previous = None
+    for _ in range(ROUNDS):
+        forms: dict[int, tuple[float, float, float]] = {}
+        pol: dict[int, int] = {}
+        for s in post:
+            acts = flat[s]
+            if len(acts) == 1:
+                c, a0, a1, inside = acts[0]
+                for t, p in inside:
+                    tc, t0, t1 = forms[t]
+                    c += p * tc
+                    a0 += p * t0
+                    a1 += p * t1
+                forms[s] = (c, a0, a1)
+                pol[s] = 0
+                continue
+            sign = signs[s]
+            best = None
+            for a, (c, a0, a1, inside) in enumerate(acts):
+                for t, p in inside:
+                    tc, t0, t1 = forms[t]
+                    c += p * tc
+                    a0 += p * t0
+                    a1 += p * t1
+                val = sign * (c + a0 * x0 + a1 * x1)
+                if best is None or val > best:
+                    best, arg, form = val, a, (c, a0, a1)
+            forms[s] = form
+            pol[s] = arg
+        x = _solve_cuts(unknown, {f: (forms[f][0], list(forms[f][1:m + 1])) for f in unknown}, m)
+        if x is None:
+            return None
+        x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
         if pol == previous:
             return pol
         previous = pol
