@@ -6,7 +6,7 @@ one change of number representation.  A reduced rational costs a gcd per additio
 the long denominators of dice games (thousands of digits) the gcds are most of the work.  Here:
 
 * ``D`` is a common multiple of the denominators of every value outside the component and
-  every reward the policy uses (an lcm, built with a divisibility test first: in games whose
+  every reward the policy uses, one ``D`` per payoff component (an lcm, built with a divisibility test first: in games whose
   values nest, ``D`` is the largest denominator and costs one division per value);
 * every number of the elimination is an integer numerator over ``D * k`` with ``k`` a product
   of probability denominators (small): a state's constant ``N / (D k)``, and the coefficients
@@ -54,34 +54,38 @@ def evaluate_component_int(
     # 1. the common denominator D and every outside value / reward as numerators over D
     outside: dict[int, Any] = {}
     rewards: dict[int, Any] = {}
-    dens: dict = {}
+    dens: list[dict] = [{} for _ in R]  # per payoff component: the denominators met
     for v in post:
         r = reward(v)
         if r is not None:
             rewards[v] = r
-            for x in r:
-                if x:
-                    dens[x.denominator] = None
+            for c in R:
+                if r[c]:
+                    dens[c][r[c].denominator] = None
         for t, _ in dist(v):
             if t not in in_s and t not in outside:
                 kv = outside[t] = known(t)
-                for x in kv:
-                    if x:
-                        dens[x.denominator] = None
-    D = mpz(1)
-    for b in sorted(dens, key=lambda b: b.bit_length(), reverse=True):
-        if D % b:
-            D = lcm(D, b)
-    over: dict = {}  # denominator -> D // denominator
+                for c in R:
+                    if kv[c]:
+                        dens[c][kv[c].denominator] = None
+    Ds = []  # one common denominator per payoff component (their values' denominators differ a lot)
+    for c in R:
+        D = mpz(1)
+        for b in sorted(dens[c], key=lambda b: b.bit_length(), reverse=True):
+            if D % b:
+                D = lcm(D, b)
+        Ds.append(D)
+    over: list[dict] = [{} for _ in R]  # per component: denominator -> D_c // denominator
 
     def numerators(vec) -> list:
         out = []
-        for x in vec:
+        for c in R:
+            x = vec[c]
             if x:
                 b = x.denominator
-                f = over.get(b)
+                f = over[c].get(b)
                 if f is None:
-                    f = over[b] = D // b
+                    f = over[c][b] = Ds[c] // b
                 out.append(x.numerator * f)
             else:
                 out.append(0)
@@ -148,8 +152,7 @@ def evaluate_component_int(
                 num, scale = _combine(terms, R)
             else:
                 num, scale = fn, fk
-        den = D * scale
-        out[v] = tuple(mpq(num[c], den) if num[c] else mpq(0) for c in R)
+        out[v] = tuple(mpq(num[c], Ds[c] * scale) if num[c] else mpq(0) for c in R)
     return out, m
 
 
