@@ -49,7 +49,6 @@ from .solution import SCCStats, Solution, constant_sum_total, with_second
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
 
 
-
 def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES) -> Solution:
     """Solve a game (a Python object following the protocol, or a compiled :class:`Model`) exactly."""
     model = game if isinstance(game, Model) else build_model(game, max_states, progress)
@@ -290,6 +289,13 @@ class _Engine(CyclicComponents, SelfLoops):
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
+        if len(q) == 2 and q[0] is not None and q[1] is not None:  # one subtraction: order, tie, margin
+            d = q[0] - q[1] if sign > 0 else q[1] - q[0]
+            if not d:
+                self.ties[s], self.margins[s] = [0, 1], self.zero
+                return [0, 1]
+            self.margins[s] = d if d > 0 else -d
+            return [0] if d > 0 else [1]
         keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x is not None and x == best]  # None == mpq is slow
