@@ -377,7 +377,7 @@ class CyclicComponents:
         fdist = {s: [([(t, float(p)) for t, p in d], safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
-        pol = forms_seed(S, fdist, signs, fval_outside)  # greedy passes over affine forms in the cut states
+        pol = forms_seed(S, fdist, signs, fval_outside) if SEED_WORK else None  # (SEED_WORK = 0: one sweep only)
         if pol is not None:
             return pol
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
