@@ -128,8 +128,8 @@ Pig to 100 (second player holds at 20), the engine alone, after the branch: 365,
 10.4 s, solve 121.9 s CPU (load ~10), peak RSS 3.04 GB (547 MB after the build); the start value's
 denominator has 26,175 digits; exact numbers held: values 433 MB of digits (mean 9,484 bits, largest
 173,995), margins 646 MB, action values 809 MB (513,432 numbers).  Before the branch it ran out of
-memory at 3.9 GB (both players' values kept; the machine's memory shared).  Smaller: drop the action
-values ``q`` (the largest part) or keep them as balls; free in-turn values once their readers are solved.
+memory at 3.9 GB (the machine's memory shared; main also keeps player 1's values, ~0.45 GB more digits,
+not re-measured).  Smaller: drop the action values ``q`` (the largest part) or keep them as balls.
 
 About the first measurement (the first table): race ~24x, chefs 13-18x, hold 90-190x; then the build
 summed probabilities in ``Fraction`` (~60% of race), the solve converted them to mpq through a cache keyed
