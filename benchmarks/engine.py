@@ -64,11 +64,11 @@ not recomputed when improving; end components are found with an attractor step a
 the model build reads Fraction probabilities as they are and makes each label once.  Still short
 of the goal: race 10-11x, chefs 7-11x, hold 35-49x (hold 75 / 6 below).
 
-Re-measured after the enginespeed2 branch, 2026-11-30 17:20-17:35 UTC: main (``before``) and the
-branch (``after``) run side by side at the same time from two checkouts (``--repeat 1``; machine shared
-by several sessions, load average 7-10 on 2 cores; CPU seconds; exact values equal in every row).  The
-hand-written race solver now takes 0.10 s at 100 (0.21 s in the tables above), so race's ratio rose
-although the engine got faster:
+Re-measured after the enginespeed2 branch, 2026-11-30 17:20-17:35 UTC: main (``before``, 263ebb0: the
+branch point plus audit changes) and the branch run side by side at the same time from two checkouts
+(``--repeat 1``; machine shared, load average 7-10 on 2 cores; CPU seconds; exact values equal in every
+row).  The hand race solver (code unchanged) measured 0.10 s at 100 here, 0.21-0.23 s in the tables
+above, so race's ratio is higher than there although the engine got faster:
 
     game        size   states   engine  (build + solve)     hand   ratio   before (engine, ratio)
     race          50    2,503    0.435   0.149    0.286    0.088    5.0x    0.511   5.6x
