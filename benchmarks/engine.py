@@ -124,12 +124,13 @@ Where the time goes now, and why the 10x floor is not reached for race and hold:
   most of it mpq additions with long denominators); the hand solver keeps integer numerators over one
   denominator per alive set and never reduces them.
 
-Pig to 100 (second player holds at 20), the engine alone, after the branch: 365,024 states, build
-10.4 s, solve 121.9 s CPU (load ~10), peak RSS 3.04 GB (547 MB after the build); the start value's
-denominator has 26,175 digits; exact numbers held: values 433 MB of digits (mean 9,484 bits, largest
+Pig to 100 (second player holds at 20), the engine alone, after the branch: 365,024 states, build 10.4 s,
+solve 121.9 s CPU (load ~10), peak RSS 3.04 GB (547 MB after the build); start denominator 26,175 digits; held: values 433 MB of digits (mean 9,484 bits, largest
 173,995), margins 646 MB, action values 809 MB (513,432 numbers).  Before the branch it ran out of
 memory at 3.9 GB (the machine's memory shared; main also keeps player 1's values, ~0.45 GB more digits,
 not re-measured).  Smaller: drop the action values ``q`` (the largest part) or keep them as balls.
+``--pig100`` (engine twice, then Storm) was stopped by a 30-min wall-clock limit after 17.9 min CPU at
+8.7 GB, with no row printed: the engine part takes ~4.5 min, so Storm's exact PI ran >= ~13 min unfinished.
 
 About the first measurement (the first table): race ~24x, chefs 13-18x, hold 90-190x; then the build
 summed probabilities in ``Fraction`` (~60% of race), the solve converted them to mpq through a cache keyed
