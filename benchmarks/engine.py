@@ -34,19 +34,8 @@ gmpy2, stormpy 2.0.0; CPU seconds, best of 3; states = size of the engine's mode
     chefs     n = 10   10,230    1.108   0.478    0.629    0.078   14.2x  equal
     chefs     n = 12   49,140   12.402   3.838    8.564    0.709   17.5x  equal
 
-Re-measured later the same day, after the engine's speed-ups (one-chooser components in closed
-form, the seed stopping when its policy settles, probability caches keyed by integer pairs, no
-re-summing in validate), one run each (``--repeat 1 --only games``):
-
-    game        size   states   engine  (build + solve)     hand   ratio  exact values
-    race          50    2,503    0.568   0.220    0.348    0.039   14.5x  equal
-    race         100   10,003    3.566   1.128    2.438    0.206   17.3x  equal
-    hold      20 / 6    7,260    0.807   0.230    0.577    0.021   38.7x  equal
-    hold      30 / 6   25,290    3.089   0.550    2.538    0.065   47.5x  equal
-    hold      40 / 6   60,920   10.402   1.780    8.622    0.152   68.4x  equal
-    chefs      n = 8    2,040    0.091   0.040    0.051    0.011    7.9x  equal
-    chefs     n = 10   10,230    0.909   0.341    0.569    0.076   12.0x  equal
-    chefs     n = 12   49,140    9.901   2.320    7.581    0.732   13.5x  equal
+(A re-measurement later that day, after the first engine speed-ups, gave race 14-17x, hold 39-68x, chefs
+8-14x; one run each.)
 
 Re-measured after the engine-speed branch: the code before it and after it run side by side at the
 same time (``--repeat 1 --only games`` each; machine shared by several sessions, load average ~13-16
@@ -73,21 +62,80 @@ iteration after a few Gauss-Seidel sweeps, so hold and Pig components need one e
 30 / 6: 1,699 exact rounds -> 838, 2,661 exact evaluations -> 865); the evaluated action's value is
 not recomputed when improving; end components are found with an attractor step and once per SCC;
 the model build reads Fraction probabilities as they are and makes each label once.  Still short
-of the goal: race 10-11x, chefs 7-11x, hold 35-49x (hold 75 / 6 below).  What is left (cProfile): race -- the model build
-(~40%, a third of it the game's own transitions()) and the balls of 12 actions per state; hold --
-the Python overhead of evaluating ~30-state components (affine forms, float and exact) and exact
-action values with long numbers; chefs -- exact affine forms over 13 payoff components (the hand
-solver keeps integer numerators over one denominator per alive set).
+of the goal: race 10-11x, chefs 7-11x, hold 35-49x (hold 75 / 6 below).
 
-About the first measurement (the first table):
-None meets the goal (3x; 10x at worst): race ~24x, chefs 13-18x, hold 90-190x and growing
-with the target (334 s against 1.7 s at 75 / 6).  Where the time goes (cProfile, race 40/100): ``build_model`` sums every
-action's probabilities and merges successors in ``fractions.Fraction`` (~60% of race's
-total); in ``solve_model`` about half is converting probabilities to mpq through a cache keyed
-by ``Fraction`` (``Fraction.__hash__``/``__eq__``); and every candidate is evaluated exactly,
-where the hand-written solvers first compare in a float or fixed-point shadow (race: only the
-candidates its float shadow cannot rule out; hold: a 128-bit fixed point, exact only when too
-close; chefs: integer numerators over one denominator per alive set).
+Re-measured after the enginespeed2 branch, 2026-11-30 17:20-17:35 UTC: main (``before``, 263ebb0: the
+branch point plus audit changes) and the branch run side by side at the same time from two checkouts
+(``--repeat 1``; machine shared, load average 7-10 on 2 cores; CPU seconds; exact values equal in every
+row).  The hand race solver (code unchanged) measured 0.10 s at 100 here, 0.21-0.23 s in the tables
+above, so race's ratio is higher than there although the engine got faster:
+
+    game        size   states   engine  (build + solve)     hand   ratio   before (engine, ratio)
+    race          50    2,503    0.435   0.149    0.286    0.088    5.0x    0.511   5.6x
+    race         100   10,003    2.382   1.044    1.338    0.103   23.0x    2.638  24.8x
+    hold      20 / 6    7,260    0.854   0.111    0.743    0.027   32.0x    0.806  30.6x
+    hold      30 / 6   25,290    2.683   0.524    2.158    0.079   34.1x    2.889  35.1x
+    hold      40 / 6   60,920    6.553   2.007    4.545    0.189   34.7x    7.613  40.4x
+    hold      75 / 6  410,850   93.333   8.239   85.095    1.875   49.8x  123.685  64.4x   (--hold 75)
+    chefs      n = 8    2,040    0.082   0.031    0.051    0.016    5.3x    0.104   6.6x
+    chefs     n = 10   10,230    0.610   0.152    0.458    0.098    6.2x    0.961   9.1x
+    chefs     n = 12   49,140    8.410   1.533    6.877    0.911    9.2x    9.833  12.1x
+
+    Storm (same MDPs, engine = build + solve)  engine  before   storm PI  storm topo  engine/PI  /topo  (before)
+    Piglet to 10, second player holds at 4       0.014   0.014     0.026      0.012     0.55x   1.2x  (0.47x 1.1x)
+    Piglet to 20, second player holds at 5       0.058   0.053     0.049      0.042     1.18x   1.4x  (1.07x 1.3x)
+    Piglet to 50, second player holds at 6       0.871   0.776     0.827      0.448     1.05x   1.9x  (0.94x 1.7x)
+    Pig to 20, second player holds at 10         0.152   0.139     0.133      0.069     1.14x   2.2x  (1.05x 2.0x)
+    Pig to 30, second player holds at 15         0.426   0.434     0.434      0.218     0.98x   2.0x  (1.00x 2.0x)
+    Pig to 50, second player holds at 20         2.600   3.136     5.497      3.086     0.47x   0.8x  (0.58x 1.0x)
+
+What changed (values, policy, margins, ties, ranks, q and certificates unchanged; tests/test_linear_int.py,
+tests/test_engine_constant_sum.py): the float seed of a cyclic component is now greedy passes over affine
+forms in the component's cut states (``engine/seed_forms.py``: one depth-first search of the union of all
+actions finds the cuts -- Hold's and Pig's two turn starts -- then each round picks the best action of
+every state along the post-order and solves the 2 x 2 cut system; it stops when the policy repeats,
+~2.9 rounds per Hold component); a one-component policy evaluation in mpq runs in integers over one
+common denominator (``engine/linear_int.py``: one reduction per value instead of a gcd per addition;
+with several payoff components -- chefs' 13 -- it was slower and is not used); a two-player zero-sum
+game whose plays all end and whose payoffs sum to K (Pig, Piglet, the Race) is solved in player 0's
+component only, player 1's written as K - V_0 (half the exact arithmetic, half the value memory); a
+choice between two actions is ordered, tied and given its margin by one subtraction; a sure move's
+value is its successor's; the model build reads int probabilities and plain-int reward tuples once
+(chefs' build 2.5 s -> 1.5 s).  Tried and dropped: action values summed in integers over that common
+denominator (slower at hold 40 and 55: one reduction costs about what the mpq additions it replaces cost).
+
+Where the time goes now, and why the 10x floor is not reached for race and hold:
+
+* race 100 (23x): the model build alone (1.04 s: 10,003 states x 12 actions, the game's own
+  ``transitions()`` in Python and the exact reading of ~400,000 probabilities) is already 10x the hand
+  solver's 0.10 s; the solve (1.34 s, ~130 us per state: balls for 12 actions, two exact candidates,
+  the margin) adds 13x.
+* hold 75 / 6 (50x): build 8.2 s (4.4x the hand solver by itself).  The solve, by phase (the branch
+  before its last commit, one run, load ~11): exact policy evaluation 26.8 s, exact value of the other
+  action at every choice state 22.7 s, the choice (comparison + exact margin) 19.4 s, float seed 9.4 s,
+  Tarjan + end components 5.6 s, ranks 2.8 s, the rest ~5 s.  The engine returns an exact value for each
+  of the 410,850 states and an exact margin and two exact action values for each of ~205,000 choice
+  states (numbers up to ~24,000 bits, where one mpq addition or reduction costs 0.3-1 ms); the hand
+  solver computes exact values only at the 5,625 turn starts and compares hold / continue in a 128-bit
+  fixed-point shadow.  The choice step alone (comparison and exact margin; since then one subtraction)
+  took 19.4 s, ~10x the hand solver's whole run: while the engine returns exact per-state margins and
+  action values, the 10x floor is out of reach for hold 75 by speeding up the same computation.
+* chefs 12 (9.2x): the exact elimination of 13 payoff components on each rotation cycle (6.9 s solve,
+  most of it mpq additions with long denominators); the hand solver keeps integer numerators over one
+  denominator per alive set and never reduces them.
+
+Pig to 100 (second player holds at 20), the engine alone, after the branch: 365,024 states, build 10.4 s,
+solve 121.9 s CPU (load ~10), peak RSS 3.04 GB (547 MB after the build); start denominator 26,175 digits; held: values 433 MB of digits (mean 9,484 bits, largest
+173,995), margins 646 MB, action values 809 MB (513,432 numbers).  Before the branch it ran out of
+memory at 3.9 GB (the machine's memory shared; main also keeps player 1's values, ~0.45 GB more digits,
+not re-measured).  Smaller: drop the action values ``q`` (the largest part) or keep them as balls.
+``--pig100`` (engine twice, then Storm) was stopped by a 30-min wall-clock limit after 17.9 min CPU at
+8.7 GB, with no row printed: the engine part takes ~4.5 min, so Storm's exact PI ran >= ~13 min unfinished.
+
+About the first measurement (the first table): race ~24x, chefs 13-18x, hold 90-190x; then the build
+summed probabilities in ``Fraction`` (~60% of race), the solve converted them to mpq through a cache keyed
+by ``Fraction``, and every candidate was evaluated exactly (the hand solvers compare in a float or
+fixed-point shadow first: race its float shadow, hold 128-bit fixed point, chefs integer numerators).
 
 Storm exact (DRN rational, parse + check) vs engine (build + solve), same MDP (second
 player's strategy fixed), values equal exactly in every row:
@@ -101,7 +149,8 @@ player's strategy fixed), values equal exactly in every row:
     Pig to 50, second player holds at 20      30,808   50,001    8.463    6.652     5.621      2.984           1.51x   2.8x
 
 Pig to 100 (``--pig100``, second player holds at 20, one run) did not finish: stopped by hand
-after 16.7 min CPU at 3.9 GB RSS, when the machine's memory ran out (no phase had printed).
+after 16.7 min CPU at 3.9 GB RSS, when the machine's memory ran out (no phase had printed); after the
+enginespeed2 branch it solves (see above).
 (values: Piglet 10 0.7742571395, 23-digit denominator; Pig 50 0.6432705073, 2035 digits.)
 The goal "faster than Storm" is not met: the engine takes 1.4-3.7x Storm's exact policy
 iteration and 2.8-5.8x Storm's exact topological solver (the ratio narrows as the values grow:

@@ -22,6 +22,7 @@ from ..model import ModelError
 from .linear import closed_states, evaluate_component
 from . import seed
 from .seed import float_strategy_iteration, gauss_seidel_seed
+from .seed_forms import forms_seed
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
 
@@ -235,7 +236,14 @@ class CyclicComponents:
         return lambda s: self.dist[s][pol[s]]
 
     def _solve_linear(self, nodes, dist, reward, n_comp, known):
-        vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
+        # one payoff component in mpq: integers over one common denominator (:mod:`.linear_int`); with
+        # several (Chef Showdown: 13), most have short denominators and reducing each at the end costs more
+        if self.B.name == "mpq" and n_comp == 1:
+            from .linear_int import evaluate_component_int
+
+            vals, dense = evaluate_component_int(nodes, dist, reward, known, n_comp, self.B.make)
+        else:
+            vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
         self.stats.largest_dense = max(self.stats.largest_dense, dense)
         return vals, dense
 
@@ -339,8 +347,9 @@ class CyclicComponents:
         return in_s - positive
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy (:mod:`.seed`): a few Gauss-Seidel sweeps on component ``c``, then float
-        strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
+        """A first policy: greedy passes over affine forms in the component's cut states
+        (:mod:`.seed_forms`) or, where those do not apply, (:mod:`.seed`) a few Gauss-Seidel sweeps on
+        component ``c``, then float strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
         fv = {s: 0.0 for s in S}
         outside: dict[int, float] = {}
 
@@ -368,6 +377,9 @@ class CyclicComponents:
         fdist = {s: [([(t, float(p)) for t, p in d], safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
+        pol = forms_seed(S, fdist, signs, fval_outside) if SEED_WORK else None  # (SEED_WORK = 0: one sweep only)
+        if pol is not None:
+            return pol
         work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
         sweeps = max(1, min(20, SEED_WORK // work))
         pol = gauss_seidel_seed(S, fdist, signs, fval, fv, min(sweeps, seed.SWEEPS_BEFORE_ITERATION))

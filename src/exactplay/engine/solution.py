@@ -89,3 +89,23 @@ class Solution:
             if m and (best is None or m < best[0] or (m == best[0] and s < best[1])):
                 best = (m, s)
         return best
+
+
+def constant_sum_total(model: Model, witness: str, components: list[int]):
+    """``K`` when the second player's value is ``K - V_0`` in every state, else ``None``.
+
+    That holds in a two-player zero-sum game whose terminal payoffs all sum to ``K``, whose
+    rewards sum to 0, and where every play ends (the ``termination`` witness): then
+    ``V_0 + V_1 = E[sum of rewards of both + payoffs] = K`` whatever the players do.  The engine
+    then solves component 0 alone and writes component 1 as ``K - V_0`` (:func:`with_second`).
+    """
+    if witness != "termination" or components != [0, 1] or model.resolved_objective() != "zero-sum":
+        return None
+    if not model.is_constant_sum():
+        return None
+    return next((p[0] + p[1] for p in model.terminal if p is not None), None)
+
+
+def with_second(values: list, total) -> list:
+    """``(V_0,)`` -> ``(V_0, total - V_0)`` in every state (``total`` in the values' number type)."""
+    return [None if v is None else (v[0], total - v[0]) for v in values]

@@ -44,10 +44,9 @@ from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
 from .selfloop import SelfLoops
 from .ranks import rank_component
 from ..graph import end_component_states, reaching, tarjan
-from .solution import SCCStats, Solution
+from .solution import SCCStats, Solution, constant_sum_total, with_second
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
-
 
 
 def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES) -> Solution:
@@ -202,7 +201,9 @@ class _Engine(CyclicComponents, SelfLoops):
     def prepare(self, witness: str, components: list[int]) -> None:
         """Empty values, policy, ranks, margins, ties for a run with this witness and components."""
         self.witness = witness
-        self._setup_projection(components)
+        self.reported = components
+        self.total = constant_sum_total(self.model, witness, components)  # then only component 0 is solved
+        self._setup_projection(components if self.total is None else [0])
         n = self.n
         self.V: list[tuple | None] = [None] * n
         self.policy: list[int | None] = [None] * n
@@ -235,7 +236,8 @@ class _Engine(CyclicComponents, SelfLoops):
         m = self.model
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
-            components=self.components, witness=self.witness, values=self.V, policy=self.policy,
+            components=self.reported, witness=self.witness, policy=self.policy,
+            values=self.V if self.total is None else with_second(self.V, self.num(self.total)),
             margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
             # without an end component every play ends, whatever the players do
             never_ends=[] if self.witness == "termination" else self._never_ending(),
@@ -258,8 +260,12 @@ class _Engine(CyclicComponents, SelfLoops):
     def _q(self, s: int, a: int, local: dict | None = None) -> list:
         """``r_a + sum p V(t)`` as a list over the certified components."""
         r = self.rew[s][a]
+        d = self.dist[s][a]
+        if r is None and len(d) == 1:  # a sure move (probability 1): the successor's value itself
+            t = d[0][0]
+            return list(local[t] if local is not None and t in local else self.V[t])
         out = list(r) if r is not None else [self.zero] * self.P
-        for t, p in self.dist[s][a]:
+        for t, p in d:
             v = local[t] if local is not None and t in local else self.V[t]
             for c in range(self.P):
                 if v[c]:
@@ -268,8 +274,12 @@ class _Engine(CyclicComponents, SelfLoops):
 
     def _q_key(self, s: int, a: int, c: int, local: dict | None = None) -> Any:
         r = self.rew[s][a]
+        d = self.dist[s][a]
+        if r is None and len(d) == 1:  # a sure move (probability 1)
+            t = d[0][0]
+            return (local[t] if local is not None and t in local else self.V[t])[c]
         out = r[c] if r is not None else self.zero
-        for t, p in self.dist[s][a]:
+        for t, p in d:
             v = local[t] if local is not None and t in local else self.V[t]
             if v[c]:
                 out = out + p * v[c]
@@ -279,6 +289,13 @@ class _Engine(CyclicComponents, SelfLoops):
         """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
+        if len(q) == 2 and q[0] is not None and q[1] is not None:  # one subtraction: order, tie, margin
+            d = q[0] - q[1] if sign > 0 else q[1] - q[0]
+            if not d:
+                self.ties[s], self.margins[s] = [0, 1], self.zero
+                return [0, 1]
+            self.margins[s] = d if d > 0 else -d
+            return [0] if d > 0 else [1]
         keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x is not None and x == best]  # None == mpq is slow

@@ -95,6 +95,7 @@ def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enume
     progress.start(what)
     labels: list[str] = []  # states are dequeued in index order: labels[i] is state i's
     checked_actions: set[tuple] = set()  # action lists already found distinct
+    int_rewards: dict[tuple, tuple | None] = {}  # reward tuples of plain ints, read
     where = ""
 
     def successor(t) -> int:
@@ -152,9 +153,15 @@ def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enume
             if reward_fn is not None:
                 raw = reward_fn(s, a)
                 if raw is not None:
-                    r = exact_vector(raw, n_players, "reward", f"{where}, action {a!r}")
-                    if not any(r):
-                        r = None
+                    # a tuple of plain ints is read once (exact by type: a float never hits the cache)
+                    plain = type(raw) is tuple and all(type(x) is int for x in raw)
+                    r = int_rewards.get(raw, False) if plain else False
+                    if r is False:
+                        r = exact_vector(raw, n_players, "reward", f"{where}, action {a!r}")
+                        if not any(r):
+                            r = None
+                        if plain:
+                            int_rewards[raw] = r
             rews.append(r)
         terminal.append(None)
         mover.append(m)
@@ -183,6 +190,7 @@ def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enume
 
 def _build(game, max_states: int, progress) -> Model:
     sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
+    int_probs = {0: Fraction(0), 1: Fraction(1)}  # the probabilities a game writes as plain ints
 
     def read_action(s, a, where, successor) -> tuple:
         """``sum_t p_t = 1`` exactly, each ``p_t >= 0`` an exact rational; zero outcomes dropped."""
@@ -195,10 +203,13 @@ def _build(game, max_states: int, progress) -> Model:
                 raise ModelError(f"{where}, action {a!r}: a transition must be (probability, next_state), "
                                  f"got {item!r}") from None
             if type(p) is not Fraction:  # a Fraction is taken as it is (to_rational would return it)
-                try:
-                    p = to_rational(p, "probability")
-                except (TypeError, ValueError) as exc:
-                    raise ModelError(f"{where}, action {a!r}: {exc}") from None
+                if type(p) is int and p in int_probs:
+                    p = int_probs[p]
+                else:
+                    try:
+                        p = to_rational(p, "probability")
+                    except (TypeError, ValueError) as exc:
+                        raise ModelError(f"{where}, action {a!r}: {exc}") from None
             pn = p.numerator
             if pn <= 0:
                 if pn < 0:

@@ -64,6 +64,7 @@ class Race:
         if p != HALF:
             self.name += f", coin{'s' if coin == 'both' else ' of Player ' + coin} heads with probability {p}"
         h1, t1 = self.heads1, 1 - self.heads1
+        self.tails1 = t1  # made once: Player 1's toss is in every transition
         # per T: q_t, 1 - q_t, and both times Player 1's heads and tails (his toss folded in), made once
         self._p = {}
         for t in range(1, self.t_max + 1):
@@ -73,7 +74,7 @@ class Race:
     # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
     def _p1_toss(self, a: int, b: int):
         heads = P1_WON if a == 1 else ("P2", a - 1, b)
-        return [(self.heads1, heads), (1 - self.heads1, ("P2", a, b))]
+        return [(self.heads1, heads), (self.tails1, ("P2", a, b))]
 
     def initial_state(self):
         return ("P1", self.target, self.target)
