@@ -125,3 +125,28 @@ def test_float_digits_are_never_certain_from_a_bound_the_exact_error_breaks(caps
     assert code == 0 and "the a-priori bound does not hold here" in out and "certain from the bound alone" not in out
     code, out, _ = run(capsys, "audit", "chefs", "--skills", "1,2/3,2/5,2/3", "--json")
     assert code == 0 and '"float_digits_certain_from_bound": false' in out and strict(out)
+
+
+def test_wrong_picks_whose_float_candidates_break_the_bound_are_said_to_be_off_the_bound(capsys):
+    """Chefs 71/1000, 48/127, 71/1000, 1/2 (found by hypothesis): the float solver breaks an exact
+    tie the other way, so upstream its candidate values differ from the exact ones by far more than
+    the rounding bound, and two of its picks are not the exact best (wrong under the exact tie
+    rule).  The audit says that those picks' candidates are off the bound, which a pick that is
+    wrong on correct values is not."""
+    from fractions import Fraction
+
+    from cli_run import run
+
+    from exactplay.audit import WRONG, audit_decisions
+    from exactplay.games import chefs
+
+    r = chefs.run_audit(skills=(Fraction(71, 1000), Fraction(48, 127), Fraction(71, 1000), Fraction(1, 2)))
+    d = r["decisions"]
+    assert d.counts["exact tie"] > 0 and d.counts[WRONG] == 2 and len(d.beyond_bound) == 2
+    exact = {"s": {0: Fraction(1, 2), 1: Fraction(1, 4)}}
+    within = audit_decisions(exact, {"s": {0: 0.5, 1: 0.25}}, {"s": 1}, 1e-9)
+    beyond = audit_decisions(exact, {"s": {0: 0.1, 1: 0.25}}, {"s": 1}, 1e-9)
+    assert within.counts[WRONG] == beyond.counts[WRONG] == 1
+    assert within.beyond_bound == [] and beyond.beyond_bound == ["s"]
+    code, out, _ = run(capsys, "audit", "chefs", "--skills", "71/1000,48/127,71/1000,1/2")
+    assert code == 0 and "off the bound : 2 of the wrong" in out

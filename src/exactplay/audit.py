@@ -277,6 +277,7 @@ class DecisionAudit:
     unresolvable_on_best: int = 0  # float-unresolvable states whose float pick is still an exact best
     decisions_differ: int = 0  # states whose float pick is not an exact best
     worst: list = field(default_factory=list)  # the states with the smallest gaps
+    beyond_bound: list = field(default_factory=list)  # wrong picks whose float candidates are off by more than the bound
 
     def to_dict(self, worst: int = 10) -> dict:
         from .numbers import format_pq
@@ -293,6 +294,7 @@ class DecisionAudit:
             "counts": dict(self.counts),
             "float_unresolvable_but_on_exact_best": self.unresolvable_on_best,
             "float_decisions_not_exact_best": self.decisions_differ,
+            "wrong_with_float_candidates_beyond_bound": len(self.beyond_bound),
             "smallest_gap": gap_json(self.smallest_gap),
             "smallest_gap_float": gap_float(self.smallest_gap),
             "smallest_gap_at": _state_json(self.smallest_gap_at),
@@ -313,6 +315,20 @@ class DecisionAudit:
         })
 
 
+def _beyond_bound(exact: Mapping[Hashable, Any], approx: Mapping[Hashable, float], bound: float) -> bool:
+    """Whether some float candidate is farther than ``bound`` from its exact value (exactly).
+
+    >>> from fractions import Fraction
+    >>> _beyond_bound({0: Fraction(1, 3)}, {0: 0.5}, 1e-3), _beyond_bound({0: Fraction(1, 2)}, {0: 0.5}, 0.0)
+    (True, False)
+    """
+    if not math.isfinite(bound):
+        return False
+    b = Fraction(bound)
+    return any(not math.isfinite(approx[c]) or abs(Fraction(approx[c]) - as_fraction(x)) > b
+               for c, x in exact.items())
+
+
 def audit_decisions(
     exact_candidates: Mapping[Hashable, Mapping[Hashable, Any]],
     float_candidates: Mapping[Hashable, Mapping[Hashable, float]] | None,
@@ -331,6 +347,9 @@ def audit_decisions(
     then decided by its tie-break, not by the values).
     States with a single candidate are not decisions and are skipped.
     ``progress`` (optional) advances once per 4096 states.
+    A wrong pick whose float candidates are themselves farther than ``bound`` from the exact ones
+    is also listed in ``beyond_bound``: there the program computes other values (a bug, or an
+    earlier decision that differs, such as an exact tie broken the other way), not only picks.
     """
     threshold = 2.0 * bound
     out = DecisionAudit(flip_threshold=threshold)
@@ -357,6 +376,11 @@ def audit_decisions(
             cls = EXACT_TIE
         elif gap > threshold and not float_tied:
             cls = CERTIFIED if on_best else WRONG
+            if cls == WRONG and float_candidates is not None and _beyond_bound(cands, float_candidates[state], bound):
+                # the float candidates themselves are off by more than rounding allows: the program
+                # computes other values here (a bug, or an earlier decision that differs, such as an
+                # exact tie broken the other way); still wrong, and said so
+                out.beyond_bound.append(state)
         else:
             cls = UNRESOLVABLE
             if on_best:

@@ -147,6 +147,11 @@ def _decision_block(d: DecisionVerdicts) -> tuple:
     if c[UNRESOLVABLE]:
         differ += f"; {a.unresolvable_on_best:,} float-unresolvable ones still on an exact best"
     rows.append(("float differs", differ))
+    if a.beyond_bound:
+        rows.append(("off the bound", f"{len(a.beyond_bound):,} of the wrong {what} have float candidates farther "
+                                      f"from the exact ones than the bound: the program computes other values there "
+                                      f"(a bug, or an earlier decision that differs, e.g. an exact tie broken the "
+                                      f"other way)"))
     if a.smallest_gap is not None:
         rows.append(("smallest gap", f"{_float_text(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
                                      f"exact; flip threshold 2 x bound = {a.flip_threshold:.3e})"))
