@@ -22,6 +22,12 @@ LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 def worker_addresses(client) -> list[str]:
     """The workers' addresses, sorted (tiles are placed by index into this list)."""
     out = sorted(client.scheduler_info(n_workers=-1)["workers"])
+    if not out:  # a worker may be re-registering (a missed heartbeat on a loaded machine): wait a little
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except Exception:
+            raise UsageError("the Dask cluster has no workers") from None
+        out = sorted(client.scheduler_info(n_workers=-1)["workers"])
     if not out:
         raise UsageError("the Dask cluster has no workers")
     return out
