@@ -201,7 +201,6 @@ def test_war_error_figure_puts_every_float_error_under_its_bound(war_report):
 
 @pytest.fixture(scope="module")
 def coins_report(tmp_path_factory):
-    pytest.importorskip("exactplay.games.coins")
     from fractions import Fraction
 
     out = tmp_path_factory.mktemp("coins-report")
@@ -258,7 +257,6 @@ def test_coins_report_with_one_coin_is_a_usage_error(tmp_path):
 
 @pytest.fixture(scope="module")
 def chefs_report(tmp_path_factory):
-    pytest.importorskip("exactplay.games.chefs")
     out = tmp_path_factory.mktemp("chefs-report")
     return build_report("chefs", {"n": 6, "skills": None}, out, with_claims=False)
 
@@ -292,7 +290,6 @@ def test_chefs_figures_draw_the_exact_E_and_the_tie_rule_difference_of_every_m(c
 
 def test_chefs_report_with_the_seed_skills_draws_the_checkpoint_W3_of_chef_1(tmp_path):
     """Seed chefs.md: with skills 1/4, 1/2, 1 chef 1 wins with probability 0.29375."""
-    pytest.importorskip("exactplay.games.chefs")
     files = build_report("chefs", {"n": None, "skills": "1/4,1/2,1"}, tmp_path, with_claims=False)
     winners = files.report.figures[2].figure.axes[1].patches
     assert winners[0].get_height() == pytest.approx(0.29375, abs=1e-15)
@@ -309,7 +306,6 @@ def test_a_report_that_cannot_be_written_is_a_one_line_usage_error(tmp_path):
 
 @pytest.fixture(scope="module")
 def hold_report(tmp_path_factory):
-    pytest.importorskip("exactplay.games.hold")
     out = tmp_path_factory.mktemp("hold-report")
     return build_report("hold", {"target": 12, "faces": 4}, out, with_claims=False)
 

@@ -322,11 +322,8 @@ def _beyond_bound(exact: Mapping[Hashable, Any], approx: Mapping[Hashable, float
     >>> _beyond_bound({0: Fraction(1, 3)}, {0: 0.5}, 1e-3), _beyond_bound({0: Fraction(1, 2)}, {0: 0.5}, 0.0)
     (True, False)
     """
-    if not math.isfinite(bound):
-        return False
-    b = Fraction(bound)
-    return any(not math.isfinite(approx[c]) or abs(Fraction(approx[c]) - as_fraction(x)) > b
-               for c, x in exact.items())
+    return math.isfinite(bound) and any(not math.isfinite(approx[c]) or abs(Fraction(approx[c]) - as_fraction(x))
+                                        > Fraction(bound) for c, x in exact.items())
 
 
 def audit_decisions(
@@ -377,9 +374,7 @@ def audit_decisions(
         elif gap > threshold and not float_tied:
             cls = CERTIFIED if on_best else WRONG
             if cls == WRONG and float_candidates is not None and _beyond_bound(cands, float_candidates[state], bound):
-                # the float candidates themselves are off by more than rounding allows: the program
-                # computes other values here (a bug, or an earlier decision that differs, such as an
-                # exact tie broken the other way); still wrong, and said so
+                # candidates off by more than rounding: a bug, or an earlier decision differs
                 out.beyond_bound.append(state)
         else:
             cls = UNRESOLVABLE
