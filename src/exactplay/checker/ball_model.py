@@ -155,28 +155,9 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
     # ------------------------------------------------------------ the model
 
     def _rebuild_game(self) -> str:
-        from .rules import RULES, rules_module
-        from .rules.canonical import rebuild
+        from .game import rebuild_from_rules
 
-        cert = self.cert
-        self.at("game")
-        game = cert.get("game")
-        if not isinstance(game, str) or game not in RULES:
-            fail(f"game {show(game)} is not one of {', '.join(RULES)}", "game")
-        module = rules_module(game)
-        self.at("params")
-        keys(cert["params"], module.PARAMS, (), "params")
-        params = module.read_params(cert["params"])
-        bound = module.state_bound(params)
-        if bound > self.max_states:
-            fail(f"this instance may have up to {bound:,} states, more than the checker's {self.max_states:,}",
-                 "params")
-        rules = module.Rules(**params)
-        self.at("model_sha256")
-        model = rebuild(rules, self.max_states)
-        if model.digest != cert["model_sha256"]:
-            fail(f"the SHA-256 of the {game} model rebuilt from the rules is {model.digest}, not the stored "
-                 f"{show(cert['model_sha256'])}", "model_sha256")
+        game, rules, model = rebuild_from_rules(self, f"the checker's {self.max_states:,}")
         self.name, self.player_names = model.name, model.player_names
         self.P = len(model.player_names)
         self.declared_objective = model.declared_objective
@@ -184,7 +165,7 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
         self.payoff, self.mover, self.trans, self.rewards = model.payoff, model.mover, model.trans, model.rewards
         self.answer_name = rules.answer_name
         self.rules_component = rules.answer_component
-        shown = ", ".join(f"{k}={v}" for k, v in cert["params"].items())
+        shown = ", ".join(f"{k}={v}" for k, v in self.cert["params"].items())
         return f"model rebuilt from the rules of {game} ({shown}), digest matches"
 
     def _component(self) -> None:

@@ -63,32 +63,43 @@ def _named(exc: VerificationError, checker) -> VerificationError:
     return new
 
 
+def rebuild_from_rules(checker, limit: str):
+    """``(game, rules, model)``: the certificate's game and parameters read (``game``, ``params``),
+    the rules at those parameters, and the canonical model rebuilt from them, whose SHA-256 must be
+    the stored ``model_sha256``; an instance whose state bound passes ``checker.max_states`` is
+    refused first (``limit`` says what that limit is)."""
+    cert = checker.cert
+    checker.at("game")
+    game = cert.get("game")
+    if not isinstance(game, str) or game not in RULES:
+        fail(f"game {show(game)} is not one of {', '.join(RULES)}", "game")
+    module = rules_module(game)
+    checker.at("params")
+    keys(cert["params"], module.PARAMS, (), "params")
+    params = module.read_params(cert["params"])
+    bound = module.state_bound(params)
+    if bound > checker.max_states:
+        fail(f"this instance may have up to {bound:,} states, more than {limit}", "params")
+    rules = module.Rules(**params)
+    checker.at("model_sha256")
+    stored = cert["model_sha256"]
+    if not isinstance(stored, str):
+        fail(f"expected a hex string, found {type(stored).__name__}", "model_sha256")
+    model = rebuild(rules, checker.max_states)
+    if model.digest != stored:
+        fail(f"the SHA-256 of the {game} model rebuilt from the rules at these parameters is {model.digest}, "
+             f"not the stored {stored[:64]!r}", "model_sha256")
+    return game, rules, model
+
+
 class _GameChecker(SolutionChecker):
     def run(self) -> str:
         self.max_states = _strict.MAX_STATES
         self.check_header("game", TOP_REQUIRED, UNVERIFIED)
         cert = self.cert
-        self.at("game")
-        game = cert["game"]
-        if not isinstance(game, str) or game not in RULES:
-            fail(f"game {show(game)} is not one of {', '.join(RULES)}", "game")
-        module = rules_module(game)
-        self.at("params")
-        keys(cert["params"], module.PARAMS, (), "params")
-        params = module.read_params(cert["params"])
-        bound = module.state_bound(params)
-        if bound > self.max_states:
-            fail(f"this instance may have up to {bound:,} states, more than the {self.max_states:,} a version 2 "
-                 "certificate is checked with (its version 1 certificate is the one to check)", "params")
-        rules = module.Rules(**params)
-        self.at("model_sha256")
-        stored = cert["model_sha256"]
-        if not isinstance(stored, str):
-            fail(f"expected a hex string, found {type(stored).__name__}", "model_sha256")
-        model = rebuild(rules, self.max_states)
-        if model.digest != stored:
-            fail(f"the SHA-256 of the {game} model rebuilt from the rules at these parameters is {model.digest}, "
-                 f"not the stored {stored[:64]!r}", "model_sha256")
+        game, rules, model = rebuild_from_rules(
+            self, f"the {self.max_states:,} a version 2 certificate is checked with "
+                  "(its version 1 certificate is the one to check)")
         self.name = model.name
         self.player_names = model.player_names
         self.P = len(model.player_names)

@@ -35,6 +35,7 @@ from exactplay.balls import endpoints, ziv_decimal
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
+from .interval_report import first_line as _first_line
 from .table import _float_cell, t_limit
 
 CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
@@ -225,17 +226,6 @@ def _decision_lines(run: BallRun, extra: dict) -> tuple[dict, list]:
     if extra["settled_by_exact"]:
         lines.append(f"              {extra['settled_by_exact']:,} left to exact arithmetic (--backend auto)")
     return data, lines
-
-
-def _first_line(run: BallRun) -> str:
-    def say(key):
-        t, sure = run.first.get(key, (None, True))
-        return f"T = {t}" + ("" if sure else " (unresolved)")
-
-    if run.target > 1:
-        return (f"first choice: {say('after_player1_misses')} if Player 1's first toss misses, "
-                f"{say('after_player1_scores')} if it scores")
-    return f"first choice: {say('after_player1_misses')}"
 
 
 def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):

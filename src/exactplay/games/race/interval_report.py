@@ -80,11 +80,12 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT):
     if rows:
         lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved_cells[:4]))} (cells (a, b)); "
                      "--prec 128 or more runs arb balls")
-    lines.append(_first_line(run))
+    lines.append(first_line(run))
     return Report(data, lines)
 
 
-def _first_line(run) -> str:
+def first_line(run) -> str:
+    """The first choice of the run (an interval or a ball run): ``T`` after Player 1's first toss."""
     def say(key):
         t, sure = run.first.get(key, (None, True))
         return f"T = {t}" + ("" if sure else " (unresolved)")
