@@ -13,7 +13,9 @@ Under ``pi`` (over the certified components)::
     V(s) = r_pi(s) + sum_t P_pi(s, t) V(t)             otherwise.
 
 The second line is the semantics of a play that never ends (worth 0 to every
-player; a reward there is refused by the witness checks).  On the remaining
+player; a reward there is refused: by ``check_ranks`` under the policy witness, where
+such a state holds no rank and must be worth 0 with no reward, and by the model's no-reward
+rule under the reachability witness).  On the remaining
 states every state reaches a terminal with positive probability, so the
 system has exactly one solution (``I - P`` restricted to them is
 non-singular), found sink-first over the strongly connected components of

@@ -285,8 +285,8 @@ class _Engine(CyclicComponents, SelfLoops):
                 out = out + p * v[c]
         return out
 
-    def _choose(self, s: int, q: list[Any]) -> None:
-        """Record the optimal set, margin and ties of a choice state from its key values ``q``."""
+    def _choose(self, s: int, q: list[Any]) -> list[int]:
+        """Record the optimal set, margin and ties of a choice state from its key values ``q``; return the optimal set."""
         sign = self.keys[self.model.mover[s]][1]
         self.q[s] = list(q)
         if len(q) == 2 and q[0] is not None and q[1] is not None:  # one subtraction: order, tie, margin
