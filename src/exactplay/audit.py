@@ -322,7 +322,7 @@ def _beyond_bound(exact: Mapping[Hashable, Any], approx: Mapping[Hashable, float
     >>> _beyond_bound({0: Fraction(1, 3)}, {0: 0.5}, 1e-3), _beyond_bound({0: Fraction(1, 2)}, {0: 0.5}, 0.0)
     (True, False)
     """
-    return math.isfinite(bound) and any(not math.isfinite(approx[c]) or abs(Fraction(approx[c]) - as_fraction(x))
+    return math.isfinite(bound) and any(not math.isfinite(approx[c]) or abs(exact_minus_float(approx[c], x))
                                         > Fraction(bound) for c, x in exact.items())
 
 
