@@ -97,7 +97,8 @@ class BallSolution:
         self.unresolved = unresolved
         self.at("decisions")
         d = keys(self.cert["decisions"], ("certified", "unresolved"), (), "decisions")
-        if d["certified"] != certified or d["unresolved"] != len(unresolved):
+        if (integer(d["certified"], "decisions.certified") != certified
+                or integer(d["unresolved"], "decisions.unresolved") != len(unresolved)):
             fail(f"counts are certified {certified}, unresolved {len(unresolved)}", "decisions")
         return certified
 
@@ -105,7 +106,7 @@ class BallSolution:
         self.at("answer")
         ans = keys(self.cert["answer"], ANSWER, (), "answer")
         s0, c, k = self.initial, self.c, self.k
-        if ans["state"] != s0 or ans["component"] != c:
+        if integer(ans["state"], "answer.state") != s0 or integer(ans["component"], "answer.component") != c:
             fail(f"the answer is the initial state {s0}, component {c}", "answer")
         if self.answer_name is not None:
             if c != self.rules_component:
@@ -115,7 +116,10 @@ class BallSolution:
             name = f"value of {self.state_names[s0]} to {self.player_names[c]}"
         if ans["name"] != name:
             fail(f"the answer's name is {name!r}", "answer.name")
-        if ans["lower"] != [self.L[s0], -k] or ans["upper"] != [self.U[s0], -k]:
+        ends = [ans["lower"], ans["upper"]]
+        if not all(isinstance(e, list) and all(type(x) is int for x in e) for e in ends):  # no float, no bool
+            fail("the answer's ends are [m, e] with integers m, e", "answer.lower")
+        if ends != [[self.L[s0], -k], [self.U[s0], -k]]:
             fail(f"the answer's ends are [{self.L[s0]}, {-k}] and [{self.U[s0]}, {-k}]", "answer.lower")
         digits = integer(ans["digits"], "answer.digits")
         if not 0 <= digits <= 100:

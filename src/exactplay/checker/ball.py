@@ -107,7 +107,8 @@ def _verify_race(cert: dict, N: int, prec: int, rows: list) -> str:
     certified = 0
     for i, row in enumerate(rows):
         a, b = i // N + 1, i % N + 1
-        if not (isinstance(row, list) and len(row) == 6 and row[0] == a and row[1] == b):
+        if not (isinstance(row, list) and len(row) == 6 and type(row[0]) is int and type(row[1]) is int
+                and row[0] == a and row[1] == b):  # type: no float 1.0, no boolean true for the integer 1
             raise VerificationError(f"row {i} must be [a, b, F_lower, F_upper, best_t, certified] for cell {(a, b)}",
                                     field="rows", state=(a, b))
         L = _dyadic(row[2], "F_lower", (a, b), max_bits)
