@@ -23,7 +23,9 @@ import pytest
 from cli_run import run
 
 from exactplay.checker import check_certificate
-from exactplay.dyadic.certificate import model_ball_certificate
+from exactplay.dyadic import IntForm
+from exactplay.dyadic.certificate import _body, model_ball_certificate
+from exactplay.dyadic.fixpoint import Enclosure
 from exactplay.errors import VerificationError
 from exactplay.games.race.ball_certificate import certify_ball, rows_digest
 from exactplay.model import model_from_json
@@ -87,50 +89,63 @@ def test_the_honest_certificates_of_the_attacked_models_verify_with_their_known_
         assert "ranking verified" in check_certificate(copy.deepcopy(cert))
         lo, hi = (Fraction(cert["answer"][e][0], ONE) for e in ("lower", "upper"))
         assert lo <= value <= hi, name
+        assert _reseal_ends(cert, {}) == cert  # the forger below re-derives an honest certificate exactly
 
 
 def _reseal_ends(cert, ends: dict):
-    """Set the stored ends of feedback states (state -> (lower, upper)) and the answer's, if it is one."""
+    """The certificate with the stored ends of feedback states (state -> (lower, upper)) replaced and
+    everything that follows from them re-derived by the writer's own code (the other states' ends, the
+    policy, the unresolved decisions, their counts, the answer): a forgery consistent in every field,
+    so only the soundness conditions themselves can refuse it."""
+    model = model_from_json(cert["model"])
+    form = IntForm(model)
     fb = cert["feedback"]
-    for s, (lo, hi) in ends.items():
-        j = fb["states"].index(s)
-        fb["lower"][j], fb["upper"][j] = lo, hi
-    return cert
+    L, U = [0] * len(model), [0] * len(model)
+    for j, f in enumerate(fb["states"]):
+        L[f], U[f] = ends.get(f, (fb["lower"][j], fb["upper"][j]))
+    for s in range(len(model)):
+        if form.term[s] is not None:
+            L[s], U[s] = form.terminal_ends(s, K)
+    for _ in range(len(model)):  # outside the feedback states the model is acyclic
+        for s in range(len(model)):
+            if form.term[s] is None and s not in fb["states"]:
+                L[s], U[s] = form.floor(s, L, K), form.ceil(s, U, K)
+    E = Enclosure(K, L, U, list(fb["states"]))
+    body, _ = _body(model, form, E, list(range(len(model))), cert["answer"]["name"], cert["answer"]["digits"])
+    return {**cert, **body}
 
 
 @pytest.mark.parametrize("fake", [Fraction(1), Fraction(3, 4), Fraction(1, 2) + Fraction(1, ONE)])
 def test_a_fake_lower_end_around_a_longer_end_component_is_refused_by_the_ranking(certs, fake):
     # the ring's feedback state gets L = fake; the other ring states are derived from it and reproduce it:
     # L = floor(T(L)) holds on the whole ring, so only the ranking stands between it and a false claim
-    cert = copy.deepcopy(certs["ring"])
+    cert = certs["ring"]
     (f,) = cert["feedback"]["states"]
     m = int(fake * ONE)
-    _reseal_ends(cert, {f: (m, max(m, cert["feedback"]["upper"][0]))})
-    err = _refused(cert)
+    err = _refused(_reseal_ends(cert, {f: (m, max(m, cert["feedback"]["upper"][0]))}))
     assert err.field == "feedback.lower" and err.state in (0, 1, 2) and "ranking" in str(err)
 
 
 def test_a_ranking_through_an_action_that_does_not_keep_the_lower_end_is_not_accepted(certs):
     # at L = 3/4 the gamble of s has a ranked successor (W) but Q_gamble(L) = 1/2 < 3/4: if the ranking
     # let s join through it, L = 3/4 would pass; the loop keeps L but never reaches W
-    cert = copy.deepcopy(certs["ring"])
+    cert = certs["ring"]
     (f,) = cert["feedback"]["states"]
-    _reseal_ends(cert, {f: (3 * ONE // 4, ONE)})
-    assert _refused(cert).field == "feedback.lower"
+    err = _refused(_reseal_ends(cert, {f: (3 * ONE // 4, ONE)}))
+    assert err.field == "feedback.lower" and "ranking" in str(err)
 
 
 def test_an_upper_end_below_zero_where_plays_go_on_forever_is_refused(certs):
     # U = -1/2 satisfies U = ceil(max(U, -1)) (waiting forever keeps it), but waiting is worth 0 > -1/2
-    cert = copy.deepcopy(certs["wait"])
+    cert = certs["wait"]
     (f,) = cert["feedback"]["states"]
-    _reseal_ends(cert, {f: (-ONE, -ONE // 2)})
-    err = _refused(cert)
+    err = _refused(_reseal_ends(cert, {f: (-ONE // 2, -ONE // 2)}))
     assert (err.field, err.state) == ("feedback.upper", f) and "below 0" in str(err)
 
 
 def test_a_minimiser_who_stalls_through_a_cycle_cannot_be_credited_with_the_gamble(certs):
     # L = 1/2 on the stall cycle is a fixed point of floor(min(., 1/2)); the minimiser's stall is never ranked
-    cert = copy.deepcopy(certs["stall"])
+    cert = certs["stall"]
     ends = {f: (ONE // 2, ONE // 2) for f in cert["feedback"]["states"]}
     err = _refused(_reseal_ends(cert, ends))
     assert err.field == "feedback.lower" and "ranking" in str(err)
