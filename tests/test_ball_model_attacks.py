@@ -10,7 +10,9 @@ The models are small enough to know every value by hand:
   ring satisfies the rounded fixed-point equations, only the ranking refuses them;
 * ``wait``: one player who waits forever (worth 0) or quits for -1: value 0, and every
   ``U >= -1`` satisfies ``U = ceil(max(U, -1))``; only ``U >= 0`` refuses an upper end below 0;
-* ``stall``: a minimiser who stalls through a two-state cycle or lets a 1/2 gamble happen: value 0.
+* ``stall``: a minimiser who stalls through a two-state cycle or lets a 1/2 gamble happen: value 0;
+* ``take``: a minimiser who takes -2/3 or loops (value -2/3): ``U = -1`` satisfies ``U = ceil(min(-2/3,
+  U))``; the minimiser's ranking refuses it; ``fall``: chance, lose 2/3 or fall into a loop (-1/3).
 """
 
 from __future__ import annotations
@@ -58,6 +60,16 @@ WAIT = [
                                         {"name": "quit", "next": [["1/1", "Q"]]}]},
     {"id": "Q", "payoff": ["-1/1"]},
 ]
+TAKE = [  # a minimiser (one player, objective min) who takes -2/3 or loops forever (worth 0): value -2/3
+    {"id": "m", "mover": 0, "actions": [{"name": "take", "next": [["1/1", "Q"]]},
+                                        {"name": "loop", "next": [["1/1", "m"]]}]},
+    {"id": "Q", "payoff": ["-2/3"]},
+]
+FALL = [  # chance: lose 2/3, or fall into a loop for ever (worth 0): value -1/3
+    {"id": "s", "mover": None, "next": [["1/2", "Q"], ["1/2", "h"]]},
+    {"id": "h", "mover": None, "next": [["1/1", "h"]]},
+    {"id": "Q", "payoff": ["-2/3"]},
+]
 STALL = [
     {"id": "m", "mover": 1, "actions": [{"name": "stall", "next": [["1/1", "n"]]},
                                         {"name": "gamble", "next": [["1/2", "W"], ["1/2", "L"]]}]},
@@ -74,6 +86,8 @@ def certs():
         "ring": model_ball_certificate(_model(RING), K)[0],
         "wait": model_ball_certificate(_model(WAIT, players=("A",)), K)[0],
         "stall": model_ball_certificate(_model(STALL, objective="zero-sum"), K)[0],
+        "take": model_ball_certificate(_model(TAKE, players=("A",), objective="min"), K)[0],
+        "fall": model_ball_certificate(_model(FALL, players=("A",), objective="max"), K)[0],
     }
 
 
@@ -89,28 +103,31 @@ def test_the_honest_certificates_of_the_attacked_models_verify_with_their_known_
         assert "ranking verified" in check_certificate(copy.deepcopy(cert))
         lo, hi = (Fraction(cert["answer"][e][0], ONE) for e in ("lower", "upper"))
         assert lo <= value <= hi, name
-        assert _reseal_ends(cert, {}) == cert  # the forger below re-derives an honest certificate exactly
+        assert reseal_ends(cert, {}) == cert  # the forger below re-derives an honest certificate exactly
 
 
-def _reseal_ends(cert, ends: dict):
+def reseal_ends(cert, ends: dict, keep_ends: list | None = None):
     """The certificate with the stored ends of feedback states (state -> (lower, upper)) replaced and
     everything that follows from them re-derived by the writer's own code (the other states' ends, the
     policy, the unresolved decisions, their counts, the answer): a forgery consistent in every field,
-    so only the soundness conditions themselves can refuse it."""
+    so only the soundness conditions themselves can refuse it.  ``keep_ends`` receives ``[L, U]``."""
     model = model_from_json(cert["model"])
     form = IntForm(model)
     fb = cert["feedback"]
+    k = cert["grid_bits"]
     L, U = [0] * len(model), [0] * len(model)
     for j, f in enumerate(fb["states"]):
         L[f], U[f] = ends.get(f, (fb["lower"][j], fb["upper"][j]))
     for s in range(len(model)):
         if form.term[s] is not None:
-            L[s], U[s] = form.terminal_ends(s, K)
+            L[s], U[s] = form.terminal_ends(s, k)
     for _ in range(len(model)):  # outside the feedback states the model is acyclic
         for s in range(len(model)):
             if form.term[s] is None and s not in fb["states"]:
-                L[s], U[s] = form.floor(s, L, K), form.ceil(s, U, K)
-    E = Enclosure(K, L, U, list(fb["states"]))
+                L[s], U[s] = form.floor(s, L, k), form.ceil(s, U, k)
+    if keep_ends is not None:
+        keep_ends[:] = [L, U]
+    E = Enclosure(k, L, U, list(fb["states"]))
     body, _ = _body(model, form, E, list(range(len(model))), cert["answer"]["name"], cert["answer"]["digits"])
     return {**cert, **body}
 
@@ -122,7 +139,7 @@ def test_a_fake_lower_end_around_a_longer_end_component_is_refused_by_the_rankin
     cert = certs["ring"]
     (f,) = cert["feedback"]["states"]
     m = int(fake * ONE)
-    err = _refused(_reseal_ends(cert, {f: (m, max(m, cert["feedback"]["upper"][0]))}))
+    err = _refused(reseal_ends(cert, {f: (m, max(m, cert["feedback"]["upper"][0]))}))
     assert err.field == "feedback.lower" and err.state in (0, 1, 2) and "ranking" in str(err)
 
 
@@ -131,23 +148,42 @@ def test_a_ranking_through_an_action_that_does_not_keep_the_lower_end_is_not_acc
     # let s join through it, L = 3/4 would pass; the loop keeps L but never reaches W
     cert = certs["ring"]
     (f,) = cert["feedback"]["states"]
-    err = _refused(_reseal_ends(cert, {f: (3 * ONE // 4, ONE)}))
+    err = _refused(reseal_ends(cert, {f: (3 * ONE // 4, ONE)}))
     assert err.field == "feedback.lower" and "ranking" in str(err)
 
 
-def test_an_upper_end_below_zero_where_plays_go_on_forever_is_refused(certs):
+def test_an_upper_end_below_zero_kept_up_only_by_a_loop_is_refused(certs):
     # U = -1/2 satisfies U = ceil(max(U, -1)) (waiting forever keeps it), but waiting is worth 0 > -1/2
     cert = certs["wait"]
     (f,) = cert["feedback"]["states"]
-    err = _refused(_reseal_ends(cert, {f: (-ONE // 2, -ONE // 2)}))
-    assert (err.field, err.state) == ("feedback.upper", f) and "below 0" in str(err)
+    err = _refused(reseal_ends(cert, {f: (-ONE // 2, -ONE // 2)}))
+    assert (err.field, err.state) == ("feedback.upper", f) and "negative upper end" in str(err)
+
+
+def test_a_fake_upper_end_of_a_minimiser_below_the_payoff_she_can_force_is_refused(certs):
+    # the mirror of the ring: the minimiser takes -2/3 (value -2/3) or loops; U = -1 satisfies
+    # U = ceil(min(-2/3, U)), and only the minimiser's ranking (an action with Q_a(U) <= U) refuses it
+    cert = certs["take"]
+    (f,) = cert["feedback"]["states"]
+    err = _refused(reseal_ends(cert, {f: (-ONE, -ONE)}))
+    assert (err.field, err.state) == ("feedback.upper", f) and "negative upper end" in str(err)
+
+
+@pytest.mark.parametrize("name, value", [("take", Fraction(-2, 3)), ("fall", Fraction(-1, 3))])
+def test_a_negative_value_where_plays_may_go_on_forever_is_certified_when_the_minimiser_or_chance_forces_it(
+        certs, name, value):
+    # refused before (the checker asked U >= 0 at every non-terminal state): a true upper end below 0
+    cert = certs[name]
+    assert "ranking verified" in check_certificate(copy.deepcopy(cert))
+    lo, hi = (Fraction(cert["answer"][e][0], ONE) for e in ("lower", "upper"))
+    assert lo <= value <= hi and hi < 0
 
 
 def test_a_minimiser_who_stalls_through_a_cycle_cannot_be_credited_with_the_gamble(certs):
     # L = 1/2 on the stall cycle is a fixed point of floor(min(., 1/2)); the minimiser's stall is never ranked
     cert = certs["stall"]
     ends = {f: (ONE // 2, ONE // 2) for f in cert["feedback"]["states"]}
-    err = _refused(_reseal_ends(cert, ends))
+    err = _refused(reseal_ends(cert, ends))
     assert err.field == "feedback.lower" and "ranking" in str(err)
 
 

@@ -18,23 +18,36 @@ ANSWER = ("name", "state", "component", "lower", "upper", "digits", "decimal")
 
 class BallSolution:
     def _ranking(self) -> None:
-        """Plays may go on forever: ``U >= 0`` off the terminals, and every state with ``L > 0`` ranked."""
-        self.at("feedback.upper")
-        n, L = self.n, self.L
-        for s in range(n):
-            if self.payoff[s] is None and self.U[s] < 0:
-                fail("an upper end below 0 where plays may go on forever (such a play is worth 0)",
-                     "feedback.upper", s)
-        self.at("feedback.lower")
-        ranked = [self.payoff[s] is not None and self.payoff[s][self.c] > 0 for s in range(n)]
-        hit = [[False] * len(self.acts[s]) for s in range(n)]
-        missing = [len(self.acts[s]) for s in range(n)]
+        """Plays may go on forever (worth 0): every state with ``L > 0`` ranked towards a positive payoff
+        for the maximiser, every non-terminal state with ``U < 0`` ranked towards a negative payoff for
+        the minimiser (the same rule, mirrored)."""
+        n = self.n
         preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for s in range(n):
             if self.payoff[s] is None:
                 for a, (_, pairs, _, _) in enumerate(self.acts[s]):
                     for t, _ in pairs:
                         preds[t].append((s, a))
+        for d, X, field in ((1, self.L, "feedback.lower"), (-1, self.U, "feedback.upper")):
+            self.at(field)
+            ranked = self._attractor(d, X, preds)
+            for s in range(n):
+                if self.payoff[s] is None and d * X[s] > 0 and not ranked[s]:
+                    if d > 0:
+                        fail("a positive lower end at a state no ranking leads to a positive payoff (a fake "
+                             "enclosure inside an end component?)", field, s)
+                    fail("a negative upper end at a state from which no ranking leads the minimiser to a negative "
+                         "payoff (where play can stay forever it is worth 0)", field, s)
+
+    def _attractor(self, d: int, X: list, preds: list) -> list[bool]:
+        """``d = 1``: terminals with a positive payoff first; a choice state of the maximiser joins when
+        some action ``a`` with ``Q_a(X) >= X_s`` has a successor already in; any other state (chance,
+        minimiser, a single action) when every action has one.  ``d = -1``: the mirror (negative payoffs,
+        the minimiser's actions with ``Q_a(X) <= X_s``)."""
+        n = self.n
+        ranked = [self.payoff[s] is not None and d * self.payoff[s][self.c] > 0 for s in range(n)]
+        hit = [[False] * len(self.acts[s]) for s in range(n)]
+        missing = [len(self.acts[s]) for s in range(n)]
         stack = [s for s in range(n) if ranked[s]]
         while stack:
             t = stack.pop()
@@ -43,18 +56,15 @@ class BallSolution:
                     continue
                 hit[s][a] = True
                 missing[s] -= 1
-                if self.mover[s] is not None and self.sign[s] > 0 and len(self.acts[s]) > 1:
-                    num, den = self.q(s, a, L)
-                    join = num >= L[s] * den
+                if self.mover[s] is not None and d * self.sign[s] > 0 and len(self.acts[s]) > 1:
+                    num, den = self.q(s, a, X)
+                    join = d * num >= d * X[s] * den
                 else:
                     join = missing[s] == 0
                 if join:
                     ranked[s] = True
                     stack.append(s)
-        for s in range(n):
-            if L[s] > 0 and not ranked[s]:
-                fail("a positive lower end at a state no ranking leads to a positive payoff (a fake enclosure "
-                     "inside an end component?)", "feedback.lower", s)
+        return ranked
 
     # ------------------------------------------------------------ decisions and answer
 

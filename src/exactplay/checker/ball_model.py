@@ -40,7 +40,9 @@ nonnegative weights).
    here: inside an end component the Bellman equations have many solutions
    (a state "loop, or win with probability 1/2" satisfies ``x = max(x, 1/2)``
    for every ``x`` in [1/2, 1]).  Required in addition: no reward in ``c``,
-   ``U >= 0`` at non-terminal states, and a *ranking* of every state with
+   a *ranking* of every non-terminal state with ``U < 0`` (the mirror of the
+   one below: negative payoffs, the minimiser's actions with ``Q_a(U) <= U_s``),
+   and a *ranking* of every state with
    ``L > 0``, computed here as an attractor: terminals with a positive payoff
    first; then a state of a maximiser (of ``c``) joins when some action ``a``
    with ``Q_a(L) >= L_s`` has a successor already in; a state of a minimiser or
@@ -50,10 +52,16 @@ nonnegative weights).
    ranked state a positive payoff is reached within ``R`` steps with
    probability ``>= p_min^R`` (``R`` the largest rank), so a play that never ends stays eventually among
    unranked states, where ``L <= 0``; hence ``L_s <= E[payoff, 0 if the play
-   never ends] <= V_s``.  Upper bound: let the minimiser play ``argmin Q(U)``;
-   against every maximiser ``U(X_n)`` is a supermartingale, and ``U >= 0`` on
-   non-terminal states, so ``U_s >= E[payoff of the plays that end] = `` the
-   maximiser's best against it ``>= V_s``.  A fake enclosure inside an end
+   never ends] <= V_s``.  Upper bound, the mirror: let the minimiser play
+   the ranking actions of ``U`` (elsewhere any ``a`` with ``Q_a(U) <= U_s``);
+   against every maximiser ``U(X_n)`` is a bounded supermartingale, a play that
+   never ends stays eventually among the states without that ranking, where
+   ``U >= 0`` (its worth is 0), so ``U_s >= E[payoff, 0 if the play never
+   ends] >= V_s``.  (So ``U < 0`` is allowed where the minimiser can force a
+   negative payoff: a minimiser who takes -2/3 rather than loop for ever, or a
+   chance state "lose 2/3 or fall into a loop", worth -1/3; a ``U < 0`` kept up
+   only by a loop, ``x = ceil(max(x, -1))``, has no ranking and is refused.)
+   A fake enclosure inside an end
    component (``L = 1`` where the value is 1/2) is refused by the ranking.
 
 *Decisions.*  ``V`` in ``[L, U]`` and monotonicity give ``Q_a(V)`` in
