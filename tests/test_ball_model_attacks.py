@@ -270,3 +270,15 @@ def test_a_race_row_naming_its_cell_with_a_float_or_a_boolean_is_refused(race, c
     with pytest.raises(VerificationError) as exc:
         check_certificate(cert)
     assert exc.value.field == "rows" and exc.value.state == (1, 1)
+
+
+@pytest.mark.parametrize("decisions", [{"certified": 999, "unresolved": -5}, {"certified": 16.0, "unresolved": 0},
+                                       {"certified": 16}, {"certified": 15, "unresolved": 1}, [16, 0]])
+def test_a_race_ball_certificate_s_decision_counts_are_verified(race, decisions):
+    # before: never read, yet not listed among the unverified fields (notes, tool_version)
+    assert race["decisions"] == {"certified": 16, "unresolved": 0}
+    cert = copy.deepcopy(race)
+    cert["decisions"] = decisions
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    assert exc.value.field == "decisions"

@@ -134,6 +134,12 @@ def _verify_race(cert: dict, N: int, prec: int, rows: list) -> str:
             certified += 1
         lo[a][b], hi[a][b] = L, H
     _check_answer(cert["answer"], N, lo, hi, max_bits)
+    want = {"certified": certified, "unresolved": N * N - certified}
+    got = cert["decisions"]
+    if not (isinstance(got, dict) and set(got) == set(want) and all(type(got[k]) is int for k in want)
+            and got == want):
+        raise VerificationError(f"decisions must be {want} (the rows flagged certified, and the others)",
+                                field="decisions")
     return (f"race target {N}: {N * N:,} dyadic intervals of F(a,b) verified by exact interval Bellman steps "
             f"({prec}-bit balls); {certified:,} decisions certified, {N * N - certified:,} unresolved")
 
