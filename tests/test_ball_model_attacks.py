@@ -282,3 +282,12 @@ def test_a_race_ball_certificate_s_decision_counts_are_verified(race, decisions)
     with pytest.raises(VerificationError) as exc:
         check_certificate(cert)
     assert exc.value.field == "decisions"
+
+
+def test_a_race_ball_certificate_s_format_is_checked_also_when_verified_in_memory(race):
+    # before: only the file loader looked at "format"; check_certificate(dict) accepted any
+    cert = copy.deepcopy(race)
+    cert["format"] = "not-a-certificate"
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    assert exc.value.field == "format"

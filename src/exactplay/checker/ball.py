@@ -75,6 +75,8 @@ def verify(cert: dict) -> str:
     for key in FIELDS:
         if key not in cert:
             raise VerificationError("missing field", field=key)
+    if cert["format"] != "exactplay-certificate" or type(cert["version"]) is not int or cert["version"] != 2:
+        raise VerificationError("a ball certificate is format 'exactplay-certificate', version 2", field="format")
     if cert["recurrence"] != "race":
         raise VerificationError(f"ball certificates of {str(cert['recurrence'])[:40]!r} are not supported "
                                 "(this checker knows 'race')", field="recurrence")
