@@ -105,3 +105,21 @@ def test_a_reward_on_a_play_that_never_ends_is_refused_before_any_evaluation(cer
     cert["model_sha256"] = model_digest(cert["model"])
     err = _refused(cert)
     assert (err.field, err.state) == ("model", 0 if where == "the choice" else 1) and "reward" in str(err)
+
+
+def test_a_certificate_file_with_a_name_given_twice_is_refused_in_one_line(certs, capsys, tmp_path):
+    # before: Python's parser kept the last "answer" (the verified one) and the file verified, while a
+    # reader whose parser keeps the first (RFC 8259 leaves it open) saw the value 1 claimed
+    from cli_run import run
+
+    text = json.dumps(certs["ring"])
+    honest = json.dumps(certs["ring"]["answer"])
+    fake = json.dumps({**certs["ring"]["answer"], "value": "1/1", "decimal": "1.000000"})
+    path = tmp_path / "twice.json"
+    path.write_text(text.replace('"answer": ', f'"answer": {fake}, "answer": ', 1))
+    assert json.loads(path.read_text())["answer"] == json.loads(honest)  # what the last-wins parser sees
+    status, out, err = run(capsys, "check", path)
+    assert status in (1, 2) and "'answer' appears twice" in out + err and "Traceback" not in err
+    path.write_text(text)
+    status, out, err = run(capsys, "check", path)
+    assert status == 0, out + err

@@ -181,12 +181,24 @@ def bounded_int_digits(limit: int = JSON_INT_DIGITS):
         sys.set_int_max_str_digits(old)
 
 
+def _unique_keys(pairs: list) -> dict:
+    """An object's members as a dict, refusing a name given twice: JSON parsers differ on which
+    of two members wins (RFC 8259, 4), so a certificate must not depend on it (a first member
+    with a wrong answer and a second with the verified one would read differently elsewhere)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set = set()
+        name = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f"the name {clip(name)} appears twice in one object")
+    return obj
+
+
 def parse_json(data: str | bytes):
-    """``json.loads`` with bounded integer literals; raises ``ValueError`` (with a
-    short message) or ``RecursionError`` on bad input."""
+    """``json.loads`` with bounded integer literals and no name twice in an object; raises
+    ``ValueError`` (with a short message) or ``RecursionError`` on bad input."""
     with bounded_int_digits():
         try:
-            return json.loads(data)
+            return json.loads(data, object_pairs_hook=_unique_keys)
         except json.JSONDecodeError:
             raise
         except ValueError as exc:  # the digit guard
