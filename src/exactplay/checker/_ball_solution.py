@@ -30,9 +30,12 @@ class BallSolution:
                         preds[t].append((s, a))
         for d, X, field in ((1, self.L, "feedback.lower"), (-1, self.U, "feedback.upper")):
             self.at(field)
+            need = [s for s in range(n) if self.payoff[s] is None and d * X[s] > 0]
+            if not need:  # e.g. every payoff >= 0: no upper end below 0, no ranking of U to compute
+                continue
             ranked = self._attractor(d, X, preds)
-            for s in range(n):
-                if self.payoff[s] is None and d * X[s] > 0 and not ranked[s]:
+            for s in need:
+                if not ranked[s]:
                     if d > 0:
                         fail("a positive lower end at a state no ranking leads to a positive payoff (a fake "
                              "enclosure inside an end component?)", field, s)
