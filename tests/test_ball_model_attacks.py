@@ -197,7 +197,7 @@ def test_a_reward_where_plays_may_go_on_forever_is_refused_in_a_ball_certificate
 
 def test_a_decision_cannot_be_called_certified_while_the_enclosures_overlap(certs):
     cert = copy.deepcopy(certs["ring"])
-    (s,) = cert["unresolved"]  # t: "back" (to the value-1/2 ring) and the 1/3 gamble... or s's tie
+    (s,) = cert["unresolved"]  # s: going round and the 1/2 gamble tie exactly (both worth 1/2)
     cert["unresolved"] = []
     cert["decisions"] = {"certified": cert["decisions"]["certified"] + 1, "unresolved": 0}
     err = _refused(cert)
