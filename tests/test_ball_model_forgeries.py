@@ -70,7 +70,8 @@ def _true(cert, ends, model, form, V) -> list[str]:
     for s in range(len(model)):
         if model.terminal[s] is None and model.mover[s] is not None and len(model.trans[s]) > 1 \
                 and s not in unresolved:
-            q = [sum((p * V[t] for t, p in d), Fraction(0)) for d in model.trans[s]]
+            q = [sum((p * V[t] for t, p in d), Fraction(0) if r is None else Fraction(r[form.c]))
+                 for d, r in zip(model.trans[s], model.rewards[s])]  # Q_a(V) = r_a + sum p V(t)
             a = cert["policy"][s]
             if not all(form.sign[s] * (q[a] - q[b]) > 0 for b in range(len(q)) if b != a):
                 wrong.append(f"state {s}: action {a} certified, one-step values {q}")
@@ -117,7 +118,8 @@ def test_every_accepted_forgery_of_a_random_model_states_only_true_enclosures_an
                 continue
             seen["accepted"] += 1
             seen["accepted, not the honest ends"] += forged["feedback"] != fb
-            assert _true(forged, derived, model, form, V) == [], data
+            wrong = _true(forged, derived, model, form, V)
+            assert wrong == [], (wrong, data)
     # not vacuous: both kinds of model, forgeries refused and others (rounded fixed points) accepted
     assert seen["forever"] >= 10 and seen["every play ends"] >= 10, seen
     assert seen["refused"] >= 100 and seen["accepted, not the honest ends"] >= 5, seen
