@@ -291,3 +291,13 @@ def test_a_race_ball_certificate_s_format_is_checked_also_when_verified_in_memor
     with pytest.raises(VerificationError) as exc:
         check_certificate(cert)
     assert exc.value.field == "format"
+
+
+@pytest.mark.parametrize("version", [1, 3, "2", None, True])
+def test_a_ball_certificate_with_another_version_is_refused_without_a_traceback(certs, version):
+    # before: check_certificate (the API; the file loader checks versions first) raised KeyError 'game'
+    cert = copy.deepcopy(certs["ring"])
+    cert["version"] = version
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    assert exc.value.field in ("version", "game")

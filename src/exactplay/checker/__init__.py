@@ -121,7 +121,9 @@ def check_certificate(cert: dict, source: str = "<certificate>") -> str:
         from . import model
 
         return model.verify(cert)
-    game = cert["game"]
+    if cert.get("version") != 1 or type(cert.get("version")) is not int:
+        raise VerificationError(f"version {clip(cert.get('version'))} is not 1 or 2", field="version")
+    game = cert.get("game")
     if not isinstance(game, str) or game not in CHECKERS:
         raise VerificationError(f"unknown game {clip(game)}", field="game")
     _check_fields(cert, game)
