@@ -27,18 +27,22 @@ model.  Nothing here renders and nothing here names a game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from .audit_result import Fact
+from .strict_json import INFINITE, OUT_OF_RANGE, NonFinite
 
 if TYPE_CHECKING:  # the ball library is imported by the runs that make balls, not by the renderer
     from .balls import ZivDecimal
 
 __all__ = ["CORRECT", "WRONG", "UNRESOLVED", "VERDICTS", "AnswerEnclosure", "DecisionCertificates",
            "EnclosureResult", "ExactHandover", "FloatJudgement", "PrecisionRound", "FLAT_KEYS", "by_program_keys",
-           "judge"]
+           "judge", "upper_measure", "lower_measure", "UNBOUNDED"]
+
+UNBOUNDED = "unbounded at {prec} bits (a division by a ball that contains 0); raise --prec"
 
 CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
 VERDICTS = (CORRECT, WRONG, UNRESOLVED)
@@ -59,6 +63,35 @@ def judge(mine: Any, others: list) -> str:
     return UNRESOLVED
 
 
+def upper_measure(x: float, unbounded: str | None = None) -> float:
+    """An error bound as a double *above* the real bound ``u`` whose rounding to nearest is ``x``
+    (python-flint's ``float()`` rounds to nearest): the next double up (0 stays 0: ``u`` is below
+    half the smallest subnormal).  An infinite ``x`` is a :class:`~exactplay.strict_json.NonFinite`:
+    *infinite* when ``unbounded`` says why (an unbounded ball), else *out of range* (a finite bound
+    beyond the largest double).
+
+    >>> upper_measure(0.5) > 0.5, upper_measure(0.0)
+    (True, 0.0)
+    >>> upper_measure(math.inf, "unbounded at 16 bits").json_reason
+    'infinite: unbounded at 16 bits'
+    """
+    if math.isinf(x) or math.isnan(x):
+        return (NonFinite(INFINITE, unbounded) if unbounded else
+                NonFinite(OUT_OF_RANGE, "the bound is beyond the largest double"))
+    return math.nextafter(x, math.inf) if x > 0 else x
+
+
+def lower_measure(x: float) -> float:
+    """A certified lower bound as a double *below* the real bound whose rounding to nearest is ``x``.
+
+    >>> lower_measure(0.5) < 0.5, lower_measure(0.0)
+    (True, 0.0)
+    """
+    if math.isinf(x) or math.isnan(x):
+        return NonFinite(OUT_OF_RANGE, "the bound is beyond the largest double")
+    return math.nextafter(x, 0.0) if x > 0 else x
+
+
 @dataclass
 class AnswerEnclosure:
     """The answer ``name`` enclosed in ``[lower, upper]`` (exact dyadic ends) at ``prec`` bits,
@@ -66,19 +99,21 @@ class AnswerEnclosure:
 
     JSON under ``key``: the ZivDecimal's fields (its last ball's ends and width), plus
     ``run_enclosure`` (this run's ends, width and precision: what the text's enclosure line shows).
+    ``lower``/``upper`` None: the run's ball is unbounded (its width is written as an infinite
+    measure, :mod:`exactplay.strict_json`).
     """
 
     name: str | None
-    lower: Fraction
-    upper: Fraction
+    lower: Fraction | None
+    upper: Fraction | None
     prec: int
     decimal: "ZivDecimal"
     key: str = "answer"
     name_key: str | None = "answer_name"
 
     @property
-    def width(self) -> Fraction:
-        return self.upper - self.lower
+    def width(self) -> Fraction | None:
+        return None if self.lower is None else self.upper - self.lower
 
 
 @dataclass

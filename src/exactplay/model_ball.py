@@ -12,6 +12,7 @@ float decision certified correct, wrong or unresolved).  Both return an
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -19,9 +20,9 @@ from flint import arb
 
 from .audit import decimal_digits
 from .audit_result import Fact
-from .balls import endpoints, ziv_decimal
+from .balls import finite_ends, ziv_decimal
 from .enclosure_result import (UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult, ExactHandover,
-                               FloatJudgement, PrecisionRound, judge)
+                               UNBOUNDED, FloatJudgement, PrecisionRound, judge, upper_measure)
 from .engine.ball import Unresolved, ball_solve
 from .errors import UsageError
 
@@ -35,7 +36,7 @@ def _result(model, B, title: str, **parts) -> EnclosureResult:
 def _answer(sol, digits: int, key: str) -> AnswerEnclosure:
     m = sol.model
     z = ziv_decimal(lambda p: sol.value[0] if p == sol.prec else ball_solve(m, p).value[0], digits, sol.prec)
-    lo, hi = endpoints(sol.value[0])
+    lo, hi = finite_ends(sol.value[0])
     return AnswerEnclosure(None, lo, hi, sol.prec, z, key=key, name_key=None)
 
 
@@ -91,9 +92,12 @@ def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> Enclo
     c0 = sol.components[0]
     worst, at = 0.0, None
     for s in range(len(model)):
-        e = float((arb(flt.values[s][c0]) - sol.values[s][0]).abs_upper())
+        ball = sol.values[s][0]
+        e = float((arb(flt.values[s][c0]) - ball).abs_upper()) if ball.is_finite() else math.inf
         if e > worst:
             worst, at = e, s
+    unbounded = None if math.isfinite(worst) or sol.values[at][0].is_finite() else (
+        f"the ball of the value at {model.state_name(at)} is " + UNBOUNDED.format(prec=sol.prec))
     verdicts, wrong = Counter(), []
     for s, balls in sol.q.items():
         if s not in flt.q:
@@ -111,7 +115,7 @@ def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> Enclo
     value = flt.values[model.initial][c0]
     printed = decimal_digits(Fraction(value), digits)
     program = FloatJudgement(
-        what, printed, None if z.rounded is None else printed == z.rounded, worst,
+        what, printed, None if z.rounded is None else printed == z.rounded, upper_measure(worst, unbounded),
         None if at is None else model.state_name(at), dict(verdicts), float_value=value,
         wrong_sample=[model.state_name(s) for s in wrong[:SAMPLE]], always=("wrong_sample",))
     if B.name == "auto" and verdicts[UNRESOLVED]:

@@ -25,13 +25,16 @@ An :class:`~exactplay.enclosure_result.ExactHandover` (``auto``) writes what the
 from __future__ import annotations
 
 import html
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from typing import Any
 
 from ..audit_result import AuditResult, Fact
 from ..decimals import decimal_digits
-from ..enclosure_result import VERDICTS, AnswerEnclosure, DecisionCertificates, EnclosureResult, FloatJudgement
+from ..enclosure_result import (UNBOUNDED, VERDICTS, AnswerEnclosure, DecisionCertificates, EnclosureResult,
+                                FloatJudgement)
 from ..numbers import format_pq
-from ..strict_json import json_ready
+from ..strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 from .audit import audit_html, audit_json, audit_lines
 
 __all__ = ["enclosure_json", "enclosure_lines", "enclosure_html", "decimal_text"]
@@ -55,12 +58,44 @@ def _put(target: dict, path: tuple, value: Any) -> None:
     target[path[-1]] = value
 
 
+def _number(x: Fraction, spec: str) -> str:
+    """``x`` formatted as a double would be, also beyond the double range (``3.3e+399``).
+
+    >>> _number(Fraction(10**400, 3), ".3e"), _number(Fraction(1, 3), ".3e")
+    ('3.333e+399', '3.333e-01')
+    """
+    try:
+        return format(float(x), spec)
+    except OverflowError:
+        with localcontext() as ctx:
+            ctx.prec = 20
+            return format(Decimal(x.numerator) / Decimal(x.denominator), spec)
+
+
+def _width(lower: Fraction | None, upper: Fraction | None, prec: int) -> float:
+    """The width as a double, or the documented encoding of a width with no double value."""
+    if lower is None:
+        return NonFinite(INFINITE, "the ball is " + UNBOUNDED.format(prec=prec))
+    try:
+        return float(upper - lower)
+    except OverflowError:
+        return NonFinite(OUT_OF_RANGE, f"width {_number(upper - lower, '.3e')}")
+
+
+def _ends_json(lower: Fraction | None, upper: Fraction | None, prec: int) -> dict:
+    return {"lower": None if lower is None else format_pq(lower), "upper": None if upper is None else format_pq(upper),
+            "width": _width(lower, upper, prec)}
+
+
 # ------------------------------------------------------------------ JSON
 
 
 def _answer_json(a: AnswerEnclosure) -> dict:
-    return {**a.decimal.to_dict(), "run_enclosure": {"lower": format_pq(a.lower), "upper": format_pq(a.upper),
-                                                     "width": float(a.width), "prec_bits": a.prec}}
+    z = a.decimal
+    return {"digits": z.digits, "decimal": z.rounded, "decimal_certified": z.rounded is not None,
+            "certain_digits": z.certain_digits, "prec_bits": z.prec, "evaluations": z.evaluations,
+            **_ends_json(z.lower, z.upper, z.prec),
+            "run_enclosure": {**_ends_json(a.lower, a.upper, a.prec), "prec_bits": a.prec}}
 
 
 def _decisions_json(d: DecisionCertificates) -> dict:
@@ -153,15 +188,23 @@ def decimal_text(a: AnswerEnclosure) -> str:
     z = a.decimal
     if z.rounded is not None:
         return (f"{z.rounded}  (certified by balls at {z.prec} bits: "
-                f"the enclosure's width is {float(z.upper - z.lower):.2e})")
-    shown = decimal_digits(z.lower, max(z.certain_digits, 0))
+                f"the enclosure's width is {_number(z.upper - z.lower, '.2e')})")
+    if z.lower is None:
+        return f"NOT certified to {z.digits} decimals: the ball is " + UNBOUNDED.format(prec=z.prec)
+    if z.certain_digits < 0:
+        return (f"NOT certified to {z.digits} decimals at {z.prec} bits; not even the integer part is certain "
+                f"(the ball is [{_number(z.lower, '.3e')}, {_number(z.upper, '.3e')}])")
+    shown = decimal_digits(z.lower, z.certain_digits)
     return f"NOT certified to {z.digits} decimals at {z.prec} bits; {z.certain_digits} decimals certain: {shown}"
 
 
 def _answer_rows(a: AnswerEnclosure) -> list[tuple]:
-    return [("enclosure", f"[{float(a.lower):.17g}, {float(a.upper):.17g}] contains the exact value "
-                          f"(width {float(a.width):.2e})"),
-            ("decimal", decimal_text(a))]
+    if a.lower is None:
+        enclosure = "the ball is " + UNBOUNDED.format(prec=a.prec)
+    else:
+        enclosure = (f"[{_number(a.lower, '.17g')}, {_number(a.upper, '.17g')}] contains the exact value "
+                     f"(width {_number(a.width, '.2e')})")
+    return [("enclosure", enclosure), ("decimal", decimal_text(a))]
 
 
 def _fact_rows(facts: list[Fact], continued: bool = False) -> list[tuple]:

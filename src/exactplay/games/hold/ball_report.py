@@ -20,9 +20,9 @@ from flint import arb
 
 from exactplay.audit import decimal_digits
 from exactplay.audit_result import Fact
-from exactplay.balls import endpoints, ziv_decimal
+from exactplay.balls import finite_ends, ziv_decimal
 from exactplay.enclosure_result import (WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult,
-                                        FloatJudgement, PrecisionRound, by_program_keys, judge)
+                                        FloatJudgement, PrecisionRound, by_program_keys, judge, upper_measure)
 from exactplay.progress import SILENT
 
 from .ball import SAMPLE, BoxNotVerified
@@ -62,7 +62,7 @@ def _exact_unresolved(target: int, faces: int, table, progress) -> dict:
 
 def _answer(target: int, faces: int, table, prec: int, digits: int, key: str = "answer") -> AnswerEnclosure:
     z = ziv_decimal(lambda p: table.V[0][0] if p == prec else ball_table(target, faces, p).V[0][0], digits, prec)
-    lo, hi = endpoints(table.V[0][0])
+    lo, hi = finite_ends(table.V[0][0])
     return AnswerEnclosure("V(0,0)", lo, hi, prec, z, key=key, name_key="answer_name" if key == "answer" else None)
 
 
@@ -144,7 +144,8 @@ def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> 
     for name, value in zip(names, (flt.V[0][0], seed.dp[0][0])):
         printed = decimal_digits(Fraction(value), digits)
         programs.append(FloatJudgement(name, printed, None if z.rounded is None else printed == z.rounded,
-                                       errors[name][0], errors[name][1], dict(verdicts[name]), float_value=value,
+                                       upper_measure(errors[name][0]), errors[name][1], dict(verdicts[name]),
+                                       float_value=value,
                                        wrong_sample=wrong[name], keys=by_program_keys(name)))
     return EnclosureResult(
         "hold", {"target": T, "faces": faces},

@@ -32,9 +32,10 @@ from fractions import Fraction
 from flint import arb
 
 from exactplay.audit_result import Fact
-from exactplay.balls import endpoints, ziv_decimal
+from exactplay.balls import endpoints, finite_ends, ziv_decimal
 from exactplay.enclosure_result import (CORRECT, UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates,
-                                        EnclosureResult, FloatJudgement, PrecisionRound)
+                                        EnclosureResult, FloatJudgement, PrecisionRound, lower_measure,
+                                        upper_measure)
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
@@ -213,7 +214,7 @@ def settle(target: int, prec: int, auto: bool, progress=SILENT,
 
 
 def _answer(target: int, run: BallRun, digits: int, key: str = "answer") -> AnswerEnclosure:
-    lo, hi = endpoints(run.answer)
+    lo, hi = finite_ends(run.answer)
     z = answer_decimal(target, run.prec, digits, run.answer)
     return AnswerEnclosure(f"G({target},{target})", lo, hi, run.prec, z, key=key,
                            name_key="answer_name" if key == "answer" else None)
@@ -248,9 +249,10 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> Enc
     printed = decimal_digits(Fraction(run.float_answer), digits)
     program = FloatJudgement(
         "published program", printed, None if z.rounded is None else printed == z.rounded,
-        run.float_error_upper, run.float_error_upper_at, dict(run.float_classes), float_value=run.float_answer,
-        error_lower=run.float_error_lower, error_lower_at=run.float_error_lower_at,
-        wrong_sample=list(run.float_wrong), wrong_loss=run.float_wrong_loss,
+        upper_measure(run.float_error_upper), run.float_error_upper_at, dict(run.float_classes),
+        float_value=run.float_answer, error_lower=lower_measure(run.float_error_lower),
+        error_lower_at=run.float_error_lower_at, wrong_sample=list(run.float_wrong),
+        wrong_loss=lower_measure(run.float_wrong_loss),
         by_exact=_exact_verdicts(target, run) if auto and run.float_unresolved else None,
         always=("error_lower_at",))
     return EnclosureResult(
