@@ -270,7 +270,7 @@ def test_an_unbounded_ball_and_a_width_beyond_the_double_range_are_null_with_a_d
     sticky = strict(dumps(enclosure_json(results["audit model sticky"])))
     assert_reasons_documented(sticky)
     enc = sticky["ball_decimal"]["run_enclosure"]
-    assert enc["width"] is None and enc["width_reason"].startswith("infinite: ")
+    assert all(enc[k] is None and enc[f"{k}_reason"].startswith("infinite: ") for k in ("lower", "upper", "width"))
     assert sticky["float_error_upper"] is None and sticky["float_error_upper_reason"].startswith("infinite: ")
     assert sticky["ball_decimal"]["decimal"] == "1.00000000"  # Ziv's loop went past 16 bits
     text = "\n".join(enclosure_lines(results["audit model sticky"]))

@@ -83,8 +83,11 @@ def _width(lower: Fraction | None, upper: Fraction | None, prec: int) -> float:
 
 
 def _ends_json(lower: Fraction | None, upper: Fraction | None, prec: int) -> dict:
-    return {"lower": None if lower is None else format_pq(lower), "upper": None if upper is None else format_pq(upper),
-            "width": _width(lower, upper, prec)}
+    """``p/q`` ends and the width; an unbounded ball's ends and width are infinite measures."""
+    if lower is None:
+        unbounded = NonFinite(INFINITE, "the ball is " + UNBOUNDED.format(prec=prec))
+        return {"lower": unbounded, "upper": unbounded, "width": unbounded}
+    return {"lower": format_pq(lower), "upper": format_pq(upper), "width": _width(lower, upper, prec)}
 
 
 # ------------------------------------------------------------------ JSON
