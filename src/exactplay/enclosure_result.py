@@ -199,8 +199,8 @@ class FloatJudgement:
     certified correct / wrong / unresolved counts; ``wrong_sample``: the first wrong states;
     ``wrong_loss``: a certified lower bound on the largest loss of a wrong decision;
     ``by_exact``: exact verdicts on the unresolved ones (``auto``).  ``keys``: measure -> JSON
-    path (:data:`FLAT_KEYS` or :func:`by_program_keys`); a measure whose value is None and
-    that is not in ``always`` is left out of the JSON.
+    path (:data:`FLAT_KEYS` or :func:`by_program_keys`); a measure whose value is None is left out
+    of the JSON, and a place (``..._at``) is written with its measure (``[]`` when there is none).
     """
 
     label: str
@@ -216,7 +216,6 @@ class FloatJudgement:
     wrong_loss: float | None = None
     by_exact: dict | None = None
     keys: dict = field(default_factory=lambda: dict(FLAT_KEYS))
-    always: tuple = ()
 
 
 @dataclass

@@ -117,7 +117,7 @@ def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> Enclo
     program = FloatJudgement(
         what, printed, None if z.rounded is None else printed == z.rounded, upper_measure(worst, unbounded),
         None if at is None else model.state_name(at), dict(verdicts), float_value=value,
-        wrong_sample=[model.state_name(s) for s in wrong[:SAMPLE]], always=("wrong_sample",))
+        wrong_sample=[model.state_name(s) for s in wrong[:SAMPLE]])
     if B.name == "auto" and verdicts[UNRESOLVED]:
         return _result(model, B, _title(sol), floats=[program], handover=ExactHandover("audit", exact_audit()))
     return _result(model, B, _title(sol), arithmetic=f"{sol.prec}-bit balls", answer=answer,

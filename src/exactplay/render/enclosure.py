@@ -126,11 +126,8 @@ def _measure_json(fj: FloatJudgement, measure: str) -> Any:
 
 def _float_json(fj: FloatJudgement, data: dict) -> None:
     for measure, path in fj.keys.items():
-        if getattr(fj, measure) is None and measure not in fj.always:
-            continue
-        if measure.endswith("_at") and getattr(fj, measure[:-3]) is None:
-            continue
-        _put(data, path, _measure_json(fj, measure))
+        if getattr(fj, measure[:-3] if measure.endswith("_at") else measure) is not None:  # "_at": with its measure
+            _put(data, path, _measure_json(fj, measure))
 
 
 def _facts_json(facts: list[Fact], data: dict) -> None:

@@ -253,8 +253,7 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> Enc
         float_value=run.float_answer, error_lower=lower_measure(run.float_error_lower),
         error_lower_at=run.float_error_lower_at, wrong_sample=list(run.float_wrong),
         wrong_loss=lower_measure(run.float_wrong_loss),
-        by_exact=_exact_verdicts(target, run) if auto and run.float_unresolved else None,
-        always=("error_lower_at",))
+        by_exact=_exact_verdicts(target, run) if auto and run.float_unresolved else None)
     return EnclosureResult(
         "race", {"target": target},
         f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
