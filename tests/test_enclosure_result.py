@@ -148,8 +148,8 @@ def _facts(r: EnclosureResult) -> list[tuple[tuple | None, object, str | None]]:
     if d is not None:
         out += [((d.key, "total"), d.total, None), ((d.key, "certified"), d.certified, None),
                 ((d.key, "unresolved"), d.unresolved, None)]
-        out += [(None, None, f"{x.certified:,} of {d.total:,} {d.what}certified at {x.prec} bits, "
-                             f"{x.unresolved:,} unresolved") for x in d.rounds]
+        out += [(None, None, (f"{x.certified:,} of {d.total:,} {d.what}certified at {x.prec} bits, "
+                              f"{x.unresolved:,} unresolved")) for x in d.rounds]
         out += [((d.key, f.key), f.value, f.shown() if f.label is not None else None) for f in d.facts]
     for fj in r.floats:
         verdicts = {k: fj.verdicts.get(k, 0) for k in VERDICTS}

@@ -126,7 +126,7 @@ def _measure_json(fj: FloatJudgement, measure: str) -> Any:
 
 def _float_json(fj: FloatJudgement, data: dict) -> None:
     for measure, path in fj.keys.items():
-        if getattr(fj, measure[:-3] if measure.endswith("_at") else measure) is not None:  # "_at": with its measure
+        if getattr(fj, measure.removesuffix("_at")) is not None:  # a place "..._at" comes with its measure
             _put(data, path, _measure_json(fj, measure))
 
 
@@ -213,11 +213,11 @@ def _fact_rows(facts: list[Fact], continued: bool = False) -> list[tuple]:
 
 
 def _decision_rows(d: DecisionCertificates) -> list[tuple]:
-    rows = [("decisions", f"{r.certified:,} of {d.total:,} {d.what}certified at {r.prec} bits, {r.unresolved:,} "
-                          f"unresolved at this precision ({d.context}{r.seconds:.1f} s)") for r in d.rounds]
+    rows = [("decisions", (f"{r.certified:,} of {d.total:,} {d.what}certified at {r.prec} bits, {r.unresolved:,} "
+                           f"unresolved at this precision ({d.context}{r.seconds:.1f} s)")) for r in d.rounds]
     if d.unresolved_sample:
-        rows.append(("", f"unresolved, e.g. {d.sample_intro}"
-                         f"{', '.join(d.state_name(s) for s in d.unresolved_sample[:d.shown])}{d.sample_note}"))
+        sample = ", ".join(d.state_name(s) for s in d.unresolved_sample[:d.shown])
+        rows.append(("", f"unresolved, e.g. {d.sample_intro}{sample}{d.sample_note}"))
     return rows + _fact_rows(d.facts, continued=True)
 
 
@@ -272,10 +272,11 @@ def _handover_preface(r: EnclosureResult) -> list[tuple]:
     if h.reason is not None:
         return [(None, f"balls ({r.prec} bits): {h.reason}; {done} exactly (--backend auto):")]
     if r.floats:
-        return [(None, f"balls ({r.prec} bits): float decisions {_counts(r.floats[0].verdicts)}; the unresolved ones "
-                       f"{done} exactly (--backend auto):")]
-    return _decision_rows(r.decisions) + [(None, f"the unresolved ones {'decided' if done == 'solved' else done} "
-                                                 f"exactly (--backend auto):")]
+        counts = _counts(r.floats[0].verdicts)
+        return [(None, f"balls ({r.prec} bits): float decisions {counts}; "
+                       f"the unresolved ones {done} exactly (--backend auto):")]
+    decided = "decided" if done == "solved" else done
+    return _decision_rows(r.decisions) + [(None, f"the unresolved ones {decided} exactly (--backend auto):")]
 
 
 def _exact_lines(exact: Any) -> list[str]:

@@ -26,6 +26,7 @@ from exactplay.progress import SILENT
 from .interval import interval_run
 
 INTERVAL_PREC = 53  # --prec of --backend ball that runs this path
+METHOD = "float64 intervals, outward rounded, by anti-diagonals; 1 - F on a wide exponent"
 # measured CPU: 8.3 s at 2,000 and 296 s at 10,000 (time ~N^2.25: bands of fewer rows past ~3,000);
 # memory ~330 MB at every target (the bands hold ~3M numbers per array)
 CPU_SECONDS_AT_10000, MEGABYTES = 296.0, 330
@@ -58,16 +59,16 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT) -> EnclosureRe
         list(run.unresolved_cells), sample_note=" (cells (a, b)); --prec 128 or more runs arb balls",
         facts=[Fact("unresolved_rows_sample", None, [list(r) for r in run.unresolved_sample()]),
                Fact("prec_bits", None, INTERVAL_PREC)])
+    complement = {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"}
     return EnclosureResult(
         "race", {"target": target}, f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
         "ball", INTERVAL_PREC, arithmetic="ball: 53-bit float64 intervals",
         answer=AnswerEnclosure(f"G({target},{target})", Fraction(lo), Fraction(hi), INTERVAL_PREC, z),
-        decisions=decisions,
-        headline=[Fact("method", None, "float64 intervals, outward rounded, by anti-diagonals; 1 - F on a wide exponent")],
-        facts=[Fact("answer_complement", None, {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"}),
-               first_choice_fact(run),
+        decisions=decisions, headline=[Fact("method", None, METHOD)],
+        facts=[Fact("answer_complement", None, complement), first_choice_fact(run),
                Fact("seconds", None, round(run.seconds, 3)), Fact("cpu_seconds", None, round(run.cpu_seconds, 3)),
-               Fact("band_rows", None, run.rows_per_band), Fact("band_megabytes", None, round(run.band_bytes / 1e6, 1))])
+               Fact("band_rows", None, run.rows_per_band),
+               Fact("band_megabytes", None, round(run.band_bytes / 1e6, 1))])
 
 
 def first_choice_fact(run) -> Fact:
