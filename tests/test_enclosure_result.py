@@ -28,7 +28,7 @@ from exactplay.model import build_model, load_model_file
 from exactplay.model.load import make_game
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.render import audit_lines, enclosure_html, enclosure_json, enclosure_lines
-from exactplay.strict_json import dumps
+from exactplay.strict_json import NonFinite, dumps
 from test_json_every_command import assert_reasons_documented
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,6 +144,9 @@ def _facts(r: EnclosureResult) -> list[tuple[tuple | None, object, str | None]]:
             out.append(((a.key, "run_enclosure", "upper"), format_pq(a.upper), None))
             if abs(a.upper) < 1e300:
                 out.append((None, None, f"[{float(a.lower):.17g}, {float(a.upper):.17g}]"))
+    w = r.widths
+    if w is not None:
+        out += [((w.key, "states"), w.states, f"{w.states:,}"), ((w.key, "largest"), w.largest, f"{w.largest:.2e}")]
     d = r.decisions
     if d is not None:
         out += [((d.key, "total"), d.total, None), ((d.key, "certified"), d.certified, None),
@@ -155,7 +158,7 @@ def _facts(r: EnclosureResult) -> list[tuple[tuple | None, object, str | None]]:
         verdicts = {k: fj.verdicts.get(k, 0) for k in VERDICTS}
         out.append((fj.keys["verdicts"], verdicts, ", ".join(f"{k} {v:,}" for k, v in verdicts.items())))
         out.append((fj.keys["printed"], fj.printed, f"prints {fj.printed}"))
-        out.append((fj.keys["error_upper"], None if fj.error_upper == float("inf") else fj.error_upper,
+        out.append((fj.keys["error_upper"], fj.error_upper,
                     f"within {fj.error_upper:.3e}"))
         if fj.error_lower is not None:
             out.append((fj.keys["error_lower"], fj.error_lower, None))
@@ -175,8 +178,8 @@ def test_every_ball_path_returns_an_enclosure_result_whose_text_json_and_html_ca
             continue  # below
         assert text.splitlines()[0] in page, name
         for path, value, shown in _facts(r):
-            if path is not None:
-                assert _at(data, path) == json.loads(dumps(value)), (name, path)
+            if path is not None:  # an infinite measure is null (its reason: test_an_unbounded_ball_...)
+                assert _at(data, path) == (None if isinstance(value, NonFinite) else json.loads(dumps(value))), name
             if shown is not None:
                 assert shown in text and shown in page, (name, shown)
 
@@ -241,6 +244,13 @@ def test_hold_results_agree_with_exact_values_and_exact_ties(results):
         r = results[name]
         assert r.answer.lower <= ex.V[0][0] <= r.answer.upper, name
         assert r.answer.decimal.rounded == decimal_digits(ex.V[0][0], 8), name
+    from exactplay.balls import endpoints
+    from exactplay.games.hold.ball import ball_table
+
+    balls = ball_table(6, 3, 128).V
+    widths = {(c, h): endpoints(balls[c][h])[1] - endpoints(balls[c][h])[0] for c in range(6) for h in range(6)}
+    w = results["solve hold ball"].widths
+    assert w.states == 36 and Fraction(w.largest) >= max(widths.values()) == widths[w.largest_at]
     auto = enclosure_json(results["solve hold auto"])["decisions"]
     assert auto["unresolved"] == ties == auto["unresolved_by_exact"]["exact tie"]
     audit = results["audit hold ball"]
@@ -275,6 +285,7 @@ def test_an_unbounded_ball_and_a_width_beyond_the_double_range_are_null_with_a_d
     assert sticky["ball_decimal"]["decimal"] == "1.00000000"  # Ziv's loop went past 16 bits
     text = "\n".join(enclosure_lines(results["audit model sticky"]))
     assert "unbounded at 16 bits" in text
+    assert sticky["widths"]["largest"] is None and sticky["widths"]["largest_reason"].startswith("infinite: ")
     huge = strict(dumps(enclosure_json(results["solve model huge"])))
     assert_reasons_documented(huge)
     assert huge["answer"]["run_enclosure"]["width_reason"].startswith("out of range: ")

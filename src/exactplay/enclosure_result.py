@@ -7,6 +7,7 @@ and ``audit`` with ``--backend ball|auto`` (the Race, Hold, a user's model):
 * the **answer** (:class:`AnswerEnclosure`): the run's enclosure at its precision, and the
   decimal certified by Ziv's loop (:class:`~exactplay.balls.ZivDecimal`: the exact value's
   rounding when both ends of a ball round alike, else how many decimals are certain);
+* the **widths** (:class:`WidthSummary`): the largest width of a state's enclosure, and where;
 * the **decisions** (:class:`DecisionCertificates`): per precision round (``auto`` raises
   it), how many decisions are *certified* (the best action's ball lies above every other
   ball) and how many stay *unresolved at this precision*, with a sample of where;
@@ -38,9 +39,9 @@ from .strict_json import INFINITE, OUT_OF_RANGE, NonFinite
 if TYPE_CHECKING:  # the ball library is imported by the runs that make balls, not by the renderer
     from .balls import ZivDecimal
 
-__all__ = ["CORRECT", "WRONG", "UNRESOLVED", "VERDICTS", "AnswerEnclosure", "DecisionCertificates",
+__all__ = ["CORRECT", "WRONG", "UNRESOLVED", "VERDICTS", "AnswerEnclosure", "DecisionCertificates", "WidthSummary",
            "EnclosureResult", "ExactHandover", "FloatJudgement", "PrecisionRound", "FLAT_KEYS", "by_program_keys",
-           "judge", "upper_measure", "lower_measure", "UNBOUNDED"]
+           "judge", "upper_measure", "lower_measure", "width_summary", "UNBOUNDED"]
 
 UNBOUNDED = "unbounded at {prec} bits (a division by a ball that contains 0); raise --prec"
 
@@ -114,6 +115,40 @@ class AnswerEnclosure:
     @property
     def width(self) -> Fraction | None:
         return None if self.lower is None else self.upper - self.lower
+
+
+@dataclass
+class WidthSummary:
+    """How wide the enclosures of the ``states`` values are: the largest width (``upper - lower``,
+    a double rounded up; an infinite measure for an unbounded ball, see :func:`upper_measure`)
+    and the state where it is.  JSON under ``key``: ``{"states", "largest", "largest_at"}``."""
+
+    states: int
+    largest: float
+    largest_at: Any
+    what: str = "values"  # what one enclosed value is, in text ("cells F(a,b)")
+    state_name: Callable[[Hashable], str] = str
+    key: str = "widths"
+
+
+def width_summary(radii, prec: int, what: str = "values", state_name: Callable[[Hashable], str] = str,
+                  states: int | None = None) -> WidthSummary:
+    """The :class:`WidthSummary` of ``radii``, ``(state, radius)`` pairs (a double, nan or inf for an
+    unbounded ball; width = 2 radius); ``states``: how many values they stand for (default: the pairs).
+
+    >>> w = width_summary([("a", 0.25), ("b", 1.0), ("c", 0.5)], 64)
+    >>> w.states, w.largest > 2.0, w.largest_at
+    (3, True, 'b')
+    >>> width_summary([("a", 0.25), ("b", math.nan), ("c", math.inf)], 16).largest.json_reason
+    'infinite: the ball of b is unbounded at 16 bits (a division by a ball that contains 0); raise --prec'
+    """
+    n, largest, at = 0, 0.0, None
+    for state, r in radii:
+        n += 1
+        if math.isfinite(largest) and not r <= largest:  # the first unbounded ball stays the largest
+            largest, at = (math.inf if math.isnan(r) else r), state
+    unbounded = None if math.isfinite(largest) else f"the ball of {state_name(at)} is " + UNBOUNDED.format(prec=prec)
+    return WidthSummary(n if states is None else states, upper_measure(2 * largest, unbounded), at, what, state_name)
 
 
 @dataclass
@@ -248,6 +283,7 @@ class EnclosureResult:
     prec: int
     arithmetic: str | None = None
     answer: AnswerEnclosure | None = None
+    widths: WidthSummary | None = None
     decisions: DecisionCertificates | None = None
     floats: list[FloatJudgement] = field(default_factory=list)
     values_name: str = "float value"  # what one float value is, in text ("float F(a,b)", "V(c,h)")

@@ -22,7 +22,7 @@ from .audit import decimal_digits
 from .audit_result import Fact
 from .balls import finite_ends, ziv_decimal
 from .enclosure_result import (UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult, ExactHandover,
-                               UNBOUNDED, FloatJudgement, PrecisionRound, judge, upper_measure)
+                               UNBOUNDED, FloatJudgement, PrecisionRound, judge, upper_measure, width_summary)
 from .engine.ball import Unresolved, ball_solve
 from .errors import UsageError
 
@@ -54,6 +54,14 @@ def _decisions(sol, key: str = "decisions") -> DecisionCertificates:
         context=f"{len(model):,} states, {sol.cyclic:,} cyclic components, ")
 
 
+def _widths(sol):
+    m = sol.model
+    w = width_summary(((s, float(v[0].rad())) for s, v in enumerate(sol.values)), sol.prec, "values",
+                      state_name=m.state_name)
+    w.largest_at, w.state_name = (None if w.largest_at is None else m.state_name(w.largest_at)), str
+    return w
+
+
 def _first_action(sol) -> list[Fact]:
     model, init = sol.model, sol.model.initial
     if sol.policy[init] is None or model.mover[init] is None:
@@ -75,7 +83,7 @@ def solve_ball(model, B, digits: int, source: str, exact_report) -> EnclosureRes
         return _result(model, B, _title(sol), decisions=_decisions(sol),
                        handover=ExactHandover("solve", exact_report()))
     return _result(model, B, _title(sol), arithmetic=f"{sol.prec}-bit balls; {source}",
-                   answer=_answer(sol, digits, "answer"), decisions=_decisions(sol),
+                   answer=_answer(sol, digits, "answer"), widths=_widths(sol), decisions=_decisions(sol),
                    facts=[Fact("states", None, len(model)), *_first_action(sol),
                           Fact("cyclic_components", None, sol.cyclic), Fact("seconds", None, round(sol.seconds, 3))])
 
@@ -120,7 +128,7 @@ def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> Enclo
         wrong_sample=[model.state_name(s) for s in wrong[:SAMPLE]])
     if B.name == "auto" and verdicts[UNRESOLVED]:
         return _result(model, B, _title(sol), floats=[program], handover=ExactHandover("audit", exact_audit()))
-    return _result(model, B, _title(sol), arithmetic=f"{sol.prec}-bit balls", answer=answer,
+    return _result(model, B, _title(sol), arithmetic=f"{sol.prec}-bit balls", answer=answer, widths=_widths(sol),
                    decisions=_decisions(sol, key="ball_decisions"), floats=[program], values_name="float value",
                    headline=[Fact("float_solver", None, what)])
 

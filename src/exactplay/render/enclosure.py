@@ -6,6 +6,7 @@ Text (HTML: the same rows, one table per section)::
     under audit : ...                                  (headline facts)
     enclosure   : [lower, upper] contains the exact value (width w)
     decimal     : 0.12345678  (certified by balls at P bits: ...)  | NOT certified ...; k decimals certain
+    widths      : the widest of the N enclosed values: w at <state>
     decisions   : C of N certified at P bits, U unresolved at this precision (S s)   (one per precision round)
                   unresolved, e.g. ...
     -- <float program>
@@ -15,7 +16,8 @@ Text (HTML: the same rows, one table per section)::
     <fact label>: <text>
 
 JSON: ``game`` (or ``model``), ``params``, the headline facts, ``backend``, ``prec_bits``, the answer
-(the :class:`~exactplay.balls.ZivDecimal` fields plus ``run_enclosure``) under its key, the decisions
+(the :class:`~exactplay.balls.ZivDecimal` fields plus ``run_enclosure``) under its key, ``widths``
+(``states``, ``largest``, ``largest_at``), the decisions
 (``total``, ``certified``, ``unresolved``, ``unresolved_sample``, their facts), each float program's
 measures at their paths, the facts.  Numbers with no double value follow :mod:`exactplay.strict_json`.
 An :class:`~exactplay.enclosure_result.ExactHandover` (``auto``) writes what the balls found first
@@ -32,7 +34,7 @@ from typing import Any
 from ..audit_result import AuditResult, Fact
 from ..decimals import decimal_digits
 from ..enclosure_result import (UNBOUNDED, VERDICTS, AnswerEnclosure, DecisionCertificates, EnclosureResult,
-                                FloatJudgement)
+                                FloatJudgement, WidthSummary)
 from ..numbers import format_pq
 from ..strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 from .audit import audit_html, audit_json, audit_lines
@@ -170,6 +172,9 @@ def enclosure_json(r: EnclosureResult) -> dict:
         if a.name_key:
             _put(data, (a.name_key,), a.name)
         _put(data, (a.key,), _answer_json(a))
+    if r.widths is not None:
+        w = r.widths
+        _put(data, (w.key,), {"states": w.states, "largest": w.largest, "largest_at": _state_json(w.largest_at)})
     if r.decisions is not None:
         _put(data, (r.decisions.key,), _decisions_json(r.decisions))
     for fj in r.floats:
@@ -205,6 +210,11 @@ def _answer_rows(a: AnswerEnclosure) -> list[tuple]:
         enclosure = (f"[{_number(a.lower, '.17g')}, {_number(a.upper, '.17g')}] contains the exact value "
                      f"(width {_number(a.width, '.2e')})")
     return [("enclosure", enclosure), ("decimal", decimal_text(a))]
+
+
+def _width_rows(w: WidthSummary) -> list[tuple]:
+    where = "" if w.largest_at is None else f" at {w.state_name(w.largest_at)}"
+    return [("widths", f"the widest of the {w.states:,} enclosed {w.what}: {w.largest:.2e}{where}")]
 
 
 def _fact_rows(facts: list[Fact], continued: bool = False) -> list[tuple]:
@@ -252,6 +262,8 @@ def _sections(r: EnclosureResult) -> list[tuple[str | None, list[tuple], int]]:
     head = _fact_rows(r.headline)
     if r.answer is not None:
         head += _answer_rows(r.answer)
+    if r.widths is not None:
+        head += _width_rows(r.widths)
     if r.decisions is not None:
         head += _decision_rows(r.decisions)
     out = [(None, head, KEY)] + [(fj.label, _float_rows(fj, r), PROGRAM_KEY) for fj in r.floats]

@@ -22,7 +22,8 @@ from exactplay.audit import decimal_digits
 from exactplay.audit_result import Fact
 from exactplay.balls import finite_ends, ziv_decimal
 from exactplay.enclosure_result import (WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult,
-                                        FloatJudgement, PrecisionRound, by_program_keys, judge, upper_measure)
+                                        FloatJudgement, PrecisionRound, by_program_keys, judge, upper_measure,
+                                        width_summary)
 from exactplay.progress import SILENT
 
 from .ball import SAMPLE, BoxNotVerified
@@ -74,6 +75,12 @@ def _decisions(table, prec: int, exact: dict | None = None, key: str = "decision
                     ", ".join(f"{k} {v:,}" for k, v in (exact or {}).items()))])
 
 
+def _widths(table, prec: int):
+    T = table.target
+    return width_summary((((c, h), float(table.V[c][h].rad())) for c in range(T) for h in range(T)), prec,
+                         "values V(c,h)")
+
+
 def _title(target: int, faces: int) -> str:
     return f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)"
 
@@ -88,7 +95,8 @@ def solve_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> 
     first = table.policy[0][0]
     return EnclosureResult(
         "hold", {"target": target, "faces": faces}, _title(target, faces), B.name, B.prec,
-        arithmetic=f"{B.name}: {B.prec}-bit balls", answer=answer, decisions=_decisions(table, B.prec, exact),
+        arithmetic=f"{B.name}: {B.prec}-bit balls", answer=answer, widths=_widths(table, B.prec),
+        decisions=_decisions(table, B.prec, exact),
         facts=[Fact("policy_at_0_0", "first turn at 0-0, by turn total x = 2..", first, f"{first}  ('?': unresolved)"),
                Fact("box_widenings", None, table.widenings), Fact("policy_rounds", None, table.policy_rounds),
                Fact("seconds", None, round(table.seconds, 3))])
@@ -150,7 +158,8 @@ def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> 
     return EnclosureResult(
         "hold", {"target": T, "faces": faces},
         f"Audit of Hold or Continue? target {T}, faces {faces} against {B.prec}-bit balls", B.name, B.prec,
-        answer=answer, decisions=_decisions(table, B.prec, key="ball_decisions"), floats=programs,
+        answer=answer, widths=_widths(table, B.prec), decisions=_decisions(table, B.prec, key="ball_decisions"),
+        floats=programs,
         values_name="V(c,h)",
         facts=[Fact("seconds", "time", {"balls": round(table.seconds, 3), "float solver": round(float_seconds, 3),
                                         "published program": round(seed_seconds, 3)},

@@ -35,7 +35,7 @@ from exactplay.audit_result import Fact
 from exactplay.balls import endpoints, finite_ends, ziv_decimal
 from exactplay.enclosure_result import (CORRECT, UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates,
                                         EnclosureResult, FloatJudgement, PrecisionRound, lower_measure,
-                                        upper_measure)
+                                        upper_measure, width_summary)
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
@@ -68,6 +68,8 @@ class BallRun:
     float_error_lower: float = 0.0  # some float F is at least this far from its exact value
     float_error_lower_at: tuple | None = None
     float_seconds: float = 0.0
+    widest: arb | None = None  # the largest radius of a ball F(a, b), and where
+    widest_at: tuple | None = None
 
     @property
     def unresolved_count(self) -> int:
@@ -90,6 +92,7 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
     f_prev = [0.0] * (N + 1)
     run = BallRun(N, B.prec, None, {})
     run.rows = [] if keep_rows else None
+    widest = arb(0)
     start = time.perf_counter()
     float_time = 0.0
     progress.start(f"race target {N} in {B.prec}-bit balls" + (" and float" if with_float else ""), N)
@@ -101,6 +104,8 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
             best, bt, cands, sure = _float_cell(B, Fa, Ga, prev_F, b, gains, one, with_float)
             Fa[b] = best
             Ga[b] = (prev_F[b] + best) * half
+            if widest.is_finite() and not best.rad() <= widest:  # exact radii; an unbounded ball's is [+/- inf]
+                widest, run.widest_at = best.rad(), (a, b)
             run.decisions += 1
             if sure:
                 run.certified += 1
@@ -132,6 +137,7 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
         progress.advance()
     run.seconds = time.perf_counter() - start - float_time
     run.float_seconds = float_time
+    run.widest = widest
     return run
 
 
@@ -220,6 +226,10 @@ def _answer(target: int, run: BallRun, digits: int, key: str = "answer") -> Answ
                            name_key="answer_name" if key == "answer" else None)
 
 
+def _widths(run: BallRun):
+    return width_summary([(run.widest_at, float(run.widest))], run.prec, "cells F(a,b)", states=run.decisions)
+
+
 def _decisions(run: BallRun, rounds: list, settled: int | None, key: str = "decisions") -> DecisionCertificates:
     return DecisionCertificates(
         run.decisions, rounds, list(run.unresolved), key=key, rounds_key="precision_rounds",
@@ -234,7 +244,7 @@ def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> Enc
     return EnclosureResult(
         "race", {"target": target}, f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
         B.name, run.prec, arithmetic=f"{B.name}: {run.prec}-bit balls", answer=_answer(target, run, digits),
-        decisions=_decisions(run, rounds, settled), facts=[first_choice_fact(run)])
+        widths=_widths(run), decisions=_decisions(run, rounds, settled), facts=[first_choice_fact(run)])
 
 
 def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> EnclosureResult:
@@ -257,7 +267,7 @@ def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> Enc
     return EnclosureResult(
         "race", {"target": target},
         f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
-        f"({run.decisions:,} cells F(a,b))", B.name, run.prec, answer=answer,
+        f"({run.decisions:,} cells F(a,b))", B.name, run.prec, answer=answer, widths=_widths(run),
         decisions=_decisions(run, rounds, settled, key="ball_decisions"), floats=[program],
         values_name="float F(a,b)", headline=[Fact("solver_under_audit", "under audit", SOLVER_UNDER_AUDIT)],
         facts=[Fact("seconds", "time", {"ball": round(run.seconds, 3), "float": round(run.float_seconds, 3)},
