@@ -7,7 +7,10 @@ exactly (every target hold accepts fits exact arithmetic).
 
 ``audit``: the correct float solver and the published program judged against
 the balls: each float value's error enclosed, each float decision certified
-correct, wrong, or unresolved.
+correct, wrong, or unresolved.  Both return an
+:class:`~exactplay.enclosure_result.EnclosureResult` (its JSON keeps the keys of
+before: ``decisions``, ``float_decimals``, ``value_error_upper`` per program),
+rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ and is judged against the balls: each float value's error is enclosed
 (``|float - ball|``), and each float decision is *certified correct* (the
 ball's certified winner), *wrong* (some other candidate's ball lies above the
 float choice's ball) or *unresolved*.
+
+:func:`solve_ball` and :func:`audit_ball` (``--backend ball|auto``) return an
+:class:`~exactplay.enclosure_result.EnclosureResult`, rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ benchmarks/race_interval.py).  Other
 precisions run the arb balls of :mod:`.ball`.
 
 The printed decimals: the enclosure's two ends are rounded to ``digits`` decimals;
-when they agree the decimal is certified (rounding is monotone), otherwise the report
+when they agree the decimal is certified (rounding is monotone), otherwise the result
 says how many decimals are certain at 53 bits (raise ``--prec`` for arb balls).
+:func:`solve_interval` returns an :class:`~exactplay.enclosure_result.EnclosureResult`
+(no per-cell widths: the run keeps none), rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations
