@@ -326,3 +326,13 @@ def test_the_ball_modules_format_no_report_lines_by_hand(module):
     for fn in (n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in ("solve_ball", "audit_ball",
                                                                                       "solve_interval")):
         assert ast.unparse(fn.returns) == "EnclosureResult", (module, fn.name)
+
+
+def test_a_float_table_is_audited_exactly_only_so_no_ball_audit_of_a_table_bypasses_audit_result(capsys, tmp_path):
+    table = tmp_path / "t.txt"
+    table.write_text("1 1 0.5\n1 2 0.25\n2 1 0.75\n2 2 0.5\n", encoding="utf-8")
+    for argv in (["audit", "race", "--target", "2"], ["audit", "--model", ROOT / "examples" / "loop-or-gamble.json"]):
+        for backend in ("ball", "auto"):
+            status, out, err = run(capsys, *argv, "--float-table", table, "--backend", backend)
+            assert status == 2 and out == "" and "Traceback" not in err, (argv, backend)
+            assert "--float-table is judged against exact values" in err and len(err.strip().splitlines()) == 1
