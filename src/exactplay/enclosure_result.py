@@ -43,7 +43,7 @@ __all__ = ["CORRECT", "WRONG", "UNRESOLVED", "VERDICTS", "AnswerEnclosure", "Dec
            "EnclosureResult", "ExactHandover", "FloatJudgement", "PrecisionRound", "FLAT_KEYS", "by_program_keys",
            "judge", "upper_measure", "lower_measure", "width_summary", "UNBOUNDED"]
 
-UNBOUNDED = "unbounded at {prec} bits (a division by a ball that contains 0); raise --prec"
+UNBOUNDED = "unbounded at {prec} bits (e.g. a division by a ball that contains 0); raise --prec"
 
 CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
 VERDICTS = (CORRECT, WRONG, UNRESOLVED)
@@ -140,7 +140,7 @@ def width_summary(radii, prec: int, what: str = "values", state_name: Callable[[
     >>> w.states, w.largest > 2.0, w.largest_at
     (3, True, 'b')
     >>> width_summary([("a", 0.25), ("b", math.nan), ("c", math.inf)], 16).largest.json_reason
-    'infinite: the ball of b is unbounded at 16 bits (a division by a ball that contains 0); raise --prec'
+    'infinite: the ball of b is unbounded at 16 bits (e.g. a division by a ball that contains 0); raise --prec'
     """
     n, largest, at = 0, 0.0, None
     for state, r in radii:
