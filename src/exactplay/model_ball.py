@@ -128,9 +128,12 @@ def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> Enclo
         wrong_sample=[model.state_name(s) for s in wrong[:SAMPLE]])
     if B.name == "auto" and verdicts[UNRESOLVED]:
         return _result(model, B, _title(sol), floats=[program], handover=ExactHandover("audit", exact_audit()))
+    sweeps = getattr(flt, "sweeps", 0)  # value iteration's sweeps: at its cap, it stopped before converging
+    facts = [Fact("sweeps", "sweeps", sweeps, f"{sweeps} (last change {flt.last_change:.3e})"),
+             Fact("last_change", None, flt.last_change if math.isfinite(flt.last_change) else None)] if sweeps else []
     return _result(model, B, _title(sol), arithmetic=f"{sol.prec}-bit balls", answer=answer, widths=_widths(sol),
                    decisions=_decisions(sol, key="ball_decisions"), floats=[program], values_name="float value",
-                   headline=[Fact("float_solver", None, what)])
+                   headline=[Fact("float_solver", None, what)], facts=facts)
 
 
 def sol_sign(model, s: int) -> int:
