@@ -13,6 +13,7 @@ value must be ``null`` beside a ``<field>_reason`` of a documented kind.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,12 @@ CASES = _game_cases() + [
     ("judge hold", ["judge", "hold", "--target", "5", "--faces", "3", "--json", "--explain", "{tmp}/q.txt"]),
     ("audit race --float-table", ["audit", "race", "--target", "2", "--float-table", "{tmp}/t.txt", "--json"]),
     ("audit race --backend ball", ["audit", "race", "--target", "3", "--backend", "ball", "--json"]),
+    ("solve race --backend ball --prec 53", ["solve", "race", "--target", "3", "--backend", "ball", "--prec", "53",
+                                             "--json"]),
+    ("audit hold --backend ball", ["audit", "hold", "--target", "4", "--faces", "2", "--backend", "ball", "--json"]),
+    ("solve model --backend ball", ["solve", "--game", PIG, "--param", "goal=3", "--backend", "ball", "--json"]),
+    ("audit model --backend ball, an unbounded ball", ["audit", "--model", "{tmp}/sticky.json", "--backend", "ball",
+                                                       "--prec", "16", "--json"]),
     ("solve model", ["solve", "--game", PIG, "--param", "goal=3", "--json"]),
     ("audit model", ["audit", "--game", PIG, "--param", "goal=3", "--json"]),
     ("audit model --backend auto", ["audit", "--game", PIG, "--param", "goal=3", "--backend", "auto", "--json"]),
@@ -81,6 +88,13 @@ def _prepare(tmp: Path) -> None:
     (tmp / "q.txt").write_text("2\n0 0 2\n2 0 3\n", encoding="utf-8")
     (tmp / "t.txt").write_text("1 1 0.5\n1 2 0.25\n2 1 0.75\n2 2 0.5\n", encoding="utf-8")
     (tmp / "m.txt").write_text("0 0.0\n1 1e-300\n2 1\n3 0.5\n", encoding="utf-8")
+    # a self-loop of probability 1 - 2^-20: at 16 bits, 1 - p is a ball that contains 0 (an unbounded enclosure)
+    sticky = [{"id": "start", "mover": 0, "actions": [
+        {"name": "stay", "next": [["1048575/1048576", "start"], ["1/1048576", "won"]]},
+        {"name": "go", "next": [["1/2", "won"], ["1/2", "lost"]]}]},
+        {"id": "won", "payoff": ["1/1"]}, {"id": "lost", "payoff": ["0/1"]}]
+    (tmp / "sticky.json").write_text(json.dumps({"format": "exactplay-model", "version": 1, "name": "sticky",
+                                                 "players": ["p"], "states": sticky}), encoding="utf-8")
 
 
 def assert_reasons_documented(obj, where: str = "$") -> None:

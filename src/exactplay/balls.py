@@ -9,8 +9,8 @@ by :func:`ball_best_of`: certified when the winner's ball lies strictly above
 all others, otherwise *unresolved at this precision*.
 
 Printed decimals are certified by a Ziv loop (:func:`ziv_decimal`): evaluate
-at ``p`` bits, and if the ball's two ends do not round to the same decimal,
-evaluate again at ``2p`` bits, up to a cap; rounding is monotone, so when both
+at ``p`` bits, and if the ball's two ends do not round to the same decimal (or
+the ball is unbounded), evaluate again at ``2p`` bits, up to a cap; rounding is monotone, so when both
 ends round to the same string the exact value does too.
 
 >>> with working_precision(64):
@@ -32,7 +32,7 @@ from flint import arb, ctx, fmpq
 from .errors import UsageError
 
 __all__ = ["BALL_TYPE", "ball_make", "check_prec", "ball_best_of", "working_precision", "endpoints", "dyadic", "from_fraction",
-           "ZivDecimal", "ziv_decimal", "certain_decimals", "MIN_PREC", "MAX_PREC"]
+           "ZivDecimal", "ziv_decimal", "finite_ends", "certain_decimals", "MIN_PREC", "MAX_PREC"]
 
 MIN_PREC = 16
 MAX_PREC = 1 << 20  # bits; a ball of a million bits is already slower than most exact runs
@@ -129,34 +129,30 @@ def certain_decimals(lo: Fraction, hi: Fraction, digits: int) -> int:
 
 @dataclass
 class ZivDecimal:
-    """The outcome of :func:`ziv_decimal`: a certified decimal, or how many digits are certain."""
+    """The outcome of :func:`ziv_decimal`: a certified decimal, or how many digits are certain.
+
+    ``lower``/``upper``: the last ball's exact ends, None when that ball is unbounded (a division
+    by a ball that contains 0, at a precision too low for the instance).  Shown by
+    :mod:`exactplay.render.enclosure`.
+    """
 
     digits: int
     rounded: str | None  # the exact value's rounding to ``digits`` decimals, if certified
-    certain_digits: int  # decimals that round the same at both ends of the last ball
+    certain_digits: int  # decimals that round the same at both ends of the last ball (-1: none)
     prec: int  # the precision of the last evaluation
-    lower: Fraction
-    upper: Fraction
+    lower: Fraction | None
+    upper: Fraction | None
     evaluations: int
 
-    def to_dict(self) -> dict:
-        def format_pq(f: Fraction) -> str:
-            return f"{f.numerator}/{f.denominator}"
 
-        return {"digits": self.digits, "decimal": self.rounded, "decimal_certified": self.rounded is not None,
-                "certain_digits": self.certain_digits, "prec_bits": self.prec, "evaluations": self.evaluations,
-                "lower": format_pq(self.lower), "upper": format_pq(self.upper),
-                "width": float(self.upper - self.lower)}
+def finite_ends(x: arb) -> tuple[Fraction, Fraction] | tuple[None, None]:
+    """:func:`endpoints`, or ``(None, None)`` for an unbounded ball (python-flint prints it ``nan``).
 
-    def line(self) -> str:
-        from .decimals import decimal_digits
-
-        if self.rounded is not None:
-            return (f"decimal     : {self.rounded}  (certified by balls at {self.prec} bits: "
-                    f"the enclosure's width is {float(self.upper - self.lower):.2e})")
-        shown = decimal_digits(self.lower, max(self.certain_digits, 0))
-        return (f"decimal     : NOT certified to {self.digits} decimals at {self.prec} bits; "
-                f"{self.certain_digits} decimals certain: {shown}")
+    >>> with working_precision(16):
+    ...     finite_ends(arb(1) / (arb(1) - arb(fmpq(1048575, 1048576))))
+    (None, None)
+    """
+    return endpoints(x) if x.is_finite() else (None, None)
 
 
 def ziv_decimal(evaluate: Callable[[int], arb], digits: int, prec: int, max_prec: int | None = None) -> ZivDecimal:
@@ -175,10 +171,11 @@ def ziv_decimal(evaluate: Callable[[int], arb], digits: int, prec: int, max_prec
         with working_precision(p):
             x = evaluate(p)
         n += 1
-        lo, hi = endpoints(x)
-        r_lo = decimal_digits(lo, digits)
-        if r_lo == decimal_digits(hi, digits):
-            return ZivDecimal(digits, r_lo, digits, p, lo, hi, n)
+        lo, hi = finite_ends(x)
+        if lo is not None:
+            r_lo = decimal_digits(lo, digits)
+            if r_lo == decimal_digits(hi, digits):
+                return ZivDecimal(digits, r_lo, digits, p, lo, hi, n)
         if 2 * p > max_prec:
-            return ZivDecimal(digits, None, certain_decimals(lo, hi, digits), p, lo, hi, n)
+            return ZivDecimal(digits, None, -1 if lo is None else certain_decimals(lo, hi, digits), p, lo, hi, n)
         p *= 2

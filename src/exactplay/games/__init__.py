@@ -8,7 +8,8 @@ The functions take the parsed parameters as keyword arguments plus:
 
 * ``solve(backend, digits, full, progress, **params) -> Report``
 * ``audit(backend, digits, progress, **params) -> AuditResult`` (:mod:`exactplay.audit_result`;
-  rendered by :mod:`exactplay.render`; a ball audit, ``--backend ball|auto``, still a ``Report``)
+  rendered by :mod:`exactplay.render`); with ``--backend ball|auto`` both return an
+  :class:`~exactplay.enclosure_result.EnclosureResult`
 * ``certify(backend, progress, **params) -> dict`` (a certificate)
 
 A :class:`Report` carries both renderings of a result: ``data`` (JSON-ready,

@@ -4,6 +4,8 @@
 * :func:`audit_json`, :func:`audit_lines`, :func:`audit_html` -- an
   :class:`~exactplay.audit_result.AuditResult` (any game's, a float table's, a user model's)
   as strict-JSON-ready data, text lines and an HTML fragment, laid out the same way for all;
+* :func:`enclosure_json`, :func:`enclosure_lines`, :func:`enclosure_html` -- an
+  :class:`~exactplay.enclosure_result.EnclosureResult` (balls and intervals, ``--backend ball|auto``);
 * :func:`emit` -- what a command prints (``--json`` or text).
 """
 
@@ -13,7 +15,9 @@ from typing import Any
 
 from ..audit import rounding_report
 from .audit import audit_html, audit_json, audit_lines  # noqa: F401 (re-exported)
+from .enclosure import enclosure_html, enclosure_json, enclosure_lines  # noqa: F401 (re-exported)
 from ..audit_result import AuditResult
+from ..enclosure_result import EnclosureResult
 from ..errors import EXIT_OK
 from ..numbers import as_fraction, format_pq
 from ..strict_json import dumps
@@ -74,9 +78,12 @@ def as_report(result: AuditResult):
 
 def emit(report, as_json: bool) -> int:
     """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``; an
-    :class:`AuditResult` rendered by :func:`audit_json` / :func:`audit_lines`); exit status 0."""
+    :class:`AuditResult` or :class:`EnclosureResult` by its renderer); exit status 0."""
     if isinstance(report, AuditResult):
         print(dumps(audit_json(report)) if as_json else "\n".join(audit_lines(report)))
+        return EXIT_OK
+    if isinstance(report, EnclosureResult):
+        print(dumps(enclosure_json(report)) if as_json else "\n".join(enclosure_lines(report)))
         return EXIT_OK
     if as_json:
         print(dumps(report.data))

@@ -87,7 +87,7 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
 def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
           progress=SILENT):
     """The audit of both float programs (an :class:`~exactplay.audit_result.AuditResult`; a ball
-    audit's report with ``--backend ball|auto``)."""
+    audit's :class:`~exactplay.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
     if get_backend(backend).prec is not None:
         from exactplay.games.hold.ball_report import audit_ball
 

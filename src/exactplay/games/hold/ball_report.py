@@ -7,7 +7,10 @@ exactly (every target hold accepts fits exact arithmetic).
 
 ``audit``: the correct float solver and the published program judged against
 the balls: each float value's error enclosed, each float decision certified
-correct, wrong, or unresolved.
+correct, wrong, or unresolved.  Both return an
+:class:`~exactplay.enclosure_result.EnclosureResult` (its JSON keeps the keys of
+before: ``decisions``, ``float_decimals``, ``value_error_upper`` per program),
+rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations
@@ -19,15 +22,15 @@ from fractions import Fraction
 from flint import arb
 
 from exactplay.audit import decimal_digits
-from exactplay.balls import endpoints, ziv_decimal
-from exactplay.games import Report
-from exactplay.numbers import format_pq
+from exactplay.audit_result import Fact
+from exactplay.balls import finite_ends, ziv_decimal
+from exactplay.enclosure_result import (WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult,
+                                        FloatJudgement, PrecisionRound, by_program_keys, judge, upper_measure,
+                                        width_summary)
 from exactplay.progress import SILENT
 
-from .ball import BoxNotVerified
+from .ball import SAMPLE, BoxNotVerified
 from .ball import ball_table as _ball_table
-
-CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
 
 
 def ball_table(*args, **kwargs):
@@ -38,11 +41,6 @@ def ball_table(*args, **kwargs):
         return _ball_table(*args, **kwargs)
     except BoxNotVerified as exc:
         raise UsageError(f"--backend ball: {exc}") from None
-
-
-def _enclosure(x: arb) -> dict:
-    lo, hi = endpoints(x)
-    return {"lower": format_pq(lo), "upper": format_pq(hi), "width": float(hi - lo)}
 
 
 def _exact_unresolved(target: int, faces: int, table, progress) -> dict:
@@ -66,45 +64,49 @@ def _exact_unresolved(target: int, faces: int, table, progress) -> dict:
     return dict(out)
 
 
-def solve_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> Report:
+def _answer(target: int, faces: int, table, prec: int, digits: int, key: str = "answer") -> AnswerEnclosure:
+    z = ziv_decimal(lambda p: table.V[0][0] if p == prec else ball_table(target, faces, p).V[0][0], digits, prec)
+    lo, hi = finite_ends(table.V[0][0])
+    return AnswerEnclosure("V(0,0)", lo, hi, prec, z, key=key, name_key="answer_name" if key == "answer" else None)
+
+
+def _decisions(table, prec: int, exact: dict | None = None, key: str = "decisions") -> DecisionCertificates:
+    return DecisionCertificates(
+        table.decisions, [PrecisionRound(prec, table.certified, table.unresolved_count, table.seconds)],
+        list(table.unresolved), key=key, what="hold/continue decisions ", shown=3, sample_intro="(c, h, x) = ",
+        facts=[Fact("unresolved_by_exact", "decided exactly (--backend auto)" if exact else None, exact,
+                    ", ".join(f"{k} {v:,}" for k, v in (exact or {}).items()))])
+
+
+def _widths(table, prec: int):
+    T = table.target
+    return width_summary((((c, h), float(table.V[c][h].rad())) for c in range(T) for h in range(T)), prec,
+                         "values V(c,h)")
+
+
+def _title(target: int, faces: int) -> str:
+    return f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)"
+
+
+def solve_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> EnclosureResult:
+    """``solve hold --backend ball|auto``: V(0, 0) enclosed, its decimal certified, the decisions certified
+    (``auto``: the unresolved ones decided exactly)."""
     table = ball_table(target, faces, B.prec, progress=progress)
     progress.start("certifying the printed decimals (Ziv's loop)", None)
-    z = ziv_decimal(lambda p: table.V[0][0] if p == B.prec else ball_table(target, faces, p).V[0][0],
-                    digits, B.prec)
+    answer = _answer(target, faces, table, B.prec, digits)
     exact = _exact_unresolved(target, faces, table, progress) if B.name == "auto" and table.unresolved_count else None
     first = table.policy[0][0]
-    data = {"game": "hold", "params": {"target": target, "faces": faces}, "backend": B.name, "prec_bits": B.prec,
-            "answer_name": "V(0,0)", "answer": {**_enclosure(table.V[0][0]), **z.to_dict()},
-            "decisions": {"total": table.decisions, "certified": table.certified,
-                          "unresolved": table.unresolved_count, "unresolved_sample": [list(s) for s in table.unresolved],
-                          "unresolved_by_exact": exact},
-            "policy_at_0_0": first, "box_widenings": table.widenings, "policy_rounds": table.policy_rounds,
-            "seconds": round(table.seconds, 3)}
-    lo, hi = endpoints(table.V[0][0])
-    lines = [f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)  "
-             f"[{B.name}: {B.prec}-bit balls]",
-             f"enclosure   : [{float(lo):.17g}, {float(hi):.17g}] contains the exact value (width {float(hi - lo):.2e})",
-             z.line(),
-             f"decisions   : {table.certified:,} of {table.decisions:,} hold/continue decisions certified at "
-             f"{B.prec} bits, {table.unresolved_count:,} unresolved at this precision ({table.seconds:.1f} s)"]
-    if table.unresolved:
-        lines.append(f"              unresolved, e.g. (c, h, x) = {', '.join(map(str, table.unresolved[:3]))}")
-    if exact:
-        lines.append("              decided exactly (--backend auto): " + ", ".join(f"{k} {v:,}" for k, v in exact.items()))
-    lines.append(f"first turn at 0-0, by turn total x = 2..: {first}  ('?': unresolved)")
-    return Report(data, lines)
+    return EnclosureResult(
+        "hold", {"target": target, "faces": faces}, _title(target, faces), B.name, B.prec,
+        arithmetic=f"{B.name}: {B.prec}-bit balls", answer=answer, widths=_widths(table, B.prec),
+        decisions=_decisions(table, B.prec, exact),
+        facts=[Fact("policy_at_0_0", "first turn at 0-0, by turn total x = 2..", first, f"{first}  ('?': unresolved)"),
+               Fact("box_widenings", None, table.widenings), Fact("policy_rounds", None, table.policy_rounds),
+               Fact("seconds", None, round(table.seconds, 3))])
 
 
-def _judge(hv: arb, cont: arb, pick: str) -> str:
-    mine, other = (hv, cont) if pick == "H" else (cont, hv)
-    if mine > other:
-        return CORRECT
-    if other > mine:
-        return WRONG
-    return UNRESOLVED
-
-
-def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> Report:
+def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> EnclosureResult:
+    """The correct float solver and the published program judged against the balls."""
     from .tables import seed_table
     from .seed import seed_candidates
     from .solver import solve_table
@@ -122,40 +124,52 @@ def audit_ball(target: int, faces: int, B, digits: int = 8, progress=SILENT) -> 
     t0 = time.perf_counter()
     seed = seed_table(T, faces, progress)
     seed_seconds = time.perf_counter() - t0
-    classes = {"float solver": Counter(), "published program": Counter()}
-    errors = {"float solver": [0.0, None], "published program": [0.0, None]}
+    names = ("float solver", "published program")
+    verdicts = {name: Counter() for name in names}
+    wrong = {name: [] for name in names}
+
+    def count(name, state, hv, cont, pick):
+        v = _judge(hv, cont, pick)
+        verdicts[name][v] += 1
+        if v == WRONG and len(wrong[name]) < SAMPLE:
+            wrong[name].append(state)
 
     def visit(c, h, hv, cont):
         for x in range(2, T - c + 1):
-            classes["float solver"][_judge(hv[x], cont[x], flt_c[(c, h, x)])] += 1
+            count("float solver", (c, h, x), hv[x], cont[x], flt_c[(c, h, x)])
         if c <= top and h <= top:
             for x, (sh, sc) in seed_candidates(seed, c, h).items():
-                classes["published program"][_judge(hv[x], cont[x], "H" if sh > sc else "C")] += 1
+                count("published program", (c, h, x), hv[x], cont[x], "H" if sh > sc else "C")
 
     table = ball_table(T, faces, B.prec, guide=flt, visit=visit, progress=progress)
+    errors = {name: (0.0, None) for name in names}
     for c in range(top + 1):
         for h in range(top + 1):
-            for name, value in (("float solver", flt.V[c][h]), ("published program", seed.dp[c][h])):
+            for name, value in zip(names, (flt.V[c][h], seed.dp[c][h])):
                 e = float((arb(value) - table.V[c][h]).abs_upper())
                 if e > errors[name][0]:
-                    errors[name] = [e, (c, h)]
-    z = ziv_decimal(lambda p: table.V[0][0] if p == B.prec else ball_table(T, faces, p).V[0][0], digits, B.prec)
-    printed = {"float solver": decimal_digits(Fraction(flt.V[0][0]), digits),
-               "published program": decimal_digits(Fraction(seed.dp[0][0]), digits)}
-    data = {"game": "hold", "params": {"target": T, "faces": faces}, "backend": B.name, "prec_bits": B.prec,
-            "ball_decimal": z.to_dict(), "float_decimals": printed,
-            "decisions": {k: {c: v.get(c, 0) for c in (CORRECT, WRONG, UNRESOLVED)} for k, v in classes.items()},
-            "value_error_upper": {k: {"bound": v[0], "at": list(v[1] or ())} for k, v in errors.items()},
-            "seconds": {"balls": round(table.seconds, 3), "float solver": round(float_seconds, 3),
-                        "published program": round(seed_seconds, 3)}}
-    lines = [f"Audit of Hold or Continue? target {T}, faces {faces} against {B.prec}-bit balls "
-             f"({table.decisions:,} decisions, {table.certified:,} certified by the balls)",
-             f"V(0,0): balls certify {z.rounded or '(not certified: ' + str(z.certain_digits) + ' decimals certain)'}"]
-    for name in classes:
-        agree = "agree" if z.rounded == printed[name] else ("DIFFER" if z.rounded else "undecided")
-        cl = data["decisions"][name]
-        lines.append(f"{name:18}: prints {printed[name]} ({agree}); every V(c,h) within {errors[name][0]:.3e} "
-                     f"of the exact value; decisions " + ", ".join(f"{k} {v:,}" for k, v in cl.items()))
-    lines.append(f"time              : balls {table.seconds:.1f} s, float solver {float_seconds:.1f} s, "
-                 f"published program {seed_seconds:.1f} s")
-    return Report(data, lines)
+                    errors[name] = (e, (c, h))
+    answer = _answer(T, faces, table, B.prec, digits, key="ball_decimal")
+    z = answer.decimal
+    programs = []
+    for name, value in zip(names, (flt.V[0][0], seed.dp[0][0])):
+        printed = decimal_digits(Fraction(value), digits)
+        programs.append(FloatJudgement(name, printed, None if z.rounded is None else printed == z.rounded,
+                                       upper_measure(errors[name][0]), errors[name][1], dict(verdicts[name]),
+                                       float_value=value,
+                                       wrong_sample=wrong[name], keys=by_program_keys(name)))
+    return EnclosureResult(
+        "hold", {"target": T, "faces": faces},
+        f"Audit of Hold or Continue? target {T}, faces {faces} against {B.prec}-bit balls", B.name, B.prec,
+        answer=answer, widths=_widths(table, B.prec), decisions=_decisions(table, B.prec, key="ball_decisions"),
+        floats=programs,
+        values_name="V(c,h)",
+        facts=[Fact("seconds", "time", {"balls": round(table.seconds, 3), "float solver": round(float_seconds, 3),
+                                        "published program": round(seed_seconds, 3)},
+                    f"balls {table.seconds:.1f} s, float solver {float_seconds:.1f} s, "
+                    f"published program {seed_seconds:.1f} s")])
+
+
+def _judge(hv: arb, cont: arb, pick: str) -> str:
+    mine, other = (hv, cont) if pick == "H" else (cont, hv)
+    return judge(mine, [other])

@@ -105,7 +105,7 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
     """The audit of the published program (an :class:`~exactplay.audit_result.AuditResult`; a ball
-    audit's report with ``--backend ball|auto``)."""
+    audit's :class:`~exactplay.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
     B = get_backend(backend)
     if B.prec is not None:
         from .ball import audit_ball

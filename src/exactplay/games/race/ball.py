@@ -20,6 +20,9 @@ and is judged against the balls: each float value's error is enclosed
 (``|float - ball|``), and each float decision is *certified correct* (the
 ball's certified winner), *wrong* (some other candidate's ball lies above the
 float choice's ball) or *unresolved*.
+
+:func:`solve_ball` and :func:`audit_ball` (``--backend ball|auto``) return an
+:class:`~exactplay.enclosure_result.EnclosureResult`, rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations
@@ -31,14 +34,16 @@ from fractions import Fraction
 
 from flint import arb
 
-from exactplay.balls import endpoints, ziv_decimal
+from exactplay.audit_result import Fact
+from exactplay.balls import endpoints, finite_ends, ziv_decimal
+from exactplay.enclosure_result import (CORRECT, UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates,
+                                        EnclosureResult, FloatJudgement, PrecisionRound, lower_measure,
+                                        upper_measure, width_summary)
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
-from .interval_report import first_line as _first_line
+from .interval_report import first_choice_fact
 from .table import _float_cell, t_limit
-
-CORRECT, WRONG, UNRESOLVED = "certified correct", "wrong", "unresolved"
 SAMPLE = 10  # unresolved cells listed by name
 
 
@@ -66,6 +71,8 @@ class BallRun:
     float_error_lower: float = 0.0  # some float F is at least this far from its exact value
     float_error_lower_at: tuple | None = None
     float_seconds: float = 0.0
+    widest: arb | None = None  # the largest radius of a ball F(a, b), and where
+    widest_at: tuple | None = None
 
     @property
     def unresolved_count(self) -> int:
@@ -88,6 +95,7 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
     f_prev = [0.0] * (N + 1)
     run = BallRun(N, B.prec, None, {})
     run.rows = [] if keep_rows else None
+    widest = arb(0)
     start = time.perf_counter()
     float_time = 0.0
     progress.start(f"race target {N} in {B.prec}-bit balls" + (" and float" if with_float else ""), N)
@@ -99,6 +107,8 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
             best, bt, cands, sure = _float_cell(B, Fa, Ga, prev_F, b, gains, one, with_float)
             Fa[b] = best
             Ga[b] = (prev_F[b] + best) * half
+            if widest.is_finite() and not best.rad() <= widest:  # exact radii; an unbounded ball's is [+/- inf]
+                widest, run.widest_at = best.rad(), (a, b)
             run.decisions += 1
             if sure:
                 run.certified += 1
@@ -130,6 +140,7 @@ def _run(B: Backend, N: int, with_float: bool, keep_rows: bool, progress) -> Bal
         progress.advance()
     run.seconds = time.perf_counter() - start - float_time
     run.float_seconds = float_time
+    run.widest = widest
     return run
 
 
@@ -168,9 +179,10 @@ def answer_decimal(target: int, prec: int, digits: int, first: arb | None = None
     return ziv_decimal(evaluate, digits, prec, max_prec)
 
 
-# ------------------------------------------------------------------ reports (solve, audit, --backend auto)
+# ------------------------------------------------------------------ results (solve, audit, --backend auto)
 
 AUTO_ROUNDS = 3  # precision raises --backend auto tries before exact arithmetic
+SOLVER_UNDER_AUDIT = "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t"
 
 
 def needed_prec(run: BallRun) -> int:
@@ -180,20 +192,24 @@ def needed_prec(run: BallRun) -> int:
     return max(2 * run.prec, int(1.6 * worst) + 64)
 
 
-def settle(target: int, prec: int, auto: bool, progress=SILENT, with_float: bool = False) -> tuple[BallRun, dict]:
+def _round(run: BallRun) -> PrecisionRound:
+    return PrecisionRound(run.prec, run.certified, run.unresolved_count, run.seconds)
+
+
+def settle(target: int, prec: int, auto: bool, progress=SILENT,
+           with_float: bool = False) -> tuple[BallRun, list[PrecisionRound], int | None]:
     """A ball run; with ``auto``, rerun at a higher precision while decisions stay unresolved
-    (at most :data:`AUTO_ROUNDS` times), then decide what is left exactly if the target fits."""
+    (at most :data:`AUTO_ROUNDS` times), then decide the first choices exactly if the target fits.
+    Returns the last run, every round, and how many unresolved decisions went to exact arithmetic."""
     run = ball_run(target, prec, with_float=with_float, progress=progress)
-    history = [{"prec_bits": run.prec, "certified": run.certified, "unresolved": run.unresolved_count,
-                "seconds": round(run.seconds, 3)}]
+    rounds = [_round(run)]
     exact_settled = None
     if auto:
         for _ in range(AUTO_ROUNDS):
             if not run.unresolved_count:
                 break
             run = ball_run(target, needed_prec(run), with_float=with_float, progress=progress)
-            history.append({"prec_bits": run.prec, "certified": run.certified, "unresolved": run.unresolved_count,
-                            "seconds": round(run.seconds, 3)})
+            rounds.append(_round(run))
         if run.unresolved_count:
             from .table import MAX_TARGET, solve_table
 
@@ -203,90 +219,62 @@ def settle(target: int, prec: int, auto: bool, progress=SILENT, with_float: bool
                 for key in run.first:
                     a, b = (target, target) if key == "after_player1_misses" else (target - 1, target)
                     run.first[key] = (exact.best_t[(a, b)], True)
-    return run, {"rounds": history, "settled_by_exact": exact_settled}
+    return run, rounds, exact_settled
 
 
-def _enclosure(x: arb) -> dict:
-    from exactplay.numbers import format_pq
-
-    lo, hi = endpoints(x)
-    return {"lower": format_pq(lo), "upper": format_pq(hi), "width": float(hi - lo)}
-
-
-def _decision_lines(run: BallRun, extra: dict) -> tuple[dict, list]:
-    data = {"total": run.decisions, "certified": run.certified, "unresolved": run.unresolved_count,
-            "unresolved_sample": [list(c) for c in run.unresolved], "precision_rounds": extra["rounds"],
-            "settled_by_exact": extra["settled_by_exact"]}
-    lines = []
-    for r in extra["rounds"]:
-        lines.append(f"decisions   : {r['certified']:,} of {run.decisions:,} certified at {r['prec_bits']} bits, "
-                     f"{r['unresolved']:,} unresolved at this precision ({r['seconds']:.1f} s)")
-    if run.unresolved:
-        lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved[:4]))}")
-    if extra["settled_by_exact"]:
-        lines.append(f"              {extra['settled_by_exact']:,} left to exact arithmetic (--backend auto)")
-    return data, lines
-
-
-def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
-    from exactplay.games import Report
-
-    auto = B.name == "auto"
-    run, extra = settle(target, B.prec, auto, progress)
-    progress.start("certifying the printed decimals (Ziv's loop)", None)
+def _answer(target: int, run: BallRun, digits: int, key: str = "answer") -> AnswerEnclosure:
+    lo, hi = finite_ends(run.answer)
     z = answer_decimal(target, run.prec, digits, run.answer)
-    dec_data, dec_lines = _decision_lines(run, extra)
-    data = {"game": "race", "params": {"target": target}, "backend": B.name, "prec_bits": run.prec,
-            "answer_name": f"G({target},{target})", "answer": {**_enclosure(run.answer), **z.to_dict()},
-            "decisions": dec_data,
-            "first_choice_T": {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()}}
-    lo, hi = endpoints(run.answer)
-    lines = [f"The Race, target {target}: Player 2 wins with probability G({target},{target})  "
-             f"[{B.name}: {run.prec}-bit balls]",
-             f"enclosure   : [{float(lo):.17g}, {float(hi):.17g}] contains the exact value "
-             f"(width {float(hi - lo):.2e})", z.line()] + dec_lines + [_first_line(run)]
-    return Report(data, lines)
+    return AnswerEnclosure(f"G({target},{target})", lo, hi, run.prec, z, key=key,
+                           name_key="answer_name" if key == "answer" else None)
 
 
-def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT):
+def _widths(run: BallRun):
+    return width_summary([(run.widest_at, float(run.widest))], run.prec, "cells F(a,b)", states=run.decisions)
+
+
+def _decisions(run: BallRun, rounds: list, settled: int | None, key: str = "decisions") -> DecisionCertificates:
+    return DecisionCertificates(
+        run.decisions, rounds, list(run.unresolved), key=key, rounds_key="precision_rounds",
+        facts=[Fact("settled_by_exact", "" if settled else None, settled,
+                    f"{settled or 0:,} left to exact arithmetic (--backend auto)")])
+
+
+def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> EnclosureResult:
+    """``solve race --backend ball|auto``: G(N, N) enclosed, its decimal certified, the decisions certified."""
+    run, rounds, settled = settle(target, B.prec, B.name == "auto", progress)
+    progress.start("certifying the printed decimals (Ziv's loop)", None)
+    return EnclosureResult(
+        "race", {"target": target}, f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
+        B.name, run.prec, arithmetic=f"{B.name}: {run.prec}-bit balls", answer=_answer(target, run, digits),
+        widths=_widths(run), decisions=_decisions(run, rounds, settled), facts=[first_choice_fact(run)])
+
+
+def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> EnclosureResult:
     """The published float program judged against balls: its values' errors enclosed, its
     printed answer against the Ziv-certified decimal, each decision certified correct, wrong or unresolved."""
     from exactplay.audit import decimal_digits
-    from exactplay.games import Report
 
     auto = B.name == "auto"
-    run, extra = settle(target, B.prec, auto, progress, with_float=True)
-    z = answer_decimal(target, run.prec, digits, run.answer)
-    by_exact = _exact_verdicts(target, run) if auto and run.float_unresolved else None
+    run, rounds, settled = settle(target, B.prec, auto, progress, with_float=True)
+    answer = _answer(target, run, digits, key="ball_decimal")
+    z = answer.decimal
     printed = decimal_digits(Fraction(run.float_answer), digits)
-    agree = None if z.rounded is None else printed == z.rounded
-    cls = {k: run.float_classes.get(k, 0) for k in (CORRECT, WRONG, UNRESOLVED)}
-    data = {"game": "race", "params": {"target": target}, "backend": B.name, "prec_bits": run.prec,
-            "solver_under_audit": "published program: first form of F_t, t = 1..t0(N)+4, strict > keeps smallest t",
-            "float_error_upper": run.float_error_upper, "float_error_upper_at": list(run.float_error_upper_at or ()),
-            "float_error_lower": run.float_error_lower, "float_error_lower_at": list(run.float_error_lower_at or ()),
-            "float_answer": run.float_answer, "float_decimal": printed, "ball_decimal": z.to_dict(),
-            "float_decimal_agrees": agree, "float_decisions": cls,
-            "float_wrong_sample": [list(c) for c in run.float_wrong],
-            "float_wrong_largest_certified_loss": run.float_wrong_loss,
-            "seconds": {"ball": round(run.seconds, 3), "float": round(run.float_seconds, 3)}}
-    verdict = {True: "agree (certified)", False: "DIFFER (certified)", None: "not decided at this precision"}[agree]
-    lines = [f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
-             f"({run.decisions:,} cells F(a,b))",
-             f"float values  : every float F(a,b) within {run.float_error_upper:.3e} of the exact value "
-             f"(largest at {run.float_error_upper_at}); certainly off by >= {run.float_error_lower:.3e} "
-             f"at {run.float_error_lower_at}",
-             f"float answer  : prints {printed}; balls certify {z.rounded or '(not certified)'}: {verdict}",
-             "float decisions: " + ", ".join(f"{k} {v:,}" for k, v in cls.items()),
-             f"time          : balls {run.seconds:.1f} s, float program {run.float_seconds:.1f} s"]
-    if run.float_wrong:
-        lines.append(f"                wrong, e.g. {', '.join(map(str, run.float_wrong[:4]))}; the largest certified "
-                     f"loss F_best - F_float >= {run.float_wrong_loss:.1e}")
-    if by_exact is not None:
-        data["float_unresolved_by_exact"] = by_exact
-        lines.append("                the unresolved ones, decided exactly (--backend auto): "
-                     + ", ".join(f"{k} {v:,}" for k, v in by_exact.items()))
-    return Report(data, lines)
+    program = FloatJudgement(
+        "published program", printed, None if z.rounded is None else printed == z.rounded,
+        upper_measure(run.float_error_upper), run.float_error_upper_at, dict(run.float_classes),
+        float_value=run.float_answer, error_lower=lower_measure(run.float_error_lower),
+        error_lower_at=run.float_error_lower_at, wrong_sample=list(run.float_wrong),
+        wrong_loss=lower_measure(run.float_wrong_loss),
+        by_exact=_exact_verdicts(target, run) if auto and run.float_unresolved else None)
+    return EnclosureResult(
+        "race", {"target": target},
+        f"Audit of the published Race solver against {run.prec}-bit balls, target {target} "
+        f"({run.decisions:,} cells F(a,b))", B.name, run.prec, answer=answer, widths=_widths(run),
+        decisions=_decisions(run, rounds, settled, key="ball_decisions"), floats=[program],
+        values_name="float F(a,b)", headline=[Fact("solver_under_audit", "under audit", SOLVER_UNDER_AUDIT)],
+        facts=[Fact("seconds", "time", {"ball": round(run.seconds, 3), "float": round(run.float_seconds, 3)},
+                    f"balls {run.seconds:.1f} s, float program {run.float_seconds:.1f} s")])
 
 
 def _exact_verdicts(target: int, run: BallRun) -> dict:

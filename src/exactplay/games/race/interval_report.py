@@ -9,21 +9,26 @@ benchmarks/race_interval.py).  Other
 precisions run the arb balls of :mod:`.ball`.
 
 The printed decimals: the enclosure's two ends are rounded to ``digits`` decimals;
-when they agree the decimal is certified (rounding is monotone), otherwise the report
+when they agree the decimal is certified (rounding is monotone), otherwise the result
 says how many decimals are certain at 53 bits (raise ``--prec`` for arb balls).
+:func:`solve_interval` returns an :class:`~exactplay.enclosure_result.EnclosureResult`
+(no per-cell widths: the run keeps none), rendered by :mod:`exactplay.render.enclosure`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from exactplay.audit_result import Fact
 from exactplay.balls import ZivDecimal, certain_decimals
 from exactplay.decimals import decimal_digits
+from exactplay.enclosure_result import AnswerEnclosure, DecisionCertificates, EnclosureResult, PrecisionRound
 from exactplay.progress import SILENT
 
 from .interval import interval_run
 
 INTERVAL_PREC = 53  # --prec of --backend ball that runs this path
+METHOD = "float64 intervals, outward rounded, by anti-diagonals; 1 - F on a wide exponent"
 # measured CPU: 8.3 s at 2,000 and 296 s at 10,000 (time ~N^2.25: bands of fewer rows past ~3,000);
 # memory ~330 MB at every target (the bands hold ~3M numbers per array)
 CPU_SECONDS_AT_10000, MEGABYTES = 296.0, 330
@@ -45,52 +50,37 @@ def answer_decimal(lo: float, hi: float, digits: int) -> ZivDecimal:
     return ZivDecimal(digits, None, certain_decimals(flo, fhi, digits), INTERVAL_PREC, flo, fhi, 1)
 
 
-def _exact_text(x: float) -> str:
-    f = Fraction(x)
-    return f"{f.numerator}/{f.denominator}"
-
-
-def solve_interval(target: int, digits: int = 8, progress=SILENT):
-    """The ``solve`` report of the Race from one float64 interval run."""
-    from exactplay.games import Report
-
+def solve_interval(target: int, digits: int = 8, progress=SILENT) -> EnclosureResult:
+    """The ``solve`` result of the Race from one float64 interval run."""
     run = interval_run(target, progress=progress)
     lo, hi = run.answer
     z = answer_decimal(lo, hi, digits)
     (mlo, elo), (mhi, ehi) = run.answer_complement_wide
-    rows = run.unresolved_sample()
-    data = {"game": "race", "params": {"target": target}, "backend": "ball", "prec_bits": INTERVAL_PREC,
-            "method": "float64 intervals, outward rounded, by anti-diagonals; 1 - F on a wide exponent",
-            "answer_name": f"G({target},{target})",
-            "answer": {"lower": _exact_text(lo), "upper": _exact_text(hi), "width": hi - lo, **{
-                k: v for k, v in z.to_dict().items() if k not in ("lower", "upper", "width")}},
-            "answer_complement": {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"},
-            "decisions": {"total": run.decisions, "certified": run.certified, "unresolved": run.unresolved_count,
-                          "unresolved_rows_sample": [list(r) for r in rows],
-                          "unresolved_sample": [list(c) for c in run.unresolved_cells], "prec_bits": INTERVAL_PREC},
-            "first_choice_T": {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()},
-            "seconds": round(run.seconds, 3), "cpu_seconds": round(run.cpu_seconds, 3),
-            "band_rows": run.rows_per_band, "band_megabytes": round(run.band_bytes / 1e6, 1)}
-    lines = [(f"The Race, target {target}: Player 2 wins with probability G({target},{target})  "
-              f"[ball: 53-bit float64 intervals]"),
-             f"enclosure   : [{lo:.17g}, {hi:.17g}] contains the exact value (width {hi - lo:.2e})",
-             z.line(),
-             (f"decisions   : {run.certified:,} of {run.decisions:,} certified at 53 bits, "
-              f"{run.unresolved_count:,} unresolved at this precision ({run.seconds:.1f} s)")]
-    if rows:
-        lines.append(f"              unresolved, e.g. {', '.join(map(str, run.unresolved_cells[:4]))} (cells (a, b)); "
-                     "--prec 128 or more runs arb balls")
-    lines.append(first_line(run))
-    return Report(data, lines)
+    decisions = DecisionCertificates(
+        run.decisions, [PrecisionRound(INTERVAL_PREC, run.certified, run.unresolved_count, run.seconds)],
+        list(run.unresolved_cells), sample_note=" (cells (a, b)); --prec 128 or more runs arb balls",
+        facts=[Fact("unresolved_rows_sample", None, [list(r) for r in run.unresolved_sample()]),
+               Fact("prec_bits", None, INTERVAL_PREC)])
+    complement = {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"}
+    return EnclosureResult(
+        "race", {"target": target}, f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
+        "ball", INTERVAL_PREC, arithmetic="ball: 53-bit float64 intervals",
+        answer=AnswerEnclosure(f"G({target},{target})", Fraction(lo), Fraction(hi), INTERVAL_PREC, z),
+        decisions=decisions, headline=[Fact("method", None, METHOD)],
+        facts=[Fact("answer_complement", None, complement), first_choice_fact(run),
+               Fact("seconds", None, round(run.seconds, 3)), Fact("cpu_seconds", None, round(run.cpu_seconds, 3)),
+               Fact("band_rows", None, run.rows_per_band),
+               Fact("band_megabytes", None, round(run.band_bytes / 1e6, 1))])
 
 
-def first_line(run) -> str:
-    """The first choice of the run (an interval or a ball run): ``T`` after Player 1's first toss."""
+def first_choice_fact(run) -> Fact:
+    """The first choice of the run (an interval or a ball run): ``T`` after Player 1's first toss
+    (JSON ``first_choice_T``: ``{"t", "certified"}`` per outcome of that toss)."""
     def say(key):
         t, sure = run.first.get(key, (None, True))
         return f"T = {t}" + ("" if sure else " (unresolved)")
 
-    if run.target > 1:
-        return (f"first choice: {say('after_player1_misses')} if Player 1's first toss misses, "
-                f"{say('after_player1_scores')} if it scores")
-    return f"first choice: {say('after_player1_misses')}"
+    text = (f"{say('after_player1_misses')} if Player 1's first toss misses, {say('after_player1_scores')} if it "
+            f"scores" if run.target > 1 else say("after_player1_misses"))
+    return Fact("first_choice_T", "first choice", {k: {"t": t, "certified": s} for k, (t, s) in run.first.items()},
+                text)
