@@ -154,7 +154,9 @@ class Model:
         """Structural checks.  ``distributions=False`` skips re-adding every action's probabilities
         (for the builders, which refuse a distribution that does not sum to exactly 1 as they read it)."""
         n = len(self.states)
-        keys = self.keys()
+        # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
+        # "auto" is "zero-sum" only for two players, where both give two keys
+        n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)
         for s in range(n):
             if self.terminal[s] is not None:
                 if len(self.terminal[s]) != self.num_players:
@@ -162,9 +164,9 @@ class Model:
                                      f"components, the game has {self.num_players} players")
                 continue
             m = self.mover[s]
-            if m is not None and not 0 <= m < len(keys):
+            if m is not None and not 0 <= m < n_keys:
                 raise ModelError(f"state {self.state_name(s)}: mover {m} is not a player of this game "
-                                 f"(0..{len(keys) - 1} for objective {self.resolved_objective()!r})")
+                                 f"(0..{n_keys - 1} for objective {self.resolved_objective()!r})")
             if not self.trans[s]:
                 raise ModelError(f"state {self.state_name(s)}: not terminal and has no action")
             for i, dist in enumerate(self.trans[s]):
