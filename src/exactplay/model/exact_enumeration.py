@@ -38,6 +38,7 @@ from .enumerated import Enumerated, finish, protocol_header
 __all__ = ["enumerate_exact"]
 
 _YOUNG_COLLECTION_EVERY = 100_000  # allocations between two young-generation collections while enumerating
+_INTS = frozenset((int,))
 _PLAIN_ACTIONS = frozenset((str, int, type(None)))  # actions a model stores as they are
 
 
@@ -82,6 +83,7 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     to_store: list[int] = []  # states with an action that is not None, str or int
     checked_actions: set[tuple] = set()  # action lists already found distinct
     plain_vectors: dict[str, dict] = {"payoff": {}, "reward": {}}  # tuples of plain ints, read
+    plain_objects: dict[int, tuple] = {}  # id -> (the tuple, payoff or reward, its vector), a few thousand
     is_terminal, payoff_fn, mover_fn, transitions = game.is_terminal, game.payoff, game.mover, game.transitions
     one = Fraction(1)
     merged: dict[tuple, Fraction] = {}  # p_j + p of duplicate successors, by the four integers
@@ -151,8 +153,12 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
         return tuple(dist.items()) if num == den else None
 
     def vector(raw, what: str, s, a=None):
-        """A payoff or reward vector read exactly; a tuple of plain ints once per distinct tuple."""
-        plain = type(raw) is tuple and all(type(x) is int for x in raw)
+        """A payoff or reward vector read exactly; a tuple of plain ints once per distinct tuple (and
+        once per tuple object: a game that returns the same tuple again is not re-examined)."""
+        same = plain_objects.get(id(raw))
+        if same is not None and same[0] is raw and same[1] == what:  # the very object (kept alive)
+            return same[2]
+        plain = type(raw) is tuple and _INTS.issuperset(map(type, raw))
         read = plain_vectors[what]
         vec = read.get(raw, False) if plain else False
         if vec is False:
@@ -162,6 +168,10 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
                 vec = None
             if plain:
                 read[raw] = vec
+        if plain:
+            if len(plain_objects) > 4096:
+                plain_objects.clear()
+            plain_objects[id(raw)] = (raw, what, vec)
         return vec
 
     progress.start("enumerating states")

@@ -1,0 +1,143 @@
+"""Benchmark: the model build (``exactplay.model.build_model``: enumerate the reachable states
+through the game's Python protocol, read and check the exact probabilities, intern the successors,
+label the states) before and after the fast build, against today's hand-written exact solvers
+(issue 10, "Speed").
+
+For every case the build runs in two child processes, one per checkout, one after the other:
+``before`` with ``PYTHONPATH=<before>/src`` (by default ``/work/main``: main's builder and main's
+game models), ``after`` with this checkout's ``src``.  Each child prints its number of states, its
+CPU time (``time.process_time``, best of ``--repeat``) and a SHA-256 of the whole model (every field,
+each number as its exact numerator and denominator and its type): ``models`` says whether the two
+models are equal.  ``hand`` is today's hand-written exact solver (mpq), timed in this process: race
+``race.solve_table``, hold ``hold_solver.solve_table`` guided by its float table (what the cached
+``hold.exact_table`` runs), chefs ``chefs.solve_exact``; Pig has none.  ``ratio`` = build / hand.
+
+    PYTHONPATH=src python3 benchmarks/model_build.py [--repeat 3] [--before /work/main] [--only race100,pig50]
+
+Measured 2026-11-30 (see the table below for the load average; 2 cores shared by several sessions,
+Python 3.11.7, gmpy2; CPU seconds, best of 3 unless noted):
+
+    (table filled in below)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+CASES = {  # name -> (shown as, the factory's code, run in the child with its own checkout's games)
+    "race50": ("race 50", "MODELS['race'](target=50)"),
+    "race100": ("race 100", "MODELS['race'](target=100)"),
+    "hold20": ("hold 20 / 6", "MODELS['hold'](target=20, faces=6)"),
+    "hold40": ("hold 40 / 6", "MODELS['hold'](target=40, faces=6)"),
+    "hold75": ("hold 75 / 6", "MODELS['hold'](target=75, faces=6)"),
+    "chefs10": ("chefs n = 10", "MODELS['chefs'](n=10)"),
+    "chefs12": ("chefs n = 12", "MODELS['chefs'](n=12)"),
+    "pig50": ("Pig 50", "load_factory(str(ROOT / 'examples' / 'pig.py') + ':make_game')(goal=50)"),
+    "pig100": ("Pig 100", "load_factory(str(ROOT / 'examples' / 'pig.py') + ':make_game')(goal=100)"),
+}
+DEFAULT = ("race50", "race100", "hold20", "hold40", "hold75", "chefs10", "chefs12", "pig50", "pig100")
+
+
+def model_digest(model) -> str:
+    """SHA-256 of every field of a compiled model, numbers as ``type:num/den``."""
+    def num(x):
+        return f"{type(x).__name__}:{x.numerator}/{x.denominator}"
+
+    def vec(v):
+        return None if v is None else [num(x) for x in v]
+
+    h = hashlib.sha256()
+    head = [model.name, model.num_players, model.player_names, model.objective, model.initial, model.labels]
+    h.update(json.dumps(head).encode())
+    for s in range(len(model)):
+        row = [repr(model.states[s]), vec(model.terminal[s]), model.mover[s], [repr(a) for a in model.actions[s]],
+               [[(t, num(p)) for t, p in d] for d in model.trans[s]], [vec(r) for r in model.rewards[s]]]
+        h.update(json.dumps(row).encode())
+    return h.hexdigest()
+
+
+def worker(case: str, repeat: int) -> None:
+    """In a child: build the case ``repeat`` times with this PYTHONPATH's exactplay; print JSON."""
+    import gc
+
+    from exactplay.games import MODELS  # noqa: F401  (used by the cases' code)
+    from exactplay.model import build_model, load_factory  # noqa: F401
+
+    root = Path(__import__("exactplay").__file__).resolve().parent.parent.parent
+    code = CASES[case][1]
+    best, model = None, None
+    for _ in range(repeat):
+        game = eval(code, {"MODELS": MODELS, "load_factory": load_factory, "ROOT": root})
+        model = None
+        gc.collect()
+        t = time.process_time()
+        model = build_model(game)
+        dt = time.process_time() - t
+        best = dt if best is None else min(best, dt)
+    print(json.dumps({"states": len(model), "seconds": best, "digest": model_digest(model), "root": str(root)}))
+
+
+def child(src: Path, case: str, repeat: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(src))
+    out = subprocess.run([sys.executable, __file__, "--worker", case, "--repeat", str(repeat)], env=env,
+                         capture_output=True, text=True, check=False)
+    if out.returncode:
+        raise SystemExit(f"{case} with {src}: {out.stderr.strip().splitlines()[-1:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def hand_time(case: str, repeat: int) -> float | None:
+    sys.path.insert(0, str(HERE / "src"))
+    from exactplay.games import chefs, race
+    from exactplay.games.hold.solver import solve_table as hold_table
+
+    size = int("".join(c for c in case if c.isdigit()))
+    run = {"race": lambda: race.solve_table(size),
+           "hold": lambda: hold_table(size, 6, "mpq", guide=hold_table(size, 6, "float")),
+           "chefs": lambda: chefs.solve_exact(chefs.fibonacci_skills(size))}.get(case.rstrip("0123456789"))
+    if run is None:
+        return None
+    best = None
+    for _ in range(repeat):
+        t = time.process_time()
+        run()
+        dt = time.process_time() - t
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--before", default="/work/main", help="the checkout whose builder is 'before'")
+    ap.add_argument("--only", default=",".join(DEFAULT), help="comma-separated cases: " + ", ".join(CASES))
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        return worker(args.worker, args.repeat)
+    print(f"load average {os.getloadavg()[0]:.1f}; before = {args.before}, after = {HERE}; CPU s, best of {args.repeat}")
+    print(f"{'case':<13} {'states':>8} {'before':>8} {'after':>8} {'speed-up':>8} {'hand':>7} "
+          f"{'before/hand':>11} {'after/hand':>10}  models")
+    for case in args.only.split(","):
+        before = child(Path(args.before) / "src", case, args.repeat)
+        after = child(HERE / "src", case, args.repeat)
+        hand = hand_time(case, args.repeat)
+        same = "equal" if before["digest"] == after["digest"] and before["states"] == after["states"] else "DIFFER"
+        ratios = (f"{before['seconds'] / hand:>10.1f}x {after['seconds'] / hand:>9.1f}x" if hand
+                  else f"{'-':>11} {'-':>10}")
+        print(f"{CASES[case][0]:<13} {after['states']:>8,} {before['seconds']:>8.3f} {after['seconds']:>8.3f} "
+              f"{before['seconds'] / after['seconds']:>7.1f}x {hand if hand else float('nan'):>7.3f} {ratios}  {same}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
