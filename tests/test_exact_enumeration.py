@@ -256,3 +256,15 @@ def test_the_garbage_collector_thresholds_are_restored():
     build_model(GAMES["pig 10"]())
     outcome(build_model, _Broken(**BROKEN["game raises"]))
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize("face", ["1/6", gmpy2.mpq(1, 6), " 2/12"])
+def test_pig_with_mpq_or_string_probabilities_builds_the_same_model(face):
+    def game():
+        g = GAMES["pig 10"]()
+        g.face = face  # every roll's probabilities given as this kind
+        return g
+
+    fast = build_model(game())
+    assert_same_model(fast, build_model_careful(game()))
+    assert_same_model(fast, build_model(GAMES["pig 10"]()))

@@ -9,7 +9,9 @@ the careful enumeration (:func:`exactplay.model.build.enumerate_game` with
   checked in integers, ``sum n_i / d_i = N / D`` with ``N == D`` at the end (``D`` grows only when a
   denominator does not divide it: one common denominator, the usual case, costs one addition per
   outcome), and each successor is interned with one dictionary look-up;
-* anything else in an action -- a float, a ``"p/q"`` string, an ``mpq``, a negative or a wrong
+* ``mpq`` and ``"p/q"`` probabilities are read by the careful reader the first times they appear (the
+  first 64 actions it reads), then by value from what it read (the same Fraction);
+* anything else in an action -- a float, a new ``"p/q"`` string or ``mpq``, a negative or a wrong
   sum, a malformed pair, an unhashable state, the state limit -- hands the whole action to the
   careful reader, which reads it again from ``transitions(s, a)`` (successors met before in this
   action were numbered in the same order, so the numbers agree) and raises its one-line error or
@@ -34,6 +36,7 @@ from fractions import Fraction
 
 from .compiled import ModelError, exact_vector
 from .enumerated import Enumerated, finish, protocol_header
+from .protocol import _MPQ, to_rational
 
 __all__ = ["enumerate_exact"]
 
@@ -86,6 +89,8 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     plain_objects: dict[int, tuple] = {}  # id -> (the tuple, payoff or reward, its vector), a few thousand
     is_terminal, payoff_fn, mover_fn, transitions = game.is_terminal, game.payoff, game.mover, game.transitions
     one = Fraction(1)
+    other_kinds: dict = {}  # mpq or "p/q" string -> (its Fraction, numerator, denominator), positive ones
+    n_careful = [0]  # actions read by the careful reader so far
     merged: dict[tuple, Fraction] = {}  # p_j + p of duplicate successors, by the four integers
     where = ""
 
@@ -124,8 +129,11 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
                     continue
                 else:
                     return None
-            else:
-                return None
+            else:  # an mpq or a "p/q" string: read once per distinct value, a positive one kept
+                got = other_kinds.get(p) if tp is _MPQ or tp is str else None
+                if got is None:
+                    return None
+                p, n, d = got
             if d == den:
                 num += n
             elif den % d == 0:
@@ -151,6 +159,17 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             else:
                 dist[j] = p
         return tuple(dist.items()) if num == den else None
+
+    def remember_kinds(s, a) -> None:
+        """After the careful reader accepted an action: its positive mpq and ``"p/q"`` probabilities
+        as Fractions, for the fast reader (the careful reader made the same Fraction of each)."""
+        if len(other_kinds) > 65536:
+            other_kinds.clear()
+        for p, _ in transitions(s, a):
+            if type(p) is _MPQ or type(p) is str:
+                f = to_rational(p, "probability")
+                if f > 0:
+                    other_kinds[p] = (f, f.numerator, f.denominator)
 
     def vector(raw, what: str, s, a=None):
         """A payoff or reward vector read exactly; a tuple of plain ints once per distinct tuple (and
@@ -222,6 +241,9 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             if dist is None:
                 where = where_of(s)
                 dist = careful(s, a, where, successor)
+                if n_careful[0] < 64:  # the first few careful reads teach the fast reader mpq and "p/q"
+                    n_careful[0] += 1
+                    remember_kinds(s, a)
             dists.append(dist)
             r = None
             if reward_fn is not None:
