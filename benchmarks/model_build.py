@@ -83,7 +83,11 @@ def worker(case: str, repeat: int) -> None:
         model = build_model(game)
         dt = time.process_time() - t
         best = dt if best is None else min(best, dt)
-    print(json.dumps({"states": len(model), "seconds": best, "digest": model_digest(model), "root": str(root)}))
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # MB (Linux: kB)
+    print(json.dumps({"states": len(model), "seconds": best, "digest": model_digest(model), "peak": peak,
+                      "root": str(root)}))
 
 
 def child(src: Path, case: str, repeat: int) -> dict:
@@ -126,7 +130,7 @@ def main() -> None:
         return worker(args.worker, args.repeat)
     print(f"load average {os.getloadavg()[0]:.1f}; before = {args.before}, after = {HERE}; CPU s, best of {args.repeat}")
     print(f"{'case':<13} {'states':>8} {'before':>8} {'after':>8} {'speed-up':>8} {'hand':>7} "
-          f"{'before/hand':>11} {'after/hand':>10}  models")
+          f"{'before/hand':>11} {'after/hand':>10}  models  peak MB before, after")
     for case in args.only.split(","):
         before = child(Path(args.before) / "src", case, args.repeat)
         after = child(HERE / "src", case, args.repeat)
@@ -135,7 +139,7 @@ def main() -> None:
         ratios = (f"{before['seconds'] / hand:>10.1f}x {after['seconds'] / hand:>9.1f}x" if hand
                   else f"{'-':>11} {'-':>10}")
         print(f"{CASES[case][0]:<13} {after['states']:>8,} {before['seconds']:>8.3f} {after['seconds']:>8.3f} "
-              f"{before['seconds'] / after['seconds']:>7.1f}x {hand if hand else float('nan'):>7.3f} {ratios}  {same}",
+              f"{before['seconds'] / after['seconds']:>7.1f}x {f'{hand:.3f}' if hand else '-':>7} {ratios}  {same:<6} {before['peak']:>6.0f} {after['peak']:>6.0f}",
               flush=True)
 
 

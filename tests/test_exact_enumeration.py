@@ -268,3 +268,19 @@ def test_pig_with_mpq_or_string_probabilities_builds_the_same_model(face):
     fast = build_model(game())
     assert_same_model(fast, build_model_careful(game()))
     assert_same_model(fast, build_model(GAMES["pig 10"]()))
+
+
+@pytest.mark.parametrize("objective,players", [("auto", 1), ("auto", 2), ("auto", 3), ("max", 2), ("max", 3),
+                                               ("zero-sum", 2), ("min", 1)])
+def test_validate_refuses_exactly_the_movers_beyond_the_objectives_keys(objective, players):
+    """validate() counts the keys without resolving ``auto`` (no end-component search); the count is
+    ``len(keys())`` whatever ``auto`` resolves to."""
+    def model(m):
+        pay = tuple(Fraction(int(i == 0)) for i in range(players))
+        return Model("m", players, [f"p{i}" for i in range(players)], objective, ["s", "end"],
+                     [None, pay], [m, None], [["a"], []], [[((1, Fraction(1)),)], []], [[None], []])
+
+    n_keys = len(model(0).keys())
+    model(n_keys - 1).validate()
+    with pytest.raises(ModelError, match=f"mover {n_keys} is not a player"):
+        model(n_keys).validate()
