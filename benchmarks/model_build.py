@@ -14,10 +14,44 @@ models are equal.  ``hand`` is today's hand-written exact solver (mpq), timed in
 
     PYTHONPATH=src python3 benchmarks/model_build.py [--repeat 3] [--before /work/main] [--only race100,pig50]
 
-Measured 2026-11-30 (see the table below for the load average; 2 cores shared by several sessions,
-Python 3.11.7, gmpy2; CPU seconds, best of 3 unless noted):
+Measured 2026-11-30 19:47-19:56 UTC (load average 4.1 at the start, 2 cores shared by several
+sessions; Python 3.11.7, gmpy2; CPU seconds, best of 3; before = main at 9ef76f7; every model equal):
 
-    (table filled in below)
+    case            states   before    after speed-up    hand before/hand after/hand  models
+    race 50          2,503    0.149    0.057     2.6x   0.019        7.8x       3.0x  equal
+    race 100        10,003    0.814    0.264     3.1x   0.073       11.1x       3.6x  equal
+    hold 20 / 6      7,260    0.096    0.047     2.0x   0.025        3.8x       1.9x  equal
+    hold 40 / 6     60,920    1.026    0.418     2.5x   0.185        5.6x       2.3x  equal
+    hold 75 / 6    410,850    7.626    3.308     2.3x   1.902        4.0x       1.7x  equal
+    chefs n = 10    10,230    0.169    0.073     2.3x   0.107        1.6x       0.7x  equal
+    chefs n = 12    49,140    1.167    0.400     2.9x   0.847        1.4x       0.5x  equal
+    Pig 50         115,446    3.644    0.810     4.5x       -           -          -  equal
+    Pig 100        960,896   29.101    7.396     3.9x       -           -          -  equal
+
+Where the time went (cProfile and single-step timings, 2026-11-30, load ~1): the builder's own reading
+was 60-80 % of the build (the game's protocol calls and a dictionary of the states cost 0.19 s of race
+100's 0.79 s, 0.21 s of hold 40's 1.4 s, 0.28 s of chefs 12's 1.5 s, 0.49 s of Pig 50's 4.6 s); the cyclic
+garbage collector about a third of what remained after the fast reader (race 100 0.53 -> 0.33 s, hold 40
+0.75 -> 0.44, chefs 12 0.92 -> 0.59, Pig 50 1.65 -> 0.91 with it run 1/140th as often); ``validate()``
+resolving an ``auto`` objective (the end-component search behind ``every_play_ends``: Pig 50 1.3 s, race
+100 0.12 s) -- now done where the engine first asks for ``model.keys()``, so that part moved to the solve
+rather than vanished; the games' own ``transitions()`` (hold's and Pig's ``Fraction(1, faces)`` made at
+every roll, chefs' linear search for the next chef and its ``1 - p``, race's zips).  Now, race 100: its
+``transitions()`` calls take 0.05 s of the 0.26 s; the rest is reading 418,000 outcomes (about 0.5 us
+each: type, sign, sum, one dictionary look-up of the successor) and 120,000 actions.
+
+Tried and dropped: the fast reader inlined into the state loop (race 100 0.248 -> 0.246 s, hold 40
+0.415 -> 0.400, Pig 50 0.823 -> 0.772: not worth a second copy of it); the collector disabled instead of
+run less often (hold 75: 3.1-3.2 s against 3.4-3.8, but a game's own cyclic garbage would pile up for the
+whole build); one end-component search over all states instead of one per component (slower: Pig 50
+1.8 s against 1.1).
+
+The engine benchmark (``benchmarks/engine.py --repeat 1 --only games``), main and this branch one after
+the other, 19:44-19:46 UTC, load ~3.9 (build + solve = engine): race 100 2.127 (0.944 + 1.182) -> 1.844
+(0.285 + 1.560); hold 40 / 6 6.330 (1.532 + 4.797) -> 5.189 (0.809 + 4.380); chefs n = 12 8.465 (1.546 +
+6.918) -> 7.999 (0.432 + 7.567); race 50 0.375 -> 0.348; hold 20 0.712 -> 0.670, hold 30 2.420 -> 1.989;
+chefs 8 0.081 -> 0.068, chefs 10 0.592 -> 0.625 (one run each: the solve's share varies by 10-30 %
+between runs).
 """
 
 from __future__ import annotations
@@ -128,7 +162,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.worker:
         return worker(args.worker, args.repeat)
-    print(f"load average {os.getloadavg()[0]:.1f}; before = {args.before}, after = {HERE}; CPU s, best of {args.repeat}")
+    print(f"load average {os.getloadavg()[0]:.1f}; before = {args.before}, after = {HERE}; "
+          f"CPU s, best of {args.repeat}")
     print(f"{'case':<13} {'states':>8} {'before':>8} {'after':>8} {'speed-up':>8} {'hand':>7} "
           f"{'before/hand':>11} {'after/hand':>10}  models  peak MB before, after")
     for case in args.only.split(","):
@@ -138,9 +173,10 @@ def main() -> None:
         same = "equal" if before["digest"] == after["digest"] and before["states"] == after["states"] else "DIFFER"
         ratios = (f"{before['seconds'] / hand:>10.1f}x {after['seconds'] / hand:>9.1f}x" if hand
                   else f"{'-':>11} {'-':>10}")
+        shown_hand = f"{hand:.3f}" if hand else "-"
         print(f"{CASES[case][0]:<13} {after['states']:>8,} {before['seconds']:>8.3f} {after['seconds']:>8.3f} "
-              f"{before['seconds'] / after['seconds']:>7.1f}x {f'{hand:.3f}' if hand else '-':>7} {ratios}  {same:<6} {before['peak']:>6.0f} {after['peak']:>6.0f}",
-              flush=True)
+              f"{before['seconds'] / after['seconds']:>7.1f}x {shown_hand:>7} {ratios}  {same:<6} "
+              f"{before['peak']:>6.0f} {after['peak']:>6.0f}", flush=True)
 
 
 if __name__ == "__main__":

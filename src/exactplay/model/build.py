@@ -7,6 +7,11 @@ probabilities do not sum to exactly 1, a negative probability, a state that is
 neither terminal nor has an action, or more than ``max_states`` states (a game
 that is not finite, or too large for the memory limit) is refused with a
 :class:`ModelError` naming the state.
+
+:func:`build_model` enumerates with :func:`~exactplay.model.exact_enumeration.enumerate_exact`, which
+reads the common kinds of actions itself and hands every other to :func:`careful_reader` (same model,
+same checks, same messages); :func:`build_model_careful` is the generic enumeration
+(:func:`enumerate_game`, also used by the parametric builder) with the careful reader alone.
 """
 
 from __future__ import annotations
