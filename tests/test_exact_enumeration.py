@@ -286,3 +286,62 @@ def test_validate_refuses_exactly_the_movers_beyond_the_objectives_keys(objectiv
     model(n_keys - 1).validate()
     with pytest.raises(ModelError, match=f"mover {n_keys} is not a player"):
         model(n_keys).validate()
+
+
+class PigAsBefore:
+    """``examples/pig.py`` as it was written before it was made cheaper to read (the player's view
+    ``(mine, theirs)``, a new ``Fraction(1, faces)`` at every roll): the same rules."""
+
+    num_players = 2
+    player_names = ["first player", "second player"]
+
+    def __init__(self, goal: int, faces: int = 6):
+        self.goal, self.faces = goal, faces
+        self.name = f"Pig to {goal}" + ("" if faces == 6 else f" with a {faces}-sided die")
+
+    def initial_state(self):
+        return (0, 0, 0, 0)
+
+    def is_terminal(self, s):
+        return s[0] == "won"
+
+    def payoff(self, s):
+        return (1, 0) if s[1] == 0 else (0, 1)
+
+    def mover(self, s):
+        return s[0]
+
+    def actions(self, s):
+        return ["roll", "hold"] if self._view(s)[3] > 0 else ["roll"]
+
+    def _view(self, s):
+        player, a, b, turn = s
+        return (player, a, b, turn) if player == 0 else (player, b, a, turn)
+
+    def _state(self, player, mine, theirs, turn):
+        return (player, mine, theirs, turn) if player == 0 else (player, theirs, mine, turn)
+
+    def transitions(self, s, action):
+        player, mine, theirs, turn = self._view(s)
+        other = 1 - player
+        p = Fraction(1, self.faces)
+        if action == "hold":
+            return [(1, self._state(other, theirs, mine + turn, 0))]
+        out = [(p, self._state(other, theirs, mine, 0))]
+        for face in range(2, self.faces + 1):
+            if mine + turn + face >= self.goal:
+                out.append((p, ("won", player)))
+            else:
+                out.append((p, self._state(player, mine, theirs, turn + face)))
+        return out
+
+    def state_label(self, s):
+        if s[0] == "won":
+            return f"player {s[1]} won"
+        return f"(to move {s[0]}, scores {s[1]}-{s[2]}, turn {s[3]})"
+
+
+@pytest.mark.parametrize("goal,faces", [(12, 6), (9, 3)])
+def test_the_pig_example_builds_the_model_it_built_before(goal, faces):
+    assert_same_model(build_model(example("pig.py", goal=goal, faces=faces)()),
+                      build_model_careful(PigAsBefore(goal, faces)))
