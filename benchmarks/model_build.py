@@ -15,7 +15,8 @@ models are equal.  ``hand`` is today's hand-written exact solver (mpq), timed in
     PYTHONPATH=src python3 benchmarks/model_build.py [--repeat 3] [--before /work/main] [--only race100,pig50]
 
 Measured 2026-11-30 19:47-19:56 UTC (load average 4.1 at the start, 2 cores shared by several
-sessions; Python 3.11.7, gmpy2; CPU seconds, best of 3; before = main at 9ef76f7; every model equal):
+sessions; Python 3.11.7, gmpy2; CPU seconds, best of 3; before = main, whose model/ and games' model.py
+were those of 9ef76f7; every model equal):
 
     case            states   before    after speed-up    hand before/hand after/hand  models
     race 50          2,503    0.149    0.057     2.6x   0.019        7.8x       3.0x  equal
@@ -27,6 +28,12 @@ sessions; Python 3.11.7, gmpy2; CPU seconds, best of 3; before = main at 9ef76f7
     chefs n = 12    49,140    1.167    0.400     2.9x   0.847        1.4x       0.5x  equal
     Pig 50         115,446    3.644    0.810     4.5x       -           -          -  equal
     Pig 100        960,896   29.101    7.396     3.9x       -           -          -  equal
+
+Peak memory of the child (MB, ``ru_maxrss``: the model and the game; same day, after the table above,
+load average 6.2-7.5; the times of this run in brackets, before -> after): race 100 74 -> 67 (0.890 ->
+0.274 s), hold 40 / 6 100 -> 91 (1.041 -> 0.424), chefs n = 12 93 -> 86 (1.006 -> 0.366), Pig 50 191 ->
+152 (3.517 -> 0.809); one run each: hold 75 / 6 542 -> 480 (8.359 -> 3.504, hand 1.800), Pig 100 1,419
+-> 1,097 (29.263 -> 7.128).  Every model equal.
 
 Where the time went (cProfile and single-step timings, 2026-11-30, load ~1): the builder's own reading
 was 60-80 % of the build (the game's protocol calls and a dictionary of the states cost 0.19 s of race
