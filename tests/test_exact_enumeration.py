@@ -251,12 +251,27 @@ def test_the_state_limit_is_the_careful_builders(limit):
         assert_same_model(fast, careful)
 
 
-def test_the_garbage_collector_thresholds_are_restored():
+def test_the_garbage_collector_thresholds_are_restored_after_builds_in_several_threads():
     import gc
+    import threading
 
     before = gc.get_threshold()
-    build_model(GAMES["pig 10"]())
+    seen = []
+
+    class Watched(_Broken):
+        def transitions(self, s, a):
+            seen.append(gc.get_threshold()[0])
+            return super().transitions(s, a)
+
+    build_model(Watched())
+    assert seen and set(seen) == {max(before[0], 100_000)} and gc.get_threshold() == before
     outcome(build_model, _Broken(**BROKEN["game raises"]))
+    assert gc.get_threshold() == before
+    threads = [threading.Thread(target=build_model, args=(GAMES[name](),)) for name in ("pig 10", "hold 10/6") * 3]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
     assert gc.get_threshold() == before
 
 
