@@ -360,3 +360,28 @@ class PigAsBefore:
 def test_the_pig_example_builds_the_model_it_built_before(goal, faces):
     assert_same_model(build_model(example("pig.py", goal=goal, faces=faces)()),
                       build_model_careful(PigAsBefore(goal, faces)))
+
+
+def _every_play_ends_by_end_components(model: Model) -> bool:
+    """The definition the attractor replaces: no state can reach an end component."""
+    return len(model.surely_ending(model.end_component_states() or None)) == len(model)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_has_end_component_agrees_with_the_end_components_on_random_games(seed):
+    model = outcome(build_model, RandomGame(seed))
+    if isinstance(model, str):
+        return
+    assert model.has_end_component() == bool(model.end_component_states())
+    fresh = build_model(RandomGame(seed))
+    assert fresh.every_play_ends() == _every_play_ends_by_end_components(model)
+    assert fresh.surely_ending() == model.surely_ending()
+
+
+@pytest.mark.parametrize("name,ends", [("pig 10", True), ("hold 8/2", False), ("pass forever", False),
+                                       ("race 5 unmerged", True), ("chefs 4 choose then attempt", True)])
+def test_has_end_component_on_the_games(name, ends):
+    model = build_model(GAMES[name]())
+    assert model.has_end_component() == bool(model.end_component_states()) == (not ends)
+    assert build_model(GAMES[name]()).every_play_ends() == ends == _every_play_ends_by_end_components(model)

@@ -133,7 +133,70 @@ class Model:
         return out
 
     def every_play_ends(self) -> bool:
-        return len(self.surely_ending()) == len(self.states)
+        """Whether every play ends with probability 1 whatever the players choose: exactly when the
+        model has no end component (:meth:`has_end_component`, one linear pass); the states that
+        surely end are then all of them, remembered for :meth:`surely_ending`."""
+        cached = self.__dict__.get("_surely_ending")
+        if cached is None and not self.has_end_component():
+            cached = self.__dict__["_surely_ending"] = set(range(len(self.states)))
+        return len(self.surely_ending() if cached is None else cached) == len(self.states)
+
+    def has_end_component(self) -> bool:
+        """Whether some way of choosing actions keeps play forever in some set of states.
+
+        The attractor of leaving: drop every state none of whose actions keeps all its successors
+        among the states not dropped (a terminal state is dropped from the start), until none
+        drops.  What is left, if anything, is closed under some choice of actions, so it holds a
+        bottom strongly connected component of that choice: an end component; and no state of an
+        end component is ever dropped.  One pass over the transitions, with a count per state of
+        its actions that may still stay.
+
+        >>> from fractions import Fraction as F
+        >>> half = F(1, 2)
+        >>> loop = Model("m", 1, ["p"], "max", ["a", "end"], [None, (F(1),)], [0, None], [["stay", "go"], []],
+        ...              [[((0, F(1)),), ((1, F(1)),)], []], [[None, None], []])
+        >>> loop.has_end_component()
+        True
+        >>> loop.trans[0][0] = ((0, half), (1, half))  # staying now leaves with probability 1/2
+        >>> loop.has_end_component()
+        False
+        """
+        n = len(self.states)
+        terminal, trans = self.terminal, self.trans
+        staying = [0] * n  # per state: its actions all of whose successors are still in
+        owner: list[int] = []  # per action (numbered across the model): its state
+        left: list[bool] = []  # per action: some successor has been dropped
+        preds: list[list[int] | None] = [None] * n  # per state: the actions that can move into it
+        dropped = []
+        for s in range(n):
+            if terminal[s] is not None:
+                dropped.append(s)
+                continue
+            for dist in trans[s]:
+                g = len(owner)
+                owner.append(s)
+                left.append(False)
+                staying[s] += 1
+                for t, _ in dist:
+                    into = preds[t]
+                    if into is None:
+                        preds[t] = [g]
+                    else:
+                        into.append(g)
+            if not staying[s]:
+                dropped.append(s)
+        count = 0
+        while dropped:
+            t = dropped.pop()
+            count += 1
+            for g in preds[t] or ():
+                if not left[g]:
+                    left[g] = True
+                    s = owner[g]
+                    staying[s] -= 1
+                    if not staying[s]:
+                        dropped.append(s)
+        return count < n
 
     def is_constant_sum(self) -> bool:
         sums = {p[0] + p[1] for p in self.terminal if p is not None}
