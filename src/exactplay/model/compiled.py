@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Hashable
 
 from ..graph import end_component_states, reaching, tarjan
+from .collector import fewer_collections
 
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
@@ -161,6 +162,10 @@ class Model:
         >>> loop.has_end_component()
         False
         """
+        with fewer_collections():
+            return self._has_end_component()
+
+    def _has_end_component(self) -> bool:
         n = len(self.states)
         terminal, trans = self.terminal, self.trans
         staying = [0] * n  # per state: its actions all of whose successors are still in

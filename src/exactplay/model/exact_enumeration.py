@@ -31,18 +31,15 @@ builder's on every built-in game, the examples and user models with rewards, and
 
 from __future__ import annotations
 
-import gc
-import threading
-from contextlib import contextmanager
 from fractions import Fraction
 
+from .collector import fewer_collections
 from .compiled import ModelError, exact_vector
 from .enumerated import Enumerated, finish, protocol_header
 from .protocol import _MPQ, to_rational
 
 __all__ = ["enumerate_exact"]
 
-_YOUNG_COLLECTION_EVERY = 100_000  # allocations between two young-generation collections while enumerating
 _INTS = frozenset((int,))
 _PLAIN_ACTIONS = frozenset((str, int, type(None)))  # actions a model stores as they are
 
@@ -52,7 +49,7 @@ def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
     careful reader (``read_action(s, a, where, successor)``) every unusual action goes to.  An
     exception raised by the game's own code is a one-line :class:`ModelError`, as in
     :func:`~exactplay.model.build.enumerate_game`."""
-    with _fewer_collections():
+    with fewer_collections():
         try:
             return _enumerate(game, max_states, progress, careful)
         except (ModelError, KeyboardInterrupt, MemoryError):
@@ -60,32 +57,6 @@ def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
         except Exception as exc:  # the user's code (or a protocol violation it causes)
             raise ModelError(f"the game's code failed while its states were enumerated: "
                              f"{type(exc).__name__}: {str(exc)[:200]}") from None
-
-
-_gc_lock = threading.Lock()
-_gc_state = {"depth": 0, "saved": None}  # enumerations running (in any thread), the thresholds before them
-
-
-@contextmanager
-def _fewer_collections():
-    """The cyclic garbage collector's young generation collected every 100,000 allocations instead of
-    700 while any enumeration runs (in any thread), then the thresholds as they were.
-
-    The enumeration makes millions of small containers and no garbage cycles of its own: the
-    collector re-walked the growing model and cost about as much as the enumeration itself.  It still
-    runs (a game's own cyclic garbage is collected), 1/140th as often."""
-    with _gc_lock:
-        if _gc_state["depth"] == 0:
-            saved = _gc_state["saved"] = gc.get_threshold()
-            gc.set_threshold(max(saved[0], _YOUNG_COLLECTION_EVERY), *saved[1:])
-        _gc_state["depth"] += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_state["depth"] -= 1
-            if _gc_state["depth"] == 0:
-                gc.set_threshold(*_gc_state["saved"])
 
 
 def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
