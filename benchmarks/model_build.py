@@ -40,9 +40,10 @@ was 60-80 % of the build (the game's protocol calls and a dictionary of the stat
 100's 0.79 s, 0.21 s of hold 40's 1.4 s, 0.28 s of chefs 12's 1.5 s, 0.49 s of Pig 50's 4.6 s); the cyclic
 garbage collector about a third of what remained after the fast reader (race 100 0.53 -> 0.33 s, hold 40
 0.75 -> 0.44, chefs 12 0.92 -> 0.59, Pig 50 1.65 -> 0.91 with it run 1/140th as often); ``validate()``
-resolving an ``auto`` objective (the end-component search behind ``every_play_ends``: Pig 50 1.3 s, race
-100 0.12 s) -- now done where the engine first asks for ``model.keys()``, so that part moved to the solve
-rather than vanished; the games' own ``transitions()`` (hold's and Pig's ``Fraction(1, faces)`` made at
+resolving an ``auto`` objective (the end-component search behind ``every_play_ends``: Pig 50 1.0-1.3 s,
+race 100 0.1 s) -- ``validate()`` no longer needs it, and the engine's first ``model.keys()`` now answers
+it with one linear attractor pass (``Model.has_end_component``: Pig 50 0.3 s, race 100 0.08 s), so that
+part moved to the solve and shrank; the games' own ``transitions()`` (hold's and Pig's ``Fraction(1, faces)`` made at
 every roll, chefs' linear search for the next chef and its ``1 - p``, race's zips).  Now, race 100: its
 ``transitions()`` calls take 0.05 s of the 0.26 s; the rest is reading 418,000 outcomes (about 0.5 us
 each: type, sign, sum, one dictionary look-up of the successor) and 120,000 actions.
@@ -58,7 +59,11 @@ the other, 19:44-19:46 UTC, load ~3.9 (build + solve = engine): race 100 2.127 (
 (0.285 + 1.560); hold 40 / 6 6.330 (1.532 + 4.797) -> 5.189 (0.809 + 4.380); chefs n = 12 8.465 (1.546 +
 6.918) -> 7.999 (0.432 + 7.567); race 50 0.375 -> 0.348; hold 20 0.712 -> 0.670, hold 30 2.420 -> 1.989;
 chefs 8 0.081 -> 0.068, chefs 10 0.592 -> 0.625 (one run each: the solve's share varies by 10-30 %
-between runs).
+between runs).  After ``has_end_component``, build + ``model.keys()`` + ``solve_model`` in one process
+each, main then this branch, 20:14-20:15 UTC, load ~5.9, one run: race 100 2.519 (0.912 + 0 + 1.607) ->
+2.013 (0.364 + 0.082 + 1.567); chefs n = 12 8.548 (1.209 + 0 + 7.339) -> 7.648 (0.683 + 0 + 6.965); Pig 50
+14.180 (6.071 + 0 + 8.108) -> 9.355 (1.439 + 0.323 + 7.593).  (The engine's condensation still searches
+the end components per component a second time for every model.)
 """
 
 from __future__ import annotations
