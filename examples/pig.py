@@ -21,6 +21,7 @@ class Pig:
             raise ValueError("goal >= 1 and faces >= 2")
         self.goal = goal
         self.faces = faces
+        self.face = Fraction(1, faces)  # the probability of each face
         self.name = f"Pig to {goal}" + ("" if faces == 6 else f" with a {faces}-sided die")
 
     def initial_state(self):
@@ -36,28 +37,21 @@ class Pig:
         return s[0]
 
     def actions(self, s):
-        player, mine, theirs, turn = self._view(s)
-        return ["roll", "hold"] if turn > 0 else ["roll"]
-
-    def _view(self, s):
-        player, a, b, turn = s
-        return (player, a, b, turn) if player == 0 else (player, b, a, turn)
-
-    def _state(self, player, mine, theirs, turn):
-        return (player, mine, theirs, turn) if player == 0 else (player, theirs, mine, turn)
+        return ["roll", "hold"] if s[3] > 0 else ["roll"]
 
     def transitions(self, s, action):
-        player, mine, theirs, turn = self._view(s)
+        player, a, b, turn = s
         other = 1 - player
-        p = Fraction(1, self.faces)
-        if action == "hold":
-            return [(1, self._state(other, theirs, mine + turn, 0))]
-        out = [(p, self._state(other, theirs, mine, 0))]  # a 1: the turn total is lost
+        if action == "hold":  # bank the turn total
+            return [(1, (other, a + turn, b, 0) if player == 0 else (other, a, b + turn, 0))]
+        p = self.face  # each face: 1 / faces
+        mine = a if player == 0 else b
+        out = [(p, (other, a, b, 0))]  # a 1: the turn total is lost
         for face in range(2, self.faces + 1):
             if mine + turn + face >= self.goal:
                 out.append((p, ("won", player)))
             else:
-                out.append((p, self._state(player, mine, theirs, turn + face)))
+                out.append((p, (player, a, b, turn + face)))
         return out
 
     def state_label(self, s):

@@ -7,20 +7,26 @@ probabilities do not sum to exactly 1, a negative probability, a state that is
 neither terminal nor has an action, or more than ``max_states`` states (a game
 that is not finite, or too large for the memory limit) is refused with a
 :class:`ModelError` naming the state.
+
+:func:`build_model` enumerates with :func:`~exactplay.model.exact_enumeration.enumerate_exact`, which
+reads the common kinds of actions itself and hands every other to :func:`careful_reader` (same model,
+same checks, same messages); :func:`build_model_careful` is the generic enumeration
+(:func:`enumerate_game`, also used by the parametric builder) with the careful reader alone.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable
 
 from ..progress import SILENT
-from .compiled import MAX_STATES, OBJECTIVES, Model, ModelError, exact_vector
+from .compiled import MAX_STATES, Model, ModelError, exact_vector
+from .enumerated import Enumerated, finish, protocol_header, stored_actions
+from .exact_enumeration import enumerate_exact
 from .protocol import to_rational
 
-__all__ = ["build_model", "enumerate_game", "Enumerated"]
+__all__ = ["build_model", "build_model_careful", "careful_reader", "enumerate_game", "Enumerated"]
 
 
 def _label(game, s) -> str:
@@ -34,24 +40,7 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
     An exception raised by the game's own code is reported as a :class:`ModelError` (one line:
     the exception and its message), never as a traceback.
     """
-    return _build(game, max_states, progress)
-
-
-@dataclass
-class Enumerated:
-    """The reachable part of a game, state ``i`` the ``i``-th found (breadth-first from the start):
-    what :class:`Model` (or a parametric model) is made of, the numbers as ``read_action`` gave them."""
-
-    name: str
-    num_players: int
-    player_names: list
-    objective: str
-    labels: list
-    terminal: list
-    mover: list
-    actions: list
-    trans: list
-    rewards: list
+    return model_of(enumerate_exact(game, max_states, progress, careful_reader(game)))
 
 
 def enumerate_game(game, max_states: int, progress, read_action, what: str = "enumerating states") -> Enumerated:
@@ -72,15 +61,7 @@ def enumerate_game(game, max_states: int, progress, read_action, what: str = "en
 
 
 def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enumerated:
-    for method in ("initial_state", "is_terminal", "payoff", "mover", "transitions"):
-        if not callable(getattr(game, method, None)):
-            raise ModelError(f"the game object has no method {method}() (see exactplay.model.protocol)")
-    objective = getattr(game, "objective", "auto") or "auto"
-    if objective not in OBJECTIVES:
-        raise ModelError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
-    n_players = getattr(game, "num_players", None)
-    reward_fn = getattr(game, "reward", None)
-    reward_fn = reward_fn if callable(reward_fn) else None
+    objective, n_players, reward_fn = protocol_header(game)
     index: dict[Hashable, int] = {}
     states: list[Hashable] = []
     terminal, mover, actions, trans, rewards = [], [], [], [], []
@@ -170,25 +151,16 @@ def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enume
         rewards.append(rews)
         if len(states) % 4096 == 0:
             progress.advance(0)
-    if n_players is None:
-        raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
-    stored_actions = []
-    for s_index, acts in enumerate(actions):
-        stored = [repr(a) if a is not None and not isinstance(a, (str, int)) else a for a in acts]
-        # actions kept as they are were found distinct above; one written out as text may now clash
-        if any(x is not y for x, y in zip(stored, acts)) and len(set(map(repr, stored))) != len(stored):
-            raise ModelError(f"state {labels[s_index]}: actions {stored!r} are not distinct once "
-                             "written out (a model file stores an action as its text)")
-        stored_actions.append(stored)
-    names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])
-    if len(names) != n_players or not all(isinstance(x, str) for x in names):
-        raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
-    return Enumerated(name=str(getattr(game, "name", type(game).__name__)), num_players=n_players,
-                      player_names=names, objective=objective, labels=labels, terminal=terminal, mover=mover,
-                      actions=stored_actions, trans=trans, rewards=rewards)
+    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards)
 
 
-def _build(game, max_states: int, progress) -> Model:
+def careful_reader(game):
+    """``read_action`` for :func:`enumerate_game`: each probability read exactly by
+    :func:`~exactplay.model.protocol.to_rational` (any exact kind: int, Fraction, mpq, ``"p/q"``),
+    ``sum_t p_t = 1`` exactly, each ``p_t >= 0``; zero outcomes dropped, duplicate successors merged.
+    Every defect is a one-line :class:`ModelError` naming the state and the action.  The fast
+    builder (:mod:`exactplay.model.exact_enumeration`) hands any action it does not read itself to
+    this reader, so the two agree on every message."""
     sums: dict[tuple, Fraction] = {}  # the sum of each distinct list of probabilities, computed once
     int_probs = {0: Fraction(0), 1: Fraction(1)}  # the probabilities a game writes as plain ints
 
@@ -227,9 +199,19 @@ def _build(game, max_states: int, progress) -> Model:
             raise ModelError(f"{where}, action {a!r}: probabilities sum to {total}, not exactly 1")
         return tuple(dist.items())
 
-    e = enumerate_game(game, max_states, progress, read_action)
+    return read_action
+
+
+def model_of(e: Enumerated) -> Model:
+    """The :class:`Model` of an enumeration whose distributions were checked as they were read."""
     model = Model(name=e.name, num_players=e.num_players, player_names=e.player_names, objective=e.objective,
                   states=e.labels, terminal=e.terminal, mover=e.mover, actions=e.actions, trans=e.trans,
                   rewards=e.rewards)
     model.validate(distributions=False)  # each distribution was checked as it was read
     return model
+
+
+def build_model_careful(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
+    """The same :class:`Model` as :func:`build_model`, by the generic enumeration and the careful
+    reader alone (the builder before the fast path; kept as the reference the tests compare with)."""
+    return model_of(enumerate_game(game, max_states, progress, careful_reader(game)))

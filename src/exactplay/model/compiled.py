@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Hashable
 
 from ..graph import end_component_states, reaching, tarjan
+from .collector import fewer_collections
 
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
@@ -133,7 +134,74 @@ class Model:
         return out
 
     def every_play_ends(self) -> bool:
-        return len(self.surely_ending()) == len(self.states)
+        """Whether every play ends with probability 1 whatever the players choose: exactly when the
+        model has no end component (:meth:`has_end_component`, one linear pass); the states that
+        surely end are then all of them, remembered for :meth:`surely_ending`."""
+        cached = self.__dict__.get("_surely_ending")
+        if cached is None and not self.has_end_component():
+            cached = self.__dict__["_surely_ending"] = set(range(len(self.states)))
+        return len(self.surely_ending() if cached is None else cached) == len(self.states)
+
+    def has_end_component(self) -> bool:
+        """Whether some way of choosing actions keeps play forever in some set of states.
+
+        The attractor of leaving: drop every state none of whose actions keeps all its successors
+        among the states not dropped (a terminal state is dropped from the start), until none
+        drops.  What is left, if anything, is closed under some choice of actions, so it holds a
+        bottom strongly connected component of that choice: an end component; and no state of an
+        end component is ever dropped.  One pass over the transitions, with a count per state of
+        its actions that may still stay.
+
+        >>> from fractions import Fraction as F
+        >>> half = F(1, 2)
+        >>> loop = Model("m", 1, ["p"], "max", ["a", "end"], [None, (F(1),)], [0, None], [["stay", "go"], []],
+        ...              [[((0, F(1)),), ((1, F(1)),)], []], [[None, None], []])
+        >>> loop.has_end_component()
+        True
+        >>> loop.trans[0][0] = ((0, half), (1, half))  # staying now leaves with probability 1/2
+        >>> loop.has_end_component()
+        False
+        """
+        with fewer_collections():
+            return self._has_end_component()
+
+    def _has_end_component(self) -> bool:
+        n = len(self.states)
+        terminal, trans = self.terminal, self.trans
+        staying = [0] * n  # per state: its actions all of whose successors are still in
+        owner: list[int] = []  # per action (numbered across the model): its state
+        left: list[bool] = []  # per action: some successor has been dropped
+        preds: list[list[int] | None] = [None] * n  # per state: the actions that can move into it
+        dropped = []
+        for s in range(n):
+            if terminal[s] is not None:
+                dropped.append(s)
+                continue
+            for dist in trans[s]:
+                g = len(owner)
+                owner.append(s)
+                left.append(False)
+                staying[s] += 1
+                for t, _ in dist:
+                    into = preds[t]
+                    if into is None:
+                        preds[t] = [g]
+                    else:
+                        into.append(g)
+            if not staying[s]:
+                dropped.append(s)
+        count = 0
+        while dropped:
+            t = dropped.pop()
+            count += 1
+            for g in preds[t] or ():
+                if not left[g]:
+                    left[g] = True
+                    s = owner[g]
+                    staying[s] -= 1
+                    if not staying[s]:
+                        dropped.append(s)
+        return count < n
 
     def is_constant_sum(self) -> bool:
         sums = {p[0] + p[1] for p in self.terminal if p is not None}
@@ -154,7 +222,9 @@ class Model:
         """Structural checks.  ``distributions=False`` skips re-adding every action's probabilities
         (for the builders, which refuse a distribution that does not sum to exactly 1 as they read it)."""
         n = len(self.states)
-        keys = self.keys()
+        # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
+        # "auto" is "zero-sum" only for two players, where both give two keys
+        n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)
         for s in range(n):
             if self.terminal[s] is not None:
                 if len(self.terminal[s]) != self.num_players:
@@ -162,9 +232,9 @@ class Model:
                                      f"components, the game has {self.num_players} players")
                 continue
             m = self.mover[s]
-            if m is not None and not 0 <= m < len(keys):
+            if m is not None and not 0 <= m < n_keys:
                 raise ModelError(f"state {self.state_name(s)}: mover {m} is not a player of this game "
-                                 f"(0..{len(keys) - 1} for objective {self.resolved_objective()!r})")
+                                 f"(0..{n_keys - 1} for objective {self.resolved_objective()!r})")
             if not self.trans[s]:
                 raise ModelError(f"state {self.state_name(s)}: not terminal and has no action")
             for i, dist in enumerate(self.trans[s]):

@@ -24,6 +24,12 @@ object returned by a factory ``make_game(**params)``):
 ``reward(s, a)`` (optional)
     An exact reward vector collected when ``a`` is taken in ``s``.
 
+Reading speed (:mod:`exactplay.model.exact_enumeration`): every probability is checked the same
+way whatever its kind, but ``Fraction`` objects and the ints ``0`` and ``1`` are read fastest (an
+``mpq`` or a ``"p/q"`` string is read by value after its first appearances); a game that makes its
+fractions once (``self.face = Fraction(1, 6)``) and returns them again spends less time in its own
+``transitions()``.
+
 Optional attributes: ``num_players`` (default: the length of the first payoff
 vector seen), ``name``, ``player_names``, ``objective`` (``"zero-sum"``
 declares that player 1 minimises player 0's payoff, ``"min"`` that a single

@@ -47,16 +47,21 @@ class Chefs:
         if n < 2 or not all(_symbolic(p) or 0 < p <= 1 for p in self.skills):
             raise ValueError("at least 2 chefs, skills in (0, 1]")
         self.n, self.split = n, split
+        self.fail = tuple(1 - p for p in self.skills)  # each chef's probability of failing, made once
+        self.dish = (0,) * n + (1,)  # one dish served: the reward of an attempt
+        self._alive: dict[int, str] = {}  # the label of each alive set
         self.num_players = n + 1
         self.player_names = [f"chef {k + 1}" for k in range(n)] + ["dishes"]
         self.name = f"Chef Showdown, {n} chefs"
 
     def _next(self, mask: int, t: int) -> int:
-        for d in range(1, self.n + 1):
-            u = (t + d) % self.n
-            if mask >> u & 1:
-                return u
-        raise AssertionError("empty alive set")
+        """The first chef of ``mask`` after ``t`` in cyclic order (the lowest bit above ``t``, else the lowest)."""
+        later = mask >> (t + 1)
+        if later:
+            return t + (later & -later).bit_length()
+        if not mask:
+            raise AssertionError("empty alive set")
+        return (mask & -mask).bit_length() - 1
 
     def _after(self, mask: int, t: int, j: int):
         rest = mask & ~(1 << j)
@@ -84,23 +89,22 @@ class Chefs:
 
     def transitions(self, s, a):
         kind, mask, t = s
-        p = self.skills[t]
-        fail = ("turn", mask, self._next(mask, t))
         if kind == "hit":
             return [(1, self._after(mask, t, a))]
+        p, fail = self.skills[t], ("turn", mask, self._next(mask, t))
         if self.split:
-            return [(p, ("hit", mask, t)), (1 - p, fail)]
-        return [(p, self._after(mask, t, a)), (1 - p, fail)]
+            return [(p, ("hit", mask, t)), (self.fail[t], fail)]
+        return [(p, self._after(mask, t, a)), (self.fail[t], fail)]
 
     def reward(self, s, a):
-        if s[0] == "turn":
-            return (0,) * self.n + (1,)
-        return None
+        return self.dish if s[0] == "turn" else None
 
     def state_label(self, s):
         if s[0] == "won":
             return f"chef {s[1] + 1} won"
-        alive = ",".join(str(i + 1) for i in range(self.n) if s[1] >> i & 1)
+        alive = self._alive.get(s[1])
+        if alive is None:
+            alive = self._alive[s[1]] = ",".join(str(i + 1) for i in range(self.n) if s[1] >> i & 1)
         what = "to attempt" if s[0] == "turn" else "hit, to choose the target"
         return f"{{{alive}}}, chef {s[2] + 1} {what}"
 

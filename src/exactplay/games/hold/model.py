@@ -35,6 +35,7 @@ class Hold:
         if target < 2 or faces < 2:
             raise ValueError("target >= 2 and faces >= 2")
         self.target, self.faces = target, faces
+        self.face = Fraction(1, faces)  # the probability of each face
         self.name = f"Hold or Continue? to {target} with a {faces}-sided die"
 
     def initial_state(self):
@@ -55,17 +56,16 @@ class Hold:
     def transitions(self, s, a):
         p, s0, s1, x = s
         score = s0 if p == 0 else s1
-        turn_over = (1 - p, s0, s1, 0)
         if a == "hold":
             new = score + x
             if new == self.target:
                 return [(1, ("won", p))]
             return [(1, (1 - p, new, s1, 0) if p == 0 else (1 - p, s0, new, 0))]
-        q = Fraction(1, self.faces)
-        out = [(q, turn_over)]  # a 1
-        for d in range(2, self.faces + 1):
-            out.append((q, turn_over if score + x + d > self.target else (p, s0, s1, x + d)))
-        return out
+        # a roll, each face 1 / F: a 1 ends the turn, a face d <= room adds d, a larger one busts
+        q, faces, turn_over = self.face, self.faces, (1 - p, s0, s1, 0)
+        last = min(faces, self.target - score - x)  # the largest face that keeps the turn
+        return ([(q, turn_over)] + [(q, (p, s0, s1, x + d)) for d in range(2, last + 1)]
+                + [(q, turn_over)] * (faces - max(last, 1)))
 
     def state_label(self, s):
         if s[0] == "won":

@@ -95,20 +95,16 @@ class Race:
         kind, need1, need2 = s
         if kind == "P1":
             return self._p1_toss(need1, need2)
-        q, miss, q_split, miss_split = self._p[a]
+        q, miss, (q_heads, q_tails), (miss_heads, miss_tails) = self._p[a]
         gain = 2 ** (a - 1)
-        out = []
+        if not self.merged:
+            return [(q, P2_WON if gain >= need2 else ("P1", need1, need2 - gain)), (miss, ("P1", need1, need2))]
+        # merged: Player 1's toss follows Player 2's turn (heads -> a - 1, P1 wins at 0; tails -> a)
+        missed = [(miss_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, need2)), (miss_tails, s)]
         if gain >= need2:
-            out.append((q, P2_WON))
-        elif self.merged:
-            out += [(w, t) for w, (_, t) in zip(q_split, self._p1_toss(need1, need2 - gain))]
-        else:
-            out.append((q, ("P1", need1, need2 - gain)))
-        if self.merged:
-            out += [(w, t) for w, (_, t) in zip(miss_split, self._p1_toss(need1, need2))]
-        else:
-            out.append((miss, ("P1", need1, need2)))
-        return out
+            return [(q, P2_WON)] + missed
+        rest = need2 - gain
+        return [(q_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, rest)), (q_tails, ("P2", need1, rest))] + missed
 
     def state_label(self, s):
         if len(s) == 1:

@@ -1,0 +1,255 @@
+"""The fast breadth-first enumeration behind :func:`exactplay.model.build_model`.
+
+It finds the same states in the same order, reads the same exact numbers and makes every check
+the careful enumeration (:func:`exactplay.model.build.enumerate_game` with
+:func:`~exactplay.model.build.careful_reader`) makes; it only does the common case with less work:
+
+* an action's outcomes whose probabilities are all plain ``Fraction`` objects or the ints 0 and 1
+  are read in one loop: the probability is kept as it is (``0 < p`` from its numerator), the sum is
+  checked in integers, ``sum n_i / d_i = N / D`` with ``N == D`` at the end (``D`` grows only when a
+  denominator does not divide it: one common denominator, the usual case, costs one addition per
+  outcome), and each successor is interned with one dictionary look-up;
+* ``mpq`` and ``"p/q"`` probabilities are read by the careful reader the first times they appear (the
+  first 64 actions it reads), then by value from what it read (the same Fraction);
+* anything else in an action -- a float, a new ``"p/q"`` string or ``mpq``, a negative or a wrong
+  sum, a malformed pair, an unhashable state, the state limit -- hands the whole action to the
+  careful reader, which reads it again from ``transitions(s, a)`` (successors met before in this
+  action were numbered in the same order, so the numbers agree) and raises its one-line error or
+  returns the action as today.  So a game's transitions are read twice only where they are not
+  plain, and every error message is the careful reader's;
+* a successor met twice in one action adds the two probabilities once per distinct pair of
+  fractions (a cache keyed by their numerators and denominators);
+* payoff and reward vectors of plain ints are read once per distinct tuple;
+* the cyclic garbage collector runs 1/140th as often while it enumerates (it cost as much as the
+  enumeration: every collection of the old generation walks the whole growing model);
+* state labels (``state_label``, else ``repr``) are made in one pass at the end; an error message
+  makes the label of its own state.
+
+``tests/test_exact_enumeration.py`` proves the models equal, field by field, to the careful
+builder's on every built-in game, the examples and user models with rewards, and every error the same.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .collector import fewer_collections
+from .compiled import ModelError, exact_vector
+from .enumerated import Enumerated, finish, protocol_header
+from .protocol import _MPQ, to_rational
+
+__all__ = ["enumerate_exact"]
+
+_INTS = frozenset((int,))
+_PLAIN_ACTIONS = frozenset((str, int, type(None)))  # actions a model stores as they are
+
+
+def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
+    """Breadth-first from ``game.initial_state()`` (see the module's docstring); ``careful`` is the
+    careful reader (``read_action(s, a, where, successor)``) every unusual action goes to.  An
+    exception raised by the game's own code is a one-line :class:`ModelError`, as in
+    :func:`~exactplay.model.build.enumerate_game`."""
+    with fewer_collections():
+        try:
+            return _enumerate(game, max_states, progress, careful)
+        except (ModelError, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as exc:  # the user's code (or a protocol violation it causes)
+            raise ModelError(f"the game's code failed while its states were enumerated: "
+                             f"{type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
+    objective, n_players, reward_fn = protocol_header(game)
+    label_fn = getattr(game, "state_label", None)
+    label_fn = label_fn if callable(label_fn) else repr
+
+    def where_of(s) -> str:
+        return f"state {str(label_fn(s))}"
+
+    try:
+        start = game.initial_state()
+        hash(start)
+    except TypeError as exc:
+        raise ModelError(f"initial state is not hashable: {exc}") from None
+    states = [start]
+    index = {start: 0}
+    index_get = index.get
+    terminal, mover, actions, trans, rewards = [], [], [], [], []
+    to_store: list[int] = []  # states with an action that is not None, str or int
+    checked_actions: set[tuple] = set()  # action lists already found distinct
+    plain_vectors: dict[str, dict] = {"payoff": {}, "reward": {}}  # tuples of plain ints, read
+    plain_objects: dict[int, tuple] = {}  # id -> (the tuple, payoff or reward, its vector), a few thousand
+    is_terminal, payoff_fn, mover_fn, transitions = game.is_terminal, game.payoff, game.mover, game.transitions
+    one = Fraction(1)
+    other_kinds: dict = {}  # mpq or "p/q" string -> (its Fraction, numerator, denominator), positive ones
+    n_careful = [0]  # actions read by the careful reader so far
+    merged: dict[tuple, Fraction] = {}  # p_j + p of duplicate successors, by the four integers
+    where = ""
+
+    def successor(t) -> int:  # the careful reader's
+        try:
+            j = index_get(t)
+        except TypeError as exc:
+            raise ModelError(f"{where}: next state {t!r} is not hashable ({exc})") from None
+        if j is None:
+            j = len(states)
+            if j >= max_states:
+                raise ModelError(f"{where}: more than {max_states:,} reachable states: the game is not "
+                                 f"finite or too large for the state limit (raise it with --max-states)")
+            index[t] = j
+            states.append(t)
+        return j
+
+    def plain_action(s, a):
+        """The action's distribution if every probability is a Fraction or the int 0 or 1, they sum
+        to exactly 1 and the state limit holds; else ``None`` (the careful reader decides)."""
+        dist: dict[int, Fraction] = {}
+        num, den = 0, 1  # the sum so far, num / den
+        for p, t in transitions(s, a):
+            tp = type(p)
+            if tp is Fraction:
+                n = p._numerator
+                if n <= 0:
+                    if n:
+                        return None
+                    continue
+                d = p._denominator
+            elif tp is int:
+                if p == 1:
+                    p, n, d = one, 1, 1
+                elif p == 0:
+                    continue
+                else:
+                    return None
+            else:  # an mpq or a "p/q" string: read once per distinct value, a positive one kept
+                got = other_kinds.get(p) if tp is _MPQ or tp is str else None
+                if got is None:
+                    return None
+                p, n, d = got
+            if d == den:
+                num += n
+            elif den % d == 0:
+                num += n * (den // d)
+            else:
+                num, den = num * d + n * den, den * d
+            j = index_get(t)
+            if j is None:
+                j = len(states)
+                if j >= max_states:
+                    return None
+                index[t] = j
+                states.append(t)
+            if j in dist:  # a successor met again in this action: p_j + p, one Fraction addition per distinct pair
+                q = dist[j]
+                key = (q._numerator, q._denominator, n, d)
+                total = merged.get(key)
+                if total is None:
+                    if len(merged) > 65536:
+                        merged.clear()
+                    total = merged[key] = q + p
+                dist[j] = total
+            else:
+                dist[j] = p
+        return tuple(dist.items()) if num == den else None
+
+    def remember_kinds(s, a) -> None:
+        """After the careful reader accepted an action: its positive mpq and ``"p/q"`` probabilities
+        as Fractions, for the fast reader (the careful reader made the same Fraction of each)."""
+        if len(other_kinds) > 65536:
+            other_kinds.clear()
+        for p, _ in transitions(s, a):
+            if type(p) is _MPQ or type(p) is str:
+                f = to_rational(p, "probability")
+                if f > 0:
+                    other_kinds[p] = (f, f.numerator, f.denominator)
+
+    def vector(raw, what: str, s, a=None):
+        """A payoff or reward vector read exactly; a tuple of plain ints once per distinct tuple (and
+        once per tuple object: a game that returns the same tuple again is not re-examined)."""
+        same = plain_objects.get(id(raw))
+        if same is not None and same[0] is raw and same[1] == what:  # the very object (kept alive)
+            return same[2]
+        plain = type(raw) is tuple and _INTS.issuperset(map(type, raw))
+        read = plain_vectors[what]
+        vec = read.get(raw, False) if plain else False
+        if vec is False:
+            at = where_of(s) if what == "payoff" else f"{where_of(s)}, action {a!r}"
+            vec = exact_vector(raw, n_players, what, at)
+            if what == "reward" and not any(vec):
+                vec = None
+            if plain:
+                read[raw] = vec
+        if plain:
+            if len(plain_objects) > 4096:
+                plain_objects.clear()
+            plain_objects[id(raw)] = (raw, what, vec)
+        return vec
+
+    progress.start("enumerating states")
+    i = 0
+    while i < len(states):
+        s = states[i]
+        i += 1
+        if not i & 4095:
+            progress.advance(0)
+        if is_terminal(s):
+            pay = vector(payoff_fn(s), "payoff", s)
+            n_players = len(pay) if n_players is None else n_players
+            terminal.append(pay)
+            mover.append(None)
+            actions.append([])
+            trans.append([])
+            rewards.append([])
+            continue
+        m = mover_fn(s)
+        if m is not None and (type(m) is not int or m < 0):
+            if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+                raise ModelError(f"{where_of(s)}: mover {m!r} is not a player number (0, 1, ...) or None")
+        if m is None:
+            acts = [None]
+        else:
+            acts = list(game.actions(s))
+            if not acts:
+                raise ModelError(f"{where_of(s)}: player {m} to move but there is no action")
+            try:
+                seen = tuple(acts) in checked_actions
+            except TypeError:  # unhashable actions: checked each time
+                seen = False
+            if not seen:
+                if len(set(map(repr, acts))) != len(acts):
+                    raise ModelError(f"{where_of(s)}: actions are not distinct: {acts!r}")
+                try:
+                    checked_actions.add(tuple(acts))
+                except TypeError:
+                    pass
+            if not _PLAIN_ACTIONS.issuperset(map(type, acts)):
+                to_store.append(i - 1)
+        dists, rews = [], []
+        for a in acts:
+            try:
+                dist = plain_action(s, a)
+            except Exception:  # a malformed pair, an unhashable state, the game's own error: read again
+                dist = None
+            if dist is None:
+                where = where_of(s)
+                dist = careful(s, a, where, successor)
+                if n_careful[0] < 64:  # the first few careful reads teach the fast reader mpq and "p/q"
+                    n_careful[0] += 1
+                    remember_kinds(s, a)
+            dists.append(dist)
+            r = None
+            if reward_fn is not None:
+                raw = reward_fn(s, a)
+                if raw is not None:
+                    r = vector(raw, "reward", s, a)
+            rews.append(r)
+        terminal.append(None)
+        mover.append(m)
+        actions.append(acts)
+        trans.append(dists)
+        rewards.append(rews)
+    if n_players is None:  # finish() refuses it; the labels are not needed then
+        return finish(game, n_players, objective, [], terminal, mover, actions, trans, rewards, to_store)
+    labels = [x if type(x) is str else str(x) for x in map(label_fn, states)]
+    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store)
