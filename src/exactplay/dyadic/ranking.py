@@ -1,0 +1,104 @@
+"""The rankings a ball certificate needs where plays may go on forever, computed by the writer.
+
+Where plays may go on forever (worth 0), a fixed point of the rounded operator is not enough:
+the checker (:mod:`exactplay.checker.ball_model`, its own code) also requires every state with a
+lower end ``L > 0`` to be *ranked* towards a positive payoff, and every non-terminal state with an
+upper end ``U < 0`` towards a negative one.  With ``d = +1`` for ``L`` (``-1`` for ``U``) the
+ranked states are an attractor: terminals with ``d * payoff > 0``; a choice state of the player
+who wants ``d`` (key sign ``= d``, two actions or more) when some action ``a`` with
+``d Q_a(X) >= d X_s`` has a ranked successor; any other state when every action has one.
+
+A fixed point reached from a start near the exact values can be true and still unrankable: a
+cycle ``0 -> 3 -> 2 -> 0`` of a maximiser holds ``L = 199/256`` while the action of state 2 that
+leaves the cycle is worth ``Q(L) = 198.83/256 < 199/256`` (the value is ``7/9``).  Such a trap is
+a set of states all at the same end ``M`` (``d M > 0``) that keep each other there.  A trap cannot
+*form* during the monotone iteration of :mod:`.fixpoint` from a start where ``d X <= 0`` on the
+component (the first state of the trap to reach ``M`` would need an action worth ``M`` whose
+successors, all in the trap, are still short of ``M``), so that start is the writer's fallback.
+
+This module only decides which states are ranked, component by component, sink-first (a state's
+rank depends only on its successors: later components read the flags of earlier ones).
+
+>>> from fractions import Fraction as F
+>>> from exactplay.model import Model
+>>> m = Model("loop", 1, ["p"], "max", ["s", "w", "l"], [None, (F(1),), (F(0),)], [0, None, None],
+...           [["stay", "go"], [], []], [[((0, F(1)),), ((1, F(1, 2)), (2, F(1, 2)))], [], []],
+...           [[None, None], [], []])
+>>> form = IntForm(m)
+>>> r = Rankings(form, 8)
+>>> r.rank([1], [0, 256, 0], 1), r.rank([2], [0, 256, 0], 1)
+([], [])
+>>> r.rank([0], [128, 256, 0], 1)       # L_s = 1/2: the action "go" is worth 1/2 and reaches the win
+[]
+>>> r.rank([0], [200, 256, 0], 1)       # L_s = 200/256 is held only by the loop: a fake end
+[0]
+"""
+
+from __future__ import annotations
+
+from .form import IntForm
+
+__all__ = ["Rankings"]
+
+
+class Rankings:
+    """Ranked flags of both ends, filled component by component (sink-first)."""
+
+    def __init__(self, form: IntForm, k: int) -> None:
+        self.form, self.k = form, k
+        n = len(form)
+        self.ranked = {1: [False] * n, -1: [False] * n}
+
+    def rank(self, comp: list, X: list, d: int) -> list:
+        """Rank the states of ``comp`` for the ends ``X`` (``d = 1``: lower, ``-1``: upper), every
+        successor outside ``comp`` already ranked; returns the states of ``comp`` that need a ranking
+        (``d X_s > 0``, not terminal) and have none."""
+        form, k = self.form, self.k
+        R = self.ranked[d]
+        inside = set(comp)
+        preds: dict = {s: [] for s in comp}
+        hit: dict = {}
+        missing: dict = {}
+        stack = []
+        for s in comp:
+            R[s] = False
+            if form.term[s] is not None:
+                if d * form.term[s] > 0:
+                    R[s] = True
+                    stack.append(s)
+                continue
+            acts = form.acts[s]
+            hit[s] = [False] * len(acts)
+            missing[s] = len(acts)
+            for a, (_, pairs, _) in enumerate(acts):
+                for t, _ in pairs:
+                    if t in inside:
+                        preds[t].append((s, a))
+        for s in comp:  # actions with a ranked successor outside the component
+            if form.term[s] is not None:
+                continue
+            for a, (_, pairs, _) in enumerate(form.acts[s]):
+                if any(t not in inside and R[t] for t, _ in pairs):
+                    if self._hit(s, a, X, d, hit, missing):
+                        R[s] = True
+                        stack.append(s)
+                        break
+        while stack:
+            t = stack.pop()
+            for s, a in preds[t]:
+                if R[s] or hit[s][a]:
+                    continue
+                if self._hit(s, a, X, d, hit, missing):
+                    R[s] = True
+                    stack.append(s)
+        return [s for s in comp if form.term[s] is None and d * X[s] > 0 and not R[s]]
+
+    def _hit(self, s: int, a: int, X: list, d: int, hit: dict, missing: dict) -> bool:
+        """Action ``a`` of ``s`` has a ranked successor: does ``s`` join?"""
+        form = self.form
+        hit[s][a] = True
+        missing[s] -= 1
+        if form.sign[s] == d and len(form.acts[s]) > 1:  # a choice of the player who wants d
+            num, den = form.q_exact(s, a, X, self.k)
+            return d * num >= d * X[s] * den
+        return missing[s] == 0
