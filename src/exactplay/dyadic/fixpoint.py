@@ -108,7 +108,8 @@ def dyadic_enclosure(form: IntForm, k: int, progress=SILENT) -> Enclosure:
             else:
                 L[s], U[s], X[s] = form.floor(s, L, k), form.ceil(s, U, k), form.floor(s, X, K)
             if ranks is not None:  # one rounded step from ranked successors: ranked (see .ranking)
-                _ranked(ranks, comp, L, U)
+                _ranked(ranks, comp, L, 1)
+                _ranked(ranks, comp, U, -1)
             progress.advance()
             continue
         out.cyclic += 1
@@ -123,10 +124,9 @@ def dyadic_enclosure(form: IntForm, k: int, progress=SILENT) -> Enclosure:
                 out.reranked += 1
                 more, r = _ends(form, F, O, X, K, k, E, lower, clip=True)
                 sweeps += more
+                _ranked(ranks, comp, E, 1 if lower else -1)
             out.sweeps += sweeps
             out.max_shift = max(out.max_shift, r)
-        if ranks is not None:
-            _ranked(ranks, comp, L, U)
         feedback.extend(F)
         progress.advance(len(comp))
     out.feedback = sorted(feedback)
@@ -269,11 +269,13 @@ def _solve(A: list) -> list | None:
     return [A[i][m] for i in range(m)]
 
 
-def _ranked(ranks: Rankings, comp: list, L: list, U: list) -> None:
-    """Rank ``comp``'s ends; an unranked ``L > 0`` or ``U < 0`` here is a bug of this module."""
-    bad = ranks.rank(comp, L, 1) or ranks.rank(comp, U, -1)
+def _ranked(ranks: Rankings, comp: list, E: list, d: int) -> None:
+    """Rank ``comp``'s ends ``E`` (``d = 1``: lower, ``-1``: upper); one without a ranking here
+    (a state outside cycles, or after the clipped start) is a bug of this module."""
+    bad = ranks.rank(comp, E, d)
     if bad:  # pragma: no cover - excluded by the argument of .ranking
-        raise AssertionError(f"internal error: an end of state {bad[0]} has no ranking after the clipped start")
+        raise AssertionError(f"internal error: the {'lower' if d > 0 else 'upper'} end of state {bad[0]} has no "
+                             "ranking")
 
 
 def _ends(form: IntForm, F: list, O: list, X: list, K: int, k: int, E: list, lower: bool,

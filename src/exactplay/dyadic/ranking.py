@@ -48,6 +48,8 @@ class Rankings:
         self.form, self.k = form, k
         n = len(form)
         self.ranked = {1: [False] * n, -1: [False] * n}
+        # no terminal with d * payoff > 0 (e.g. no negative payoff, d = -1): nothing is ever ranked
+        self.active = {d: any(x is not None and d * x > 0 for x in form.term) for d in (1, -1)}
 
     def rank(self, comp: list, X: list, d: int) -> list:
         """Rank the states of ``comp`` for the ends ``X`` (``d = 1``: lower, ``-1``: upper), every
@@ -55,34 +57,34 @@ class Rankings:
         (``d X_s > 0``, not terminal) and have none."""
         form, k = self.form, self.k
         R = self.ranked[d]
+        if not self.active[d]:
+            return [s for s in comp if form.term[s] is None and d * X[s] > 0]
+        if len(comp) == 1 and comp[0] not in form.succ[comp[0]]:
+            return self._rank_one(comp[0], X, d)
         inside = set(comp)
         preds: dict = {s: [] for s in comp}
         hit: dict = {}
         missing: dict = {}
-        stack = []
-        for s in comp:
+        seeds = []  # actions with a ranked successor outside the component
+        for s in comp:  # (a cyclic component has no terminal)
             R[s] = False
-            if form.term[s] is not None:
-                if d * form.term[s] > 0:
-                    R[s] = True
-                    stack.append(s)
-                continue
             acts = form.acts[s]
             hit[s] = [False] * len(acts)
             missing[s] = len(acts)
             for a, (_, pairs, _) in enumerate(acts):
+                out = False
                 for t, _ in pairs:
                     if t in inside:
                         preds[t].append((s, a))
-        for s in comp:  # actions with a ranked successor outside the component
-            if form.term[s] is not None:
-                continue
-            for a, (_, pairs, _) in enumerate(form.acts[s]):
-                if any(t not in inside and R[t] for t, _ in pairs):
-                    if self._hit(s, a, X, d, hit, missing):
-                        R[s] = True
-                        stack.append(s)
-                        break
+                    elif R[t]:
+                        out = True
+                if out:
+                    seeds.append((s, a))
+        stack = []
+        for s, a in seeds:
+            if not R[s] and self._hit(s, a, X, d, hit, missing):
+                R[s] = True
+                stack.append(s)
         while stack:
             t = stack.pop()
             for s, a in preds[t]:
@@ -92,6 +94,25 @@ class Rankings:
                     R[s] = True
                     stack.append(s)
         return [s for s in comp if form.term[s] is None and d * X[s] > 0 and not R[s]]
+
+    def _rank_one(self, s: int, X: list, d: int) -> list:
+        """:meth:`rank` of a component of one state without a self-loop."""
+        form, R = self.form, self.ranked[d]
+        if form.term[s] is not None:
+            R[s] = d * form.term[s] > 0
+            return []
+        acts = form.acts[s]
+        if form.sign[s] == d and len(acts) > 1:
+            R[s] = False
+            for a, (_, pairs, _) in enumerate(acts):
+                if any(R[t] for t, _ in pairs):
+                    num, den = form.q_exact(s, a, X, self.k)
+                    if d * num >= d * X[s] * den:
+                        R[s] = True
+                        break
+        else:
+            R[s] = all(any(R[t] for t, _ in pairs) for _, pairs, _ in acts)
+        return [s] if d * X[s] > 0 and not R[s] else []
 
     def _hit(self, s: int, a: int, X: list, d: int, hit: dict, missing: dict) -> bool:
         """Action ``a`` of ``s`` has a ranked successor: does ``s`` join?"""
