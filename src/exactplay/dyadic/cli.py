@@ -11,7 +11,24 @@ from ..model import ModelError
 from ..strict_json import dumps
 from .fixpoint import NotEnclosed
 
-__all__ = ["certify_ball", "summary_line", "write_ball_certificate"]
+__all__ = ["certify_ball", "refuse_unverified", "summary_line", "write_ball_certificate"]
+
+
+def refuse_unverified(cert: dict, progress) -> None:
+    """The last line of defence before a ball certificate is written: the stdlib checker verifies
+    it as it will read it from the file (its JSON text parsed again); if it refuses, one error
+    line (exit status 1) and nothing is written."""
+    import json
+
+    from ..checker import verify_certificate
+    from ..errors import VerificationError
+
+    progress.start("verifying the certificate with the stdlib checker before writing it", None)
+    try:
+        verify_certificate(json.loads(dumps(cert, indent=None)), "the ball certificate")
+    except VerificationError as exc:
+        raise VerificationError(f"not written: the checker refuses {exc} (a bug of the writer, "
+                                "exactplay.dyadic; please report it with the model)") from None
 
 
 def write_ball_certificate(cert: dict, output: str) -> None:
@@ -63,6 +80,7 @@ def certify_ball(args, prec: int, load_model, progress) -> int:
         raise UsageError(str(exc)) from None
     except NotEnclosed as exc:
         raise UsageError(f"--backend ball: {exc}") from None
+    refuse_unverified(cert, progress)
     progress.close()
     write_ball_certificate(cert, args.output)
     if args.output == "-":
