@@ -122,6 +122,7 @@ def test_every_certificate_the_writer_produces_verifies_where_plays_may_go_on_fo
             return  # refused in one line, nothing written (not a certificate)
     if clipped and not form.terminates:  # both ends of every cyclic component from the clipped start
         assert run_.enclosure.reranked == 2 * run_.enclosure.cyclic
+    assert json.loads(json.dumps(cert)) == cert  # what certify verifies is what the file holds
     check_certificate(cert)  # raises VerificationError if refused
     V = game_values(model, form)  # brute force over pure stationary profiles (None when too many)
     if V is not None:

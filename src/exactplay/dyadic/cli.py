@@ -16,16 +16,16 @@ __all__ = ["certify_ball", "refuse_unverified", "summary_line", "write_ball_cert
 
 def refuse_unverified(cert: dict, progress) -> None:
     """The last line of defence before a ball certificate is written: the stdlib checker verifies
-    it as it will read it from the file (its JSON text parsed again); if it refuses, one error
-    line (exit status 1) and nothing is written."""
-    import json
-
+    it; if it refuses, one error line (exit status 1) and nothing is written.  The dict is checked
+    as it is (the checker does not modify it; the writer's dicts hold only JSON values, so the file
+    parses back to the same dict: tests/test_ball_writer_verified.py), not its text parsed again,
+    which would hold a second copy of a certificate of millions of states in memory."""
     from ..checker import verify_certificate
     from ..errors import VerificationError
 
     progress.start("verifying the certificate with the stdlib checker before writing it", None)
     try:
-        verify_certificate(json.loads(dumps(cert, indent=None)), "the ball certificate")
+        verify_certificate(cert, "the ball certificate")
     except VerificationError as exc:
         raise VerificationError(f"not written: the checker refuses {exc} (a bug of the writer, "
                                 "exactplay.dyadic; please report it with the model)") from None

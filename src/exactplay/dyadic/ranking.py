@@ -55,7 +55,7 @@ class Rankings:
         """Rank the states of ``comp`` for the ends ``X`` (``d = 1``: lower, ``-1``: upper), every
         successor outside ``comp`` already ranked; returns the states of ``comp`` that need a ranking
         (``d X_s > 0``, not terminal) and have none."""
-        form, k = self.form, self.k
+        form = self.form
         R = self.ranked[d]
         if not self.active[d]:
             return [s for s in comp if form.term[s] is None and d * X[s] > 0]
