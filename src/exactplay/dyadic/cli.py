@@ -80,14 +80,16 @@ def certify_ball(args, prec: int, load_model, progress) -> int:
         raise UsageError(str(exc)) from None
     except NotEnclosed as exc:
         raise UsageError(f"--backend ball: {exc}") from None
+    name, states = model.name, len(model)
+    del model  # the certificate carries the model as JSON: one copy less while the checker runs
     refuse_unverified(cert, progress)
     progress.close()
     write_ball_certificate(cert, args.output)
     if args.output == "-":
         return EXIT_OK
     if args.json:
-        print(dumps({"written": args.output, "model": model.name, "answer": cert["answer"],
+        print(dumps({"written": args.output, "model": name, "answer": cert["answer"],
                      "decisions": cert["decisions"], "model_sha256": cert["model_sha256"]}))
     else:
-        print(f"wrote {args.output}: {summary_line(cert, run, len(model))}")
+        print(f"wrote {args.output}: {summary_line(cert, run, states)}")
     return EXIT_OK
