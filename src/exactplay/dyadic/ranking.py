@@ -10,11 +10,21 @@ who wants ``d`` (key sign ``= d``, two actions or more) when some action ``a`` w
 
 A fixed point reached from a start near the exact values can be true and still unrankable: a
 cycle ``0 -> 3 -> 2 -> 0`` of a maximiser holds ``L = 199/256`` while the action of state 2 that
-leaves the cycle is worth ``Q(L) = 198.83/256 < 199/256`` (the value is ``7/9``).  Such a trap is
-a set of states all at the same end ``M`` (``d M > 0``) that keep each other there.  A trap cannot
-*form* during the monotone iteration of :mod:`.fixpoint` from a start where ``d X <= 0`` on the
-component (the first state of the trap to reach ``M`` would need an action worth ``M`` whose
-successors, all in the trap, are still short of ``M``), so that start is the writer's fallback.
+leaves the cycle is worth ``Q(L) = 198.83/256 < 199/256`` (the value is ``7/9``).
+
+*Why the clipped start is ranked* (``d = 1``; ``U`` is the mirror).  Let ``L`` be the fixed point
+and ``M > 0`` the largest ``L_s`` over the unranked states with ``L_s > 0`` (those of earlier
+components are all ranked), ``W`` the unranked states with ``L_s = M``.  Call an action ``a`` of
+``s`` in ``W`` *holding* if ``Q_a(L) >= M`` and no successor is ranked: at a maximiser every
+action with ``Q_a(L) >= M`` is holding (else ``s`` would be ranked); at a minimiser or chance
+state the action without a ranked successor is, since ``L_s = floor(min_a Q_a(L))``.  A holding
+action's successors are unranked, so at most ``M``, and average at least ``M``: all in ``W``.  Now
+the iteration: the feedback states start at ``min(centre - r, 0) < M``, every other change is a
+rounded step ``floor(opt_a Q_a(X))`` from a sub-solution, and the ends only rise towards ``L``.
+The first state of ``W`` to reach ``M`` does so by a step with ``Q_a(X) >= M`` for a holding
+``a`` (a maximiser: the action of the maximum, then ``Q_a(L) >= Q_a(X) >= M``; otherwise the
+holding action, as the step is a minimum), while ``a``'s successors, all in ``W``, are still below
+``M``: impossible.  So ``W`` is empty.
 
 This module only decides which states are ranked, component by component, sink-first (a state's
 rank depends only on its successors: later components read the flags of earlier ones).
