@@ -15,10 +15,9 @@ import json
 from fractions import Fraction
 from unittest import mock
 
+from cli_run import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cli_run import run
 from test_ball_model_forgeries import UNRANKABLE, game_values
 
 from exactplay.checker import check_certificate
