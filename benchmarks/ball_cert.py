@@ -79,7 +79,8 @@ def main(argv: list[str]) -> None:
               f"{n_dec - len(unresolved):,} of {n_dec:,}, unresolved {len(unresolved):,}; answer in "
               f"[{float(lo):.15f}, {float(hi):.15f}] (width {float(hi - lo):.1e}, {E.upper[s0] - E.lower[s0]} grid steps; "
               f"widest {widest}); {E.cyclic:,} cyclic components, {len(E.feedback):,} feedback states, "
-              f"{E.sweeps:,} sweeps, {E.policy_rounds:,} policy rounds, largest start shift {E.max_shift}; "
+              f"{E.sweeps:,} sweeps, {E.policy_rounds:,} policy rounds, largest start shift {E.max_shift}, "
+              f"{E.reranked} end(s) settled again from the clipped start (unranked); "
               f"peak RSS {_rss_mb():.0f} MB", flush=True)
         print(f"      8 decimals: {_dec(lo, 8)} / {_dec(hi, 8)}; 12 decimals: {_dec(lo, 12)} / {_dec(hi, 12)}", flush=True)
     if out:

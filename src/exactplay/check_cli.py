@@ -65,7 +65,7 @@ def _cmd_check(args) -> int:
             if not args.json and not args.quiet:
                 params = "".join(f" {k}={v}" for k, v in found["params"].items())
                 ans = found["answer"]
-                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} = {ans['decimal']}\n"
+                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}\n"
                                f"     {found['summary']}")
     finally:
         progress.close()
@@ -80,6 +80,33 @@ def _cmd_check(args) -> int:
         unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
         print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _certified(answer: dict) -> str:
+    """What the certificate proves of its answer: ``= decimal``, or, for a ball certificate whose
+    enclosure does not fix the decimal, ``in [a, b]`` with the dyadic ends ``[m, e]`` (``m 2^e``)
+    written with 12 decimals rounded outward (``a`` down, ``b`` up: still an enclosure).
+
+    >>> _certified({"decimal": "0.77777778"})
+    '= 0.77777778'
+    >>> _certified({"decimal": None, "lower": [199, -8], "upper": [201, -8]})
+    'in [0.777343750000, 0.785156250000] (the certified enclosure; its decimal is not certified)'
+    >>> _certified({"decimal": None, "lower": [-1, -40], "upper": [1, -40]})
+    'in [-0.000000000001, 0.000000000001] (the certified enclosure; its decimal is not certified)'
+    """
+    if answer.get("decimal") is not None or not all(isinstance(answer.get(e), list) for e in ("lower", "upper")):
+        return f"= {answer.get('decimal')}"
+    from fractions import Fraction
+
+    scale = 10**12
+    lo, hi = (Fraction(m) * Fraction(2) ** e * scale for m, e in (answer["lower"], answer["upper"]))
+    a, b = lo.numerator // lo.denominator, -((-hi.numerator) // hi.denominator)  # outward
+
+    def text(n: int) -> str:
+        digits = str(abs(n)).rjust(13, "0")
+        return f"{'-' if n < 0 else ''}{digits[:-12]}.{digits[-12:]}"
+
+    return f"in [{text(a)}, {text(b)}] (the certified enclosure; its decimal is not certified)"
 
 
 SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "

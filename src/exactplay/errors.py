@@ -4,7 +4,9 @@
 * :class:`VerificationError` -- a certificate, an answer file or a check failed:
   exit status 1.  It names the field and the state where it failed.
 * :class:`MalformedCertificate` -- the file is not a certificate at all (not
-  readable, not JSON, envelope fields missing): bad input, exit status 2.
+  readable, not JSON, envelope fields missing): bad input, exit status 2 if it
+  reaches the CLI; ``exactplay check`` counts it as a certificate that failed
+  (exit status 1, as for one that does not verify).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..errors import UsageError
 from ..progress import SILENT
 from .certificate import game_ball_certificate
+from .cli import refuse_unverified
 from .fixpoint import NotEnclosed
 
 __all__ = ["MAX_STATES", "certify_hold_ball"]
@@ -14,7 +15,8 @@ MAX_STATES = 3_000_000  # the checker's limit on a rebuilt model (checker._stric
 
 
 def certify_hold_ball(target: int, faces: int, prec: int, progress=SILENT) -> dict:
-    """The ball certificate of Hold or Continue? at ``target``/``faces`` on the grid ``2^-prec``."""
+    """The ball certificate of Hold or Continue? at ``target``/``faces`` on the grid ``2^-prec``, verified
+    by the stdlib checker (:func:`.cli.refuse_unverified`) before it is returned."""
     bound = 2 * (target + 1) ** 3 + 2  # the checker's bound on the states (checker.rules.hold.state_bound)
     if bound > MAX_STATES:
         raise UsageError(f"certify hold --backend ball: the checker rebuilds the whole model, up to {bound:,} "
@@ -24,4 +26,5 @@ def certify_hold_ball(target: int, faces: int, prec: int, progress=SILENT) -> di
         cert, _ = game_ball_certificate("hold", params, params, "V(0,0)", prec, progress=progress)
     except NotEnclosed as exc:
         raise UsageError(f"--backend ball: {exc}") from None
+    refuse_unverified(cert, progress)  # before the caller writes it
     return cert

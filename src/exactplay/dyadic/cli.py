@@ -11,7 +11,24 @@ from ..model import ModelError
 from ..strict_json import dumps
 from .fixpoint import NotEnclosed
 
-__all__ = ["certify_ball", "summary_line", "write_ball_certificate"]
+__all__ = ["certify_ball", "refuse_unverified", "summary_line", "write_ball_certificate"]
+
+
+def refuse_unverified(cert: dict, progress) -> None:
+    """The last line of defence before a ball certificate is written: the stdlib checker verifies
+    it; if it refuses, one error line (exit status 1) and nothing is written.  The dict is checked
+    as it is (the checker does not modify it; the writer's dicts hold only JSON values, so the file
+    parses back to the same dict: tests/test_ball_writer_verified.py), not its text parsed again,
+    which would hold a second copy of a certificate of millions of states in memory."""
+    from ..checker import verify_certificate
+    from ..errors import VerificationError
+
+    progress.start("verifying the certificate with the stdlib checker before writing it", None)
+    try:
+        verify_certificate(cert, "the ball certificate")
+    except VerificationError as exc:
+        raise VerificationError(f"not written: the checker refuses {exc} (a bug of the writer, "
+                                "exactplay.dyadic; please report it with the model)") from None
 
 
 def write_ball_certificate(cert: dict, output: str) -> None:
@@ -63,13 +80,16 @@ def certify_ball(args, prec: int, load_model, progress) -> int:
         raise UsageError(str(exc)) from None
     except NotEnclosed as exc:
         raise UsageError(f"--backend ball: {exc}") from None
+    name, states = model.name, len(model)
+    del model  # the certificate carries the model as JSON: one copy less while the checker runs
+    refuse_unverified(cert, progress)
     progress.close()
     write_ball_certificate(cert, args.output)
     if args.output == "-":
         return EXIT_OK
     if args.json:
-        print(dumps({"written": args.output, "model": model.name, "answer": cert["answer"],
+        print(dumps({"written": args.output, "model": name, "answer": cert["answer"],
                      "decisions": cert["decisions"], "model_sha256": cert["model_sha256"]}))
     else:
-        print(f"wrote {args.output}: {summary_line(cert, run, len(model))}")
+        print(f"wrote {args.output}: {summary_line(cert, run, states)}")
     return EXIT_OK

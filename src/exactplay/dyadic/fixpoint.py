@@ -34,6 +34,14 @@ How they are found, component by component, sink-first (Tarjan):
   forever, a maximiser's self-loop ``x = max(x, ...)`` keeps every raised ``x`` a
   sub-solution: there is no extreme point, and the ends are left where the
   sweeps stop.)
+* where plays may go on forever the checker also requires a *ranking* of every
+  ``L > 0`` (``U < 0``) towards a payoff of that sign (:mod:`.ranking`).  A fixed
+  point reached from near the centres can be true and unrankable: a cycle that
+  holds its own rounded end one step above what the action leaving it is worth.
+  Such a component is settled again from the start clipped at 0
+  (``L_f = min(centre - r, 0)``, ``U_f = max(centre + r, 0)``): from there no
+  such trap can form (:mod:`.ranking` has the argument), so its ends are ranked;
+  they may lie a few grid steps further from the value.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ from ..errors import UsageError
 from ..graph import tarjan
 from ..progress import SILENT
 from .form import IntForm
+from .ranking import Rankings
 
 __all__ = ["GUARD", "Enclosure", "NotEnclosed", "dyadic_enclosure"]
 
@@ -72,6 +81,7 @@ class Enclosure:
     sweeps: int = 0  # Gauss-Seidel sweeps of the rounded operator over cyclic components (both ends)
     policy_rounds: int = 0
     max_shift: int = 0
+    reranked: int = 0  # ends of a cyclic component settled again from a start clipped at 0 (unranked first)
     seconds: float = 0.0
 
 
@@ -88,6 +98,7 @@ def dyadic_enclosure(form: IntForm, k: int, progress=SILENT) -> Enclosure:
     out = Enclosure(k, L, U, [], len(comps))
     progress.start(f"enclosures of {n:,} values on the grid 2^-{k} ({len(comps):,} components)", n)
     feedback = []
+    ranks = None if form.terminates else Rankings(form, k)
     for comp in comps:
         s = comp[0]
         if len(comp) == 1 and s not in succ[s]:
@@ -96,6 +107,9 @@ def dyadic_enclosure(form: IntForm, k: int, progress=SILENT) -> Enclosure:
                 X[s] = form.terminal_ends(s, K)[0]
             else:
                 L[s], U[s], X[s] = form.floor(s, L, k), form.ceil(s, U, k), form.floor(s, X, K)
+            if ranks is not None:  # one rounded step from ranked successors: ranked (see .ranking)
+                _ranked(ranks, comp, L, 1)
+                _ranked(ranks, comp, U, -1)
             progress.advance()
             continue
         out.cyclic += 1
@@ -106,6 +120,11 @@ def dyadic_enclosure(form: IntForm, k: int, progress=SILENT) -> Enclosure:
         out.policy_rounds += _centres(form, F, O, X, K)
         for lower, E in ((True, L), (False, U)):
             sweeps, r = _ends(form, F, O, X, K, k, E, lower)
+            if ranks is not None and ranks.rank(comp, E, 1 if lower else -1):
+                out.reranked += 1
+                more, r = _ends(form, F, O, X, K, k, E, lower, clip=True)
+                sweeps += more
+                _ranked(ranks, comp, E, 1 if lower else -1)
             out.sweeps += sweeps
             out.max_shift = max(out.max_shift, r)
         feedback.extend(F)
@@ -250,14 +269,27 @@ def _solve(A: list) -> list | None:
     return [A[i][m] for i in range(m)]
 
 
-def _ends(form: IntForm, F: list, O: list, X: list, K: int, k: int, E: list, lower: bool) -> tuple[int, int]:
-    """Set ``E`` on the component to the fixed point of the rounded operator; returns (sweeps, shift)."""
+def _ranked(ranks: Rankings, comp: list, E: list, d: int) -> None:
+    """Rank ``comp``'s ends ``E`` (``d = 1``: lower, ``-1``: upper); one without a ranking here
+    (a state outside cycles, or after the clipped start) is a bug of this module."""
+    bad = ranks.rank(comp, E, d)
+    if bad:  # pragma: no cover - excluded by the argument of .ranking
+        raise AssertionError(f"internal error: the {'lower' if d > 0 else 'upper'} end of state {bad[0]} has no "
+                             "ranking")
+
+
+def _ends(form: IntForm, F: list, O: list, X: list, K: int, k: int, E: list, lower: bool,
+          clip: bool = False) -> tuple[int, int]:
+    """Set ``E`` on the component to the fixed point of the rounded operator; returns (sweeps, shift).
+    With ``clip`` the start is at most 0 (at least 0, for ``U``): its fixed point is ranked."""
     shift = K - k
     step = form.floor if lower else form.ceil
     centre = [X[f] >> shift if lower else -((-X[f]) >> shift) for f in F]
     for r in SHIFTS:
         for f, c in zip(F, centre):
             E[f] = c - r if lower else c + r
+            if clip:
+                E[f] = min(E[f], 0) if lower else max(E[f], 0)
         for s in O:
             E[s] = step(s, E, k)
         if all((E[f] <= step(f, E, k)) if lower else (E[f] >= step(f, E, k)) for f in F):

@@ -21,7 +21,9 @@ the overflow threshold, and ``x = fl(r)`` the double returned.  Then
 nearest to ``r`` among all doubles, subnormals and zero included; if ``r > succ(x)``
 then ``succ(x)`` lies strictly between ``x`` and ``r`` and is nearer to ``r``: a
 contradiction; the same for ``pred(x)``.  (No overflow here: every operand and result
-lies in ``[0, 2]``, divisors in ``[1, 2]``.)
+lies in ``[0, 2]``, divisors in ``[1, 2]``.)  Subtraction is covered too: the code's
+``1.0 - x`` is the addition ``1.0 + (-x)``, and negating a double is exact (a sign flip),
+so the lemma applies to it unchanged (its result lies in ``[-1, 1]``: no overflow either).
 
 **Outward steps** (:func:`~.wide.dn`, :func:`~.wide.up`, one multiply and one add instead
 of ``nextafter``): for a double ``x >= 0``,
