@@ -98,15 +98,10 @@ def _certified(answer: dict) -> str:
         return f"= {answer.get('decimal')}"
     from fractions import Fraction
 
-    scale = 10**12
-    lo, hi = (Fraction(m) * Fraction(2) ** e * scale for m, e in (answer["lower"], answer["upper"]))
-    a, b = lo.numerator // lo.denominator, -((-hi.numerator) // hi.denominator)  # outward
+    from .checker._ball_solution import outward_text
 
-    def text(n: int) -> str:
-        digits = str(abs(n)).rjust(13, "0")
-        return f"{'-' if n < 0 else ''}{digits[:-12]}.{digits[-12:]}"
-
-    return f"in [{text(a)}, {text(b)}] (the certified enclosure; its decimal is not certified)"
+    lo, hi = (Fraction(m) * Fraction(2) ** e for m, e in (answer["lower"], answer["upper"]))
+    return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"
 
 
 SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "

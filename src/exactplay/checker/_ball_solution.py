@@ -143,4 +143,26 @@ class BallSolution:
         if ans["decimal"] != want:
             fail(f"the decimal is {want!r} (both ends rounded half to even, or null when they differ)",
                  "answer.decimal")
-        self.answer_text = f"{name} in [{float(lo):.12g}, {float(hi):.12g}]" + (f" = {a}" if want else "")
+        self.answer_text = f"{name} in {outward_text(lo, hi)}" + (f" = {a}" if want else "")
+
+
+def outward_text(lo: Fraction, hi: Fraction, places: int = 12) -> str:
+    """``[a, b]`` with ``places`` decimals, ``a`` rounded down and ``b`` up: still an enclosure
+    (a float's nearest rounding could print a lower end above the true one).
+
+    >>> outward_text(Fraction(199, 256), Fraction(201, 256))
+    '[0.777343750000, 0.785156250000]'
+    >>> outward_text(Fraction(7, 9) - Fraction(1, 10**13), Fraction(7, 9) + Fraction(1, 10**13))
+    '[0.777777777777, 0.777777777778]'
+    >>> outward_text(Fraction(-1, 3), Fraction(1, 3), 3)
+    '[-0.334, 0.334]'
+    """
+    scale = 10**places
+    a = (lo.numerator * scale) // lo.denominator
+    b = -((-hi.numerator * scale) // hi.denominator)
+
+    def text(n: int) -> str:
+        digits = str(abs(n)).rjust(places + 1, "0")
+        return f"{'-' if n < 0 else ''}{digits[:-places]}.{digits[-places:]}"
+
+    return f"[{text(a)}, {text(b)}]"
