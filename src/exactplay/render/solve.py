@@ -1,0 +1,153 @@
+"""A built-in game's :class:`~exactplay.solve_result.SolveResult` as JSON, text and HTML.
+
+One layout for every game: the title; the answer (exact value, certified decimals); each
+further exact quantity the same way; the optimal decisions the game points out (with their
+exact margin when known); the smallest margin best - runner-up; then the game's facts and
+tables.  Every part is a *block* of ``(label, text)`` rows: the text prints ``label: text``
+(a table: its label, then its rows), the HTML makes one table row of each, the JSON holds the
+same facts under their keys (exact numbers as ``"p/q"`` strings, never a float NaN/Infinity).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ..audit_result import Fact
+from ..games import Report
+from ..numbers import format_pq
+from ..solve_result import Decision, ExactQuantity, Margin, SolveResult, Table
+from . import exact_number
+
+__all__ = ["solve_json", "solve_lines", "solve_html", "solve_report", "SolveReport"]
+
+
+class SolveReport(Report):
+    """The rendered :class:`Report` of a solve, keeping its typed ``result``."""
+
+    def __init__(self, data: dict, lines: list[str], result: SolveResult):
+        super().__init__(data, lines)
+        self.result = result
+
+
+def _e(x: Any) -> str:
+    """An exact number in scientific notation (3 digits), never raising beyond the double range.
+
+    >>> from fractions import Fraction
+    >>> _e(Fraction(1, 3)), _e(0)
+    ('3.333e-01', '0 (exact tie)')
+    """
+    if not x:
+        return "0 (exact tie)"
+    try:
+        return f"{float(x):.3e}"
+    except OverflowError:
+        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
+
+
+def _pq(x: Any) -> str | None:
+    return None if x is None else format_pq(x)
+
+
+def _number(result: SolveResult, value: Any, places: int | None) -> tuple[dict, list[str]]:
+    return exact_number(value, result.digits if places is None else places, result.full)
+
+
+def _decision_json(d: Decision) -> dict:
+    return {"state": d.state, "action": d.action, "margin": _pq(d.margin)}
+
+
+def _margin_json(m: Margin) -> dict:
+    return {"value": format_pq(m.value), "state": m.state, "name": m.name}
+
+
+def _cell(x: Any) -> str:
+    if isinstance(x, (list, tuple)):
+        return "(" + ",".join(_cell(v) for v in x) + ")"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, str) and x.endswith("/1") and x[:-2].lstrip("-").isdigit():
+        return x[:-2]  # an exact integer "p/1" shows as p
+    return str(x)
+
+
+def solve_json(result: SolveResult) -> dict:
+    """The JSON of a solve (strict-JSON-ready)."""
+    data: dict = {"game": result.game, "params": result.params, "backend": result.backend,
+                  "answer_name": result.answer_name, "answer": _number(result, result.answer, result.places)[0]}
+    for q in result.quantities:
+        data[q.key] = None if q.value is None else _number(result, q.value, q.places)[0]
+    if result.decisions:
+        data["decisions"] = [_decision_json(d) for d in result.decisions]
+    if result.smallest_margin is not None:
+        data["smallest_margin"] = _margin_json(result.smallest_margin)
+    for f in result.facts:
+        if f.key is not None:
+            data[f.key] = f.rows if isinstance(f, Table) else f.value
+    return data
+
+
+def _quantity_lines(result: SolveResult, q: ExactQuantity) -> list[str]:
+    if q.value is None:
+        return [q.missing]
+    return [q.label] + _number(result, q.value, q.places)[1]
+
+
+def _decision_row(d: Decision) -> tuple[str, str]:
+    action = _cell(d.action) if d.text is None else d.text
+    margin = "" if d.margin is None else f" (margin best - runner-up {_e(d.margin)})"
+    return f"optimal action at {d.state}" + (f" ({d.note})" if d.note else ""), action + margin
+
+
+def _table_rows(result: SolveResult, t: Table) -> list[tuple[str, str]]:
+    rows = t.rows if result.full or t.shown is None else t.rows[:t.shown]
+    out = [("", "  " + "  ".join(f"{c} {_cell(r[c])}" for c in t.columns if c in r)) for r in rows]
+    if len(rows) < len(t.rows):
+        out.append(("", f"  ... {len(t.rows) - len(rows)} more ({t.more})"))
+    return out
+
+
+def _blocks(result: SolveResult) -> list[tuple[str | None, list[tuple[str, str]]]]:
+    """``(heading or None, rows)`` in the order of the text; a row's label "" means a bare line."""
+    label = [] if result.answer_label is None else [result.answer_label]
+    blocks: list = [(None, [("", line) for line in label + _number(result, result.answer, result.places)[1]])]
+    for q in result.quantities:
+        blocks.append((None, [("", line) for line in _quantity_lines(result, q)]))
+    rows = [_decision_row(d) for d in result.decisions]
+    m = result.smallest_margin
+    if m is not None:
+        rows.append(("smallest margin", f"best - runner-up {_e(m.value)} at {m.name}"))
+    blocks.append((None, rows))
+    for f in result.facts:
+        if isinstance(f, Table):
+            blocks.append((f.label, _table_rows(result, f)))
+        elif isinstance(f, Fact) and f.label is not None:
+            blocks.append((None, [(f.label, f.shown())]))
+    return blocks
+
+
+def solve_lines(result: SolveResult) -> list[str]:
+    """The solve as text lines (see the module doc)."""
+    lines = [result.title]
+    for heading, rows in _blocks(result):
+        if heading is not None:
+            lines.append(heading)
+        lines += [f"{k}: {v}" if k else v for k, v in rows]
+    return lines
+
+
+def solve_html(result: SolveResult) -> str:
+    """The solve as an HTML fragment: the title, then one table row per text row."""
+    esc = html.escape
+    cells = []
+    for heading, rows in _blocks(result):
+        if heading is not None:
+            cells.append(f'<tr><th colspan="2">{esc(heading.rstrip(":"))}</th></tr>')
+        cells += [f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in rows]
+    return (f'<section class="solution"><p>{esc(result.title)}</p><table><tbody>' + "".join(cells)
+            + "</tbody></table></section>")
+
+
+def solve_report(result: SolveResult) -> SolveReport:
+    """The :class:`Report` (JSON data and text lines) a built-in ``solve`` returns."""
+    return SolveReport(solve_json(result), solve_lines(result), result)
