@@ -58,6 +58,7 @@ class Table:
     rows: list[dict]
     shown: int | None = None
     more: str = "--full shows all"
+    template: str | None = None  # a row's text: str.format over the row's cells as text (None: "column value ...")
 
 
 @dataclass

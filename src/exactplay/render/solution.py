@@ -139,7 +139,13 @@ def _fraction(pq: str):
 
 
 def solution_html(report: Report) -> str:
-    """A solution's text as an HTML fragment (a table of its labelled lines)."""
+    """A solution's text as an HTML fragment (a table of its labelled lines); a built-in game's
+    solve (a :class:`~exactplay.render.solve.SolveReport`) by :func:`~exactplay.render.solve.solve_html`."""
+    result = getattr(report, "result", None)
+    if result is not None:
+        from .solve import solve_html
+
+        return solve_html(result)
     rows = []
     for line in report.lines:
         key, sep, value = line.partition(": ")

@@ -101,7 +101,8 @@ def _decision_row(d: Decision) -> tuple[str, str]:
 
 def _table_rows(result: SolveResult, t: Table) -> list[tuple[str, str]]:
     rows = t.rows if result.full or t.shown is None else t.rows[:t.shown]
-    out = [("", "  " + "  ".join(f"{c} {_cell(r[c])}" for c in t.columns if c in r)) for r in rows]
+    out = [("", "  " + ("  ".join(f"{c} {_cell(r[c])}" for c in t.columns if c in r) if t.template is None
+                        else t.template.format(**{c: _cell(r[c]) for c in t.columns}))) for r in rows]
     if len(rows) < len(t.rows):
         out.append(("", f"  ... {len(t.rows) - len(rows)} more ({t.more})"))
     return out

@@ -74,6 +74,11 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
           progress=SILENT, solver=None) -> Report:
     n, skills, fib = instance(n, skills)
     sol = solve_exact(skills, backend, "nearest", progress, solver)
+    return solve_report(solve_result(n, skills, fib, sol, get_backend(backend).name, digits, full))
+
+
+def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of Chef Showdown from its exact solution under the nearest tie rule (``sol``)."""
     W1 = list(sol.W1)
     targets = sol.full.target
     params = _params(n, skills, fib)
@@ -81,8 +86,8 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
     first = [] if chef1 is None else [Decision(f"chef 1 to move, all {n} chefs alive", chef1 + 1,
                                                text=f"target chef {chef1 + 1}")]
     decimals = _decimals(W1, digits)
-    return solve_report(SolveResult(
-        "chefs", params, get_backend(backend).name,
+    return SolveResult(
+        "chefs", params, backend,
         f"Chef Showdown, n = {n} ({'Fibonacci skills F_k/F_{n+1}' if fib else 'skills ' + params['skills']}):"
         f" expected number of dishes E({n}) from the full table, chef 1 first",
         f"E({n})", sol.E, digits, full, decisions=first, facts=[
@@ -95,7 +100,7 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
             Fact("exact_ties", "exact ties (best target not unique)",
                  {"count": len(sol.ties), "first": _tie_json(sol.ties)},
                  f"{len(sol.ties)} states; the nearest target is taken (run `exactplay audit chefs` to see "
-                 "whether the answer depends on it)")]))
+                 "whether the answer depends on it)")])
 
 
 # ------------------------------------------------------------------ audit

@@ -74,7 +74,11 @@ def _smallest_margin(table: CoinTable) -> Margin | None:
 def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT) -> Report:
     row = resolve_row(coins, file)
-    table = solve_row(row, backend, progress)
+    return solve_report(solve_result(row, solve_row(row, backend, progress), digits, full))
+
+
+def solve_result(row, table: CoinTable, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of the coin row ``row`` from its exact table."""
     total = sum((as_fraction(c) for c in table.coins), Fraction(0))
     moves = line_of_play(table)
     ties = table.ties()
@@ -87,26 +91,28 @@ def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8
     shown = " ".join(shorten(_show(c)) for c in row) if n <= 30 or full else \
         " ".join(shorten(_show(c)) for c in row[:12]) + f" ... ({n} coins)"
     listed = ties if full else ties[:SHOW_TIES]
-    return solve_report(SolveResult(
+    return SolveResult(
         "coins", _params(row), table.backend, f"Coin row: {shown}", f"V(0,{n - 1})", table.answer, digits, full,
         answer_label="the first player can guarantee V(0, n-1) =",
         decisions=[Decision(f"({0},{n - 1})", start["side"], table.gap((0, n - 1)) if n > 1 else None,
                             text=f"take the {start['side']} coin {_show(start['coin'])}", note="the whole row")] if n > 1 else [],
         smallest_margin=_smallest_margin(table),
         facts=[
-            Fact("total", None, format_pq(total)),
+            Fact("n", None, n), Fact("total", None, format_pq(total)),
             Fact("second_player", "second player gets", format_pq(second),
                  f"{_show(second)} of the total {_show(total)}"),
             Table("line_of_play", "optimal line of play (states are 0-based positions i..j, as in the seed's table;"
                   " a tie takes the left coin):", ("move", "player", "side", "coin", "position", "state", "tie"),
-                  [{**m, "coin": format_pq(m["coin"])} for m in moves], SHOW_MOVES),
+                  [{**m, "coin": format_pq(m["coin"])} for m in moves], SHOW_MOVES,
+                  template="{move:>3}. player {player} takes the {side:5} coin {coin} (position {position}, "
+                           "row {state}; tie: {tie})"),
             Fact("ties", None, [list(s) for s in ties]),
             Fact("tie_count", "ties (left and right coin equally good)", len(ties),
                  f"{len(ties)} of {len(table.candidates)} states" + (" with two coins or more" if table.candidates
                                                                      else ""))
             ] + ([Fact(None, "tied states", None, ", ".join(f"({i},{j})" for i, j in listed) + (
                 "" if len(listed) == len(ties) else f", ... (--full or --json lists all {len(ties)})"))]
-                 if listed else [])))
+                 if listed else []))
 
 
 def _formulation_json(r: dict) -> dict:

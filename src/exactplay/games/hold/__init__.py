@@ -67,11 +67,16 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
         from exactplay.games.hold.ball_report import solve_ball
 
         return solve_ball(target, faces, get_backend(backend), digits, progress)
-    table = exact_table(target, faces, backend, progress, solver)
+    return solve_report(solve_result(exact_table(target, faces, backend, progress, solver), faces, digits, full))
+
+
+def solve_result(table: HoldTable, faces: int, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of Hold or Continue? from its exact table."""
+    target = len(table.V)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
     first = table.policy[0][0]
     runs = policy_runs(first)
-    return solve_report(SolveResult(
+    return SolveResult(
         "hold", _params(target, faces), table.backend,
         f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)",
         "V(0,0)", table.V[0][0], digits, full, facts=[
@@ -80,7 +85,7 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
             Fact("policy_at_0_0", None, first),
             Fact("policy_runs_at_0_0", "first turn at 0-0, by turn total x", runs, ", ".join(
                 f"{a} x={lo}" + (f"..{hi}" if hi > lo else "") for a, lo, hi in runs)),
-            Fact("repairs", None, table.repairs), Fact("exact_fallbacks", None, table.exact_fallbacks)]))
+            Fact("repairs", None, table.repairs), Fact("exact_fallbacks", None, table.exact_fallbacks)])
 
 
 # ------------------------------------------------------------------ audit

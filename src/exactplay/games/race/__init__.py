@@ -99,11 +99,17 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
         table = solve_table(target, backend, progress=progress, keep_table=False)
     else:
         table = solver(target, backend, progress=progress)
-    return solve_report(SolveResult(
+    return solve_report(solve_result(table, digits, full))
+
+
+def solve_result(table: RaceTable, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of the Race from its exact table (``best_t`` at ``(N, N)`` and ``(N-1, N)`` read)."""
+    target = table.target
+    return SolveResult(
         "race", _params(target), table.backend,
         f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
         f"G({target},{target})", table.answer, digits, full, decisions=_decisions(table),
-        facts=[Fact("first_choice_T", None, _first_choices(table))]))
+        facts=[Fact("first_choice_T", None, _first_choices(table))])
 
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):

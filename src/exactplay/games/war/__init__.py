@@ -63,16 +63,20 @@ def solve(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digit
           progress=SILENT) -> Report:
     validate_deck(ranks, suits)
     dists = turn_distributions(ranks, suits, backend, progress)
+    return solve_report(solve_result(ranks, suits, dists, get_backend(backend).name, digits, full))
+
+
+def solve_result(ranks: int, suits: int, dists: list, backend: str, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of War from the distributions of abstract decks after each turn (``dists``)."""
     p = sum(dists[-1].values())
-    games = expected_games(p) if p else None
     # decimals of tiny probabilities need more places: print significant digits
-    return solve_report(SolveResult(
-        "war", _params(ranks, suits), get_backend(backend).name,
+    return SolveResult(
+        "war", _params(ranks, suits), backend,
         f"War, {ranks} ranks x {suits} suits ({ranks * suits} cards, {ranks * suits // 2} turns): "
         "probability that A wins every turn", "P(A wins every turn)", p, digits, full, places=_places(p, digits),
         quantities=[ExactQuantity("expected_games_until_a_sweep", "expected games until A or B sweeps, 1/(2p):",
                                   expected_games(p) if p else None, missing="a sweep is impossible with this deck (p = 0)")],
-        facts=[Fact("abstract_states", "abstract decks visited", sum(len(P) for P in dists))]))
+        facts=[Fact("abstract_states", "abstract decks visited", sum(len(P) for P in dists))])
 
 
 _places = places  # the name other modules used
