@@ -43,6 +43,7 @@ from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
 from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
+from exactplay.games.coins.model import make_game
 from exactplay.games.coins.claims import CLAIMS, SEED_EXAMPLE
 from exactplay.games.coins.row import (LEFT, MAX_COINS, RIGHT, _pq_list, _show, parse_coin, parse_coins,
                                        read_coin_file, resolve_row, to_backend)
@@ -68,7 +69,12 @@ def _smallest_margin(table: CoinTable) -> Margin | None:
         g = table.gap(s)
         if g and (best is None or g < best[0]):
             best = (g, s)
-    return None if best is None else Margin(best[0], list(best[1]), f"({best[1][0]},{best[1][1]})")
+    return None if best is None else Margin(best[0], list(best[1]), _state_name(best[1]))
+
+
+def _state_name(state) -> str:
+    """The model's name of state ``(i, j)`` (games/coins/model.py), e.g. ``coins 0..3``."""
+    return make_game((1,)).state_label(tuple(state))
 
 
 def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
@@ -94,7 +100,7 @@ def solve_result(row, table: CoinTable, digits: int = 8, full: bool = False) -> 
     return SolveResult(
         "coins", _params(row), table.backend, f"Coin row: {shown}", f"V(0,{n - 1})", table.answer, digits, full,
         answer_label="the first player can guarantee V(0, n-1) =",
-        decisions=[Decision(f"({0},{n - 1})", start["side"], table.gap((0, n - 1)) if n > 1 else None,
+        decisions=[Decision(_state_name((0, n - 1)), start["side"], table.gap((0, n - 1)) if n > 1 else None,
                             text=f"take the {start['side']} coin {_show(start['coin'])}", note="the whole row")] if n > 1 else [],
         smallest_margin=_smallest_margin(table),
         facts=[
