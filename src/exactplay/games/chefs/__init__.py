@@ -85,7 +85,7 @@ def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, 
     params = _params(n, skills, fib)
     chef1 = dict(zip(sol.full.members, targets)).get(0)
     label = make_game(n, skills).state_label  # the model's state names (games/chefs/model.py)
-    first = [] if chef1 is None else [Decision(label(("hit", (1 << n) - 1, 0)), chef1 + 1,
+    first = [] if chef1 is None else [Decision(label(("hit", (1 << n) - 1, 0)), chef1,  # the model's action: 0-based
                                                text=f"target chef {chef1 + 1}")]
     decimals = _decimals(W1, digits)
     return SolveResult(
