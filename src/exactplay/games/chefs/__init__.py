@@ -46,11 +46,10 @@ from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
-from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.chefs import cycle
-from exactplay.games.chefs.model import make_game
 from exactplay.games.chefs import fast
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
 from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
@@ -84,7 +83,7 @@ def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, 
     targets = sol.full.target
     params = _params(n, skills, fib)
     chef1 = dict(zip(sol.full.members, targets)).get(0)
-    label = make_game(n, skills).state_label  # the model's state names (games/chefs/model.py)
+    label = game_model("chefs")(n, skills).state_label  # the model's state names (games/chefs/model.py)
     first = [] if chef1 is None else [Decision(label(("hit", (1 << n) - 1, 0)), chef1,  # the model's action: 0-based
                                                text=f"target chef {chef1 + 1}")]
     decimals = _decimals(W1, digits)

@@ -36,14 +36,13 @@ from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.render import exact_number, shorten
-from exactplay.games import Game, Param, Report
+from exactplay.games import Game, Param, Report, game_model
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
 from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
-from exactplay.games.coins.model import make_game
 from exactplay.games.coins.claims import CLAIMS, SEED_EXAMPLE
 from exactplay.games.coins.row import (LEFT, MAX_COINS, RIGHT, _pq_list, _show, parse_coin, parse_coins,
                                        read_coin_file, resolve_row, to_backend)
@@ -74,7 +73,7 @@ def _smallest_margin(table: CoinTable) -> Margin | None:
 
 def _state_name(state) -> str:
     """The model's name of state ``(i, j)`` (games/coins/model.py), e.g. ``coins 0..3``."""
-    return make_game((1,)).state_label(tuple(state))
+    return game_model("coins")((1,)).state_label(tuple(state))
 
 
 def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,

@@ -32,12 +32,11 @@ from exactplay.errors import UsageError
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
-from exactplay.games import Game, Param, Report, heavy_note, positive_int
+from exactplay.games import Game, Param, Report, game_model, heavy_note, positive_int
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
                                         run_audit, value_iteration)
-from exactplay.games.race.model import make_game
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
 from exactplay.games.race.result import RaceTable  # noqa: F401
 from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET,  # noqa: F401
@@ -71,7 +70,7 @@ def _decisions(table: RaceTable) -> list[Decision]:
     ``F(N-1, N)`` (it scored)."""
     N = table.target
     cells = [((N, N), "Player 1's first toss missed")] + ([((N - 1, N), "Player 1's first toss scored")] if N > 1 else [])
-    name = make_game(N).state_label  # the model's state names (games/race/model.py)
+    name = game_model("race")(N).state_label  # the model's state names (games/race/model.py)
     return [Decision(name(("P2", a, b)), table.best_t[(a, b)], text=f"T = {table.best_t[(a, b)]}",
                      note=f"F({a},{b}), {note}") for (a, b), note in cells]
 
