@@ -69,10 +69,10 @@ def _decisions(table: RaceTable) -> list[Decision]:
     """Player 2's first choice of ``T``: at ``F(N, N)`` (Player 1's first toss missed) and
     ``F(N-1, N)`` (it scored)."""
     N = table.target
-    cells = [((N, N), "Player 1's first toss missed")] + ([((N - 1, N), "Player 1's first toss scored")] if N > 1 else [])
+    cells = [((N, N), "Player 1's first toss misses")] + ([((N - 1, N), "it scores")] if N > 1 else [])
     name = game_model("race")(N).state_label  # the model's state names (games/race/model.py)
     return [Decision(name(("P2", a, b)), table.best_t[(a, b)], text=f"T = {table.best_t[(a, b)]}",
-                     note=f"F({a},{b}), {note}") for (a, b), note in cells]
+                     note=f"F({a},{b}): {note}") for (a, b), note in cells]
 
 
 def _exact_target(target: int, B: Backend) -> None:
