@@ -180,3 +180,27 @@ def test_built_in_solve_code_formats_no_output():
         text = report.read_text()
         if "solution=" in text:
             assert "solution=solve_report(solve_result(" in text, report
+
+
+def test_a_user_models_solve_goes_through_the_same_renderer(capsys):
+    """``solve --model``: the CLI's JSON and text are :func:`solve_json` / :func:`solve_lines` of
+    the SolveResult built from the engine's Solution, whose answer, first action and smallest
+    margin they carry."""
+    from exactplay.engine import solve_model
+    from exactplay.model.explicit import load_model_file
+    from exactplay.strict_json import dumps
+    from exactplay.render.solution import solution_result
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "loop-or-gamble.json"
+    status, out, _ = run(capsys, "solve", "--model", path, "--json", "--all")
+    assert status == 0
+    data = strict(out)
+    sol = solve_model(load_model_file(path), "mpq")
+    result = solution_result(sol, 8, False, True, data["source"])
+    assert data == strict(dumps(solve_json(result)))
+    m = sol.model
+    assert Fraction(data["answer"]["value"]) == sol.values[m.initial][0]
+    assert data["decisions"][0]["action"] == sol.action_name(m.initial)
+    assert Fraction(data["smallest_margin"]["value"]) == sol.smallest_margin()[0]
+    status, text, _ = run(capsys, "solve", "--model", path, "--all")
+    assert text.splitlines() == solve_lines(result)

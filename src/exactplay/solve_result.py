@@ -59,6 +59,7 @@ class Table:
     shown: int | None = None
     more: str = "--full shows all"
     template: str | None = None  # a row's text: str.format over the row's cells as text (None: "column value ...")
+    text_rows: list[dict] | None = None  # the rows text shows, cells as text (None: ``rows``)
 
 
 @dataclass
@@ -86,8 +87,8 @@ class SolveResult:
     quantities in this order; ``full``: long numbers in full (and every row of a table).
     """
 
-    game: str
-    params: dict
+    game: str | None  # None (a user's model): no "game" and "params" keys in JSON
+    params: dict | None
     backend: str
     title: str
     answer_name: str

@@ -45,6 +45,18 @@ def _e(x: Any) -> str:
         return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
+def _float(x: Any) -> float | None:
+    """``x`` as a float; beyond the double range, the largest finite double of its sign.
+
+    >>> _float(10**400), _float(-10**400) == -_float(10**400)
+    (1.7976931348623157e+308, True)
+    """
+    try:
+        return float(x)
+    except OverflowError:
+        return 1.7976931348623157e308 if x > 0 else -1.7976931348623157e308
+
+
 def _pq(x: Any) -> str | None:
     return None if x is None else format_pq(x)
 
@@ -58,7 +70,7 @@ def _decision_json(d: Decision) -> dict:
 
 
 def _margin_json(m: Margin) -> dict:
-    return {"value": format_pq(m.value), "state": m.state, "name": m.name}
+    return {"value": format_pq(m.value), "float": _float(m.value), "state": m.state, "name": m.name}
 
 
 def _cell(x: Any) -> str:
@@ -73,8 +85,9 @@ def _cell(x: Any) -> str:
 
 def solve_json(result: SolveResult) -> dict:
     """The JSON of a solve (strict-JSON-ready)."""
-    data: dict = {"game": result.game, "params": result.params, "backend": result.backend,
-                  "answer_name": result.answer_name, "answer": _number(result, result.answer, result.places)[0]}
+    data: dict = {} if result.game is None else {"game": result.game, "params": result.params}
+    data.update({"backend": result.backend, "answer_name": result.answer_name,
+                 "answer": _number(result, result.answer, result.places)[0]})
     for q in result.quantities:
         data[q.key] = None if q.value is None else _number(result, q.value, q.places)[0]
     if result.decisions:
@@ -100,11 +113,12 @@ def _decision_row(d: Decision) -> tuple[str, str]:
 
 
 def _table_rows(result: SolveResult, t: Table) -> list[tuple[str, str]]:
-    rows = t.rows if result.full or t.shown is None else t.rows[:t.shown]
+    every = t.rows if t.text_rows is None else t.text_rows
+    rows = every if result.full or t.shown is None else every[:t.shown]
     out = [("", "  " + ("  ".join(f"{c} {_cell(r[c])}" for c in t.columns if c in r) if t.template is None
                         else t.template.format(**{c: _cell(r[c]) for c in t.columns}))) for r in rows]
-    if len(rows) < len(t.rows):
-        out.append(("", f"  ... {len(t.rows) - len(rows)} more ({t.more})"))
+    if len(rows) < len(every):
+        out.append(("", f"  ... {len(every) - len(rows)} more ({t.more})"))
     return out
 
 
