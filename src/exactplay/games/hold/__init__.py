@@ -36,9 +36,9 @@ from exactplay.errors import UsageError
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import audit_json, exact_number
-from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.render.solve import solve_report
-from exactplay.solve_result import Fact, SolveResult
+from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
                                         a_priori_bound, audit_result, policy_runs, query_states, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
@@ -76,10 +76,13 @@ def solve_result(table: HoldTable, faces: int, digits: int = 8, full: bool = Fal
     dead = [s for s, ok in enumerate(table.alive) if not ok]
     first = table.policy[0][0]
     runs = policy_runs(first)
+    action = {"C": "continue", "H": "hold"}[first[0]]  # the model's action at turn total 2 (ties hold)
+    state = game_model("hold")(target, faces).state_label((0, 0, 0, 2))
     return SolveResult(
         "hold", _params(target, faces), table.backend,
         f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)",
-        "V(0,0)", table.V[0][0], digits, full, facts=[
+        "V(0,0)", table.V[0][0], digits, full,
+        decisions=[Decision(state, action, note="the game's first choice")], facts=[
             Fact("dead_scores", "dead scores (the target can no longer be hit exactly)", dead,
                  str(dead) if dead else "none"),
             Fact("policy_at_0_0", None, first),
