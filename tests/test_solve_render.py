@@ -204,3 +204,17 @@ def test_a_user_models_solve_goes_through_the_same_renderer(capsys):
     assert Fraction(data["smallest_margin"]["value"]) == sol.smallest_margin()[0]
     status, text, _ = run(capsys, "solve", "--model", path, "--all")
     assert text.splitlines() == solve_lines(result)
+
+
+@pytest.mark.parametrize("game, params", [("war", {"ranks": 2, "suits": 2}), ("coins", {"coins": (3, 1, 2)}),
+                                          ("race", {"target": 3}), ("hold", {"target": 4})])
+def test_a_report_page_shows_the_solve_the_command_prints(tmp_path, game, params):
+    """The HTML report carries the same SolveResult ``solve`` renders: its data equals the
+    command's JSON and the page holds :func:`solve_html` of it."""
+    from exactplay.games import get_game
+    from exactplay.report import build_report
+
+    files = build_report(game, params, tmp_path, with_claims=False)
+    result = files.report.solution.result
+    assert solve_json(result) == get_game(game).solve(**params).data
+    assert solve_html(result) in files.html.read_text(encoding="utf-8")
