@@ -61,8 +61,16 @@ def _pq(x: Any) -> str | None:
     return None if x is None else format_pq(x)
 
 
-def _number(result: SolveResult, value: Any, places: int | None) -> tuple[dict, list[str]]:
-    return exact_number(value, result.digits if places is None else places, result.full)
+def _numbers(result: SolveResult) -> dict:
+    """Each exact number of the result (the answer, then the quantities, by JSON key) as
+    :func:`exact_number` gives it: fields and lines, computed once (a value of 10^5 digits takes
+    a good part of a second to print)."""
+    out = {"answer": exact_number(result.answer, result.digits if result.places is None else result.places,
+                                  result.full)}
+    for q in result.quantities:
+        if q.value is not None:
+            out[q.key] = exact_number(q.value, result.digits if q.places is None else q.places, result.full)
+    return out
 
 
 def _decision_json(d: Decision) -> dict:
@@ -83,13 +91,14 @@ def _cell(x: Any) -> str:
     return str(x)
 
 
-def solve_json(result: SolveResult) -> dict:
-    """The JSON of a solve (strict-JSON-ready)."""
+def solve_json(result: SolveResult, numbers: dict | None = None) -> dict:
+    """The JSON of a solve (strict-JSON-ready); ``numbers``: :func:`_numbers` if already made."""
+    numbers = _numbers(result) if numbers is None else numbers
     data: dict = {} if result.game is None else {"game": result.game, "params": result.params}
     data.update({"backend": result.backend, "answer_name": result.answer_name,
-                 "answer": _number(result, result.answer, result.places)[0]})
+                 "answer": numbers["answer"][0]})
     for q in result.quantities:
-        data[q.key] = None if q.value is None else _number(result, q.value, q.places)[0]
+        data[q.key] = None if q.value is None else numbers[q.key][0]
     if result.decisions:
         data["decisions"] = [_decision_json(d) for d in result.decisions]
     if result.smallest_margin is not None:
@@ -100,10 +109,10 @@ def solve_json(result: SolveResult) -> dict:
     return data
 
 
-def _quantity_lines(result: SolveResult, q: ExactQuantity) -> list[str]:
+def _quantity_lines(q: ExactQuantity, numbers: dict) -> list[str]:
     if q.value is None:
         return [q.missing]
-    return [q.label] + _number(result, q.value, q.places)[1]
+    return [q.label] + numbers[q.key][1]
 
 
 def _decision_row(d: Decision) -> tuple[str, str]:
@@ -122,12 +131,12 @@ def _table_rows(result: SolveResult, t: Table) -> list[tuple[str, str]]:
     return out
 
 
-def _blocks(result: SolveResult) -> list[tuple[str | None, list[tuple[str, str]]]]:
+def _blocks(result: SolveResult, numbers: dict) -> list[tuple[str | None, list[tuple[str, str]]]]:
     """``(heading or None, rows)`` in the order of the text; a row's label "" means a bare line."""
     label = [] if result.answer_label is None else [result.answer_label]
-    blocks: list = [(None, [("", line) for line in label + _number(result, result.answer, result.places)[1]])]
+    blocks: list = [(None, [("", line) for line in label + numbers["answer"][1]])]
     for q in result.quantities:
-        blocks.append((None, [("", line) for line in _quantity_lines(result, q)]))
+        blocks.append((None, [("", line) for line in _quantity_lines(q, numbers)]))
     rows = [_decision_row(d) for d in result.decisions]
     m = result.smallest_margin
     if m is not None:
@@ -141,10 +150,10 @@ def _blocks(result: SolveResult) -> list[tuple[str | None, list[tuple[str, str]]
     return blocks
 
 
-def solve_lines(result: SolveResult) -> list[str]:
+def solve_lines(result: SolveResult, numbers: dict | None = None) -> list[str]:
     """The solve as text lines (see the module doc)."""
     lines = [result.title]
-    for heading, rows in _blocks(result):
+    for heading, rows in _blocks(result, _numbers(result) if numbers is None else numbers):
         if heading is not None:
             lines.append(heading)
         lines += [f"{k}: {v}" if k else v for k, v in rows]
@@ -155,7 +164,7 @@ def solve_html(result: SolveResult) -> str:
     """The solve as an HTML fragment: the title, then one table row per text row."""
     esc = html.escape
     cells = []
-    for heading, rows in _blocks(result):
+    for heading, rows in _blocks(result, _numbers(result)):
         if heading is not None:
             cells.append(f'<tr><th colspan="2">{esc(heading.rstrip(":"))}</th></tr>')
         cells += [f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in rows]
@@ -165,4 +174,5 @@ def solve_html(result: SolveResult) -> str:
 
 def solve_report(result: SolveResult) -> SolveReport:
     """The :class:`Report` (JSON data and text lines) a built-in ``solve`` returns."""
-    return SolveReport(solve_json(result), solve_lines(result), result)
+    numbers = _numbers(result)
+    return SolveReport(solve_json(result, numbers), solve_lines(result, numbers), result)
