@@ -161,13 +161,14 @@ def solve_lines(result: SolveResult, numbers: dict | None = None) -> list[str]:
 
 
 def solve_html(result: SolveResult) -> str:
-    """The solve as an HTML fragment: the title, then one table row per text row."""
+    """The solve as an HTML fragment: the title, then one table row per text row (its label in a
+    ``<th>``, its text in a ``<td>``)."""
     esc = html.escape
     cells = []
     for heading, rows in _blocks(result, _numbers(result)):
         if heading is not None:
             cells.append(f'<tr><th colspan="2">{esc(heading.rstrip(":"))}</th></tr>')
-        cells += [f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in rows]
+        cells += [f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows]
     return (f'<section class="solution"><p>{esc(result.title)}</p><table><tbody>' + "".join(cells)
             + "</tbody></table></section>")
 
