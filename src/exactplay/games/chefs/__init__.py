@@ -46,7 +46,9 @@ from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
-from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games import Game, Param, Report, game_model, heavy_note
+from exactplay.render.solve import solve_report
+from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
@@ -72,30 +74,34 @@ def solve(n: int | None = None, skills=None, backend: Backend | str = "mpq", dig
           progress=SILENT, solver=None) -> Report:
     n, skills, fib = instance(n, skills)
     sol = solve_exact(skills, backend, "nearest", progress, solver)
-    E = sol.E
-    answer, lines = exact_number(E, digits, full)
+    return solve_report(solve_result(n, skills, fib, sol, get_backend(backend).name, digits, full))
+
+
+def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of Chef Showdown from its exact solution under the nearest tie rule (``sol``)."""
     W1 = list(sol.W1)
     targets = sol.full.target
-    data = {
-        "game": "chefs",
-        "params": _params(n, skills, fib),
-        "backend": get_backend(backend).name,
-        "tie_rule": "nearest (smallest positive cyclic distance)",
-        "answer_name": f"E({n})",
-        "answer": answer,
-        "winner_vector_chef1_first": {"values": [pq(x) for x in W1], "decimal": _decimals(W1, digits),
-                                      "sum": pq(sum(W1))},
-        "first_round_targets": [None if j is None else j + 1 for j in targets],
-        "exact_ties": {"count": len(sol.ties), "first": _tie_json(sol.ties)},
-    }
-    out = [f"Chef Showdown, n = {n} ({'Fibonacci skills F_k/F_{n+1}' if fib else 'skills ' + data['params']['skills']}):"
-           f" expected number of dishes E({n}) from the full table, chef 1 first"] + lines
-    out.append("winner vector (chef 1 first): " + " ".join(_decimals(W1, digits)) + f"  (sum {pq(sum(W1))})")
-    out.append("targets in the full table: " + ", ".join(
-        f"chef {m + 1} -> {j + 1}" for m, j in zip(sol.full.members, targets) if j is not None))
-    out.append(f"exact ties (best target not unique): {len(sol.ties)} states; the nearest target is taken "
-               "(run `exactplay audit chefs` to see whether the answer depends on it)")
-    return Report(data, out)
+    params = _params(n, skills, fib)
+    chef1 = dict(zip(sol.full.members, targets)).get(0)
+    label = game_model("chefs")(n, skills).state_label  # the model's state names (games/chefs/model.py)
+    first = [] if chef1 is None else [Decision(label(("hit", (1 << n) - 1, 0)), chef1,  # the model's action: 0-based
+                                               text=f"target chef {chef1 + 1}")]
+    decimals = _decimals(W1, digits)
+    return SolveResult(
+        "chefs", params, backend,
+        f"Chef Showdown, n = {n} ({'Fibonacci skills F_k/F_{n+1}' if fib else 'skills ' + params['skills']}):"
+        f" expected number of dishes E({n}) from the full table, chef 1 first",
+        f"E({n})", sol.E, digits, full, decisions=first, facts=[
+            Fact("tie_rule", None, "nearest (smallest positive cyclic distance)"),
+            Fact("winner_vector_chef1_first", "winner vector (chef 1 first)",
+                 {"values": [pq(x) for x in W1], "decimal": decimals, "sum": pq(sum(W1))},
+                 " ".join(decimals) + f"  (sum {pq(sum(W1))})"),
+            Fact("first_round_targets", "targets in the full table", [None if j is None else j + 1 for j in targets],
+                 ", ".join(f"chef {m + 1} -> {j + 1}" for m, j in zip(sol.full.members, targets) if j is not None)),
+            Fact("exact_ties", "exact ties (best target not unique)",
+                 {"count": len(sol.ties), "first": _tie_json(sol.ties)},
+                 f"{len(sol.ties)} states; the nearest target is taken (run `exactplay audit chefs` to see "
+                 "whether the answer depends on it)")])
 
 
 # ------------------------------------------------------------------ audit

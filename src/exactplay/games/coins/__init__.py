@@ -36,7 +36,9 @@ from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.render import exact_number, shorten
-from exactplay.games import Game, Param, Report
+from exactplay.games import Game, Param, Report, game_model
+from exactplay.render.solve import solve_report
+from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
 from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
@@ -54,49 +56,68 @@ def _params(row) -> dict:
     return {"coins": _pq_list(row)}
 
 
-def _move_line(m: dict) -> str:
-    tie = "  (tie: the other end is as good)" if m["tie"] else ""
-    return (f"  {m['move']:3}. player {m['player']} takes the {m['side']:5} coin {_show(m['coin'])} "
-            f"(position {m['position']}, row {m['state'][0]}..{m['state'][1]}){tie}")
-
-
 SHOW_TIES = 20
+SHOW_MOVES = 40
+
+
+def _smallest_margin(table: CoinTable) -> Margin | None:
+    """The smallest non-zero ``|left - right|`` over the states of two coins or more (the first
+    by ``(i, j)`` among equals)."""
+    best = None
+    for s in sorted(table.candidates):
+        g = table.gap(s)
+        if g and (best is None or g < best[0]):
+            best = (g, s)
+    return None if best is None else Margin(best[0], list(best[1]), _state_name(best[1]))
+
+
+def _state_name(state) -> str:
+    """The model's name of state ``(i, j)`` (games/coins/model.py), e.g. ``coins 0..3``."""
+    return game_model("coins")((1,)).state_label(tuple(state))
 
 
 def solve(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT) -> Report:
     row = resolve_row(coins, file)
-    table = solve_row(row, backend, progress)
+    return solve_report(solve_result(row, solve_row(row, backend, progress), digits, full))
+
+
+def solve_result(row, table: CoinTable, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of the coin row ``row`` from its exact table."""
     total = sum((as_fraction(c) for c in table.coins), Fraction(0))
-    vdata, vlines = exact_number(table.answer, digits, full)
     moves = line_of_play(table)
     ties = table.ties()
     first = sum((as_fraction(m["coin"]) for m in moves if m["player"] == 1), Fraction(0))
     if first != as_fraction(table.answer):  # pragma: no cover - a bug, not an input
         raise AssertionError("optimal line does not attain V(0, n-1)")
-    data = {
-        "game": "coins", "params": _params(row), "backend": table.backend, "n": table.n,
-        "answer_name": f"V(0,{table.n - 1})", "answer": vdata,
-        "total": format_pq(total), "second_player": format_pq(total - as_fraction(table.answer)),
-        "line_of_play": [{**m, "coin": format_pq(m["coin"])} for m in moves],
-        "ties": [list(s) for s in ties], "tie_count": len(ties),
-    }
-    shown = " ".join(shorten(_show(c)) for c in row) if table.n <= 30 or full else \
-        " ".join(shorten(_show(c)) for c in row[:12]) + f" ... ({table.n} coins)"
-    lines = [f"Coin row: {shown}", "the first player can guarantee V(0, n-1) ="] + vlines
-    lines.append(f"(second player gets {_show(total - as_fraction(table.answer))} of the total {_show(total)})")
-    lines.append("optimal line of play (states are 0-based positions i..j, as in the seed's table):")
-    shown_moves = moves if full or len(moves) <= 40 else moves[:40]
-    lines += [_move_line(m) for m in shown_moves]
-    if len(shown_moves) < len(moves):
-        lines.append(f"  ... {len(moves) - len(shown_moves)} more moves (--full shows all)")
-    lines.append(f"ties (left and right coin equally good): {len(ties)} of {len(table.candidates)} states"
-                 + (" with two coins or more" if table.candidates else ""))
+    n = table.n
+    second = total - as_fraction(table.answer)
+    start = moves[0]
+    shown = " ".join(shorten(_show(c)) for c in row) if n <= 30 or full else \
+        " ".join(shorten(_show(c)) for c in row[:12]) + f" ... ({n} coins)"
     listed = ties if full else ties[:SHOW_TIES]
-    if listed:
-        lines.append("  " + ", ".join(f"({i},{j})" for i, j in listed)
-                     + ("" if len(listed) == len(ties) else f", ... (--full or --json lists all {len(ties)})"))
-    return Report(data, lines)
+    return SolveResult(
+        "coins", _params(row), table.backend, f"Coin row: {shown}", f"V(0,{n - 1})", table.answer, digits, full,
+        answer_label="the first player can guarantee V(0, n-1) =",
+        decisions=[Decision(_state_name((0, n - 1)), start["side"], table.gap((0, n - 1)) if n > 1 else None,
+                            text=f"take the {start['side']} coin {_show(start['coin'])}", note="the whole row")] if n > 1 else [],
+        smallest_margin=_smallest_margin(table),
+        facts=[
+            Fact("n", None, n), Fact("total", None, format_pq(total)),
+            Fact("second_player", "second player gets", format_pq(second),
+                 f"{_show(second)} of the total {_show(total)}"),
+            Table("line_of_play", "optimal line of play (states are 0-based positions i..j, as in the seed's table;"
+                  " a tie takes the left coin):", ("move", "player", "side", "coin", "position", "state", "tie"),
+                  [{**m, "coin": format_pq(m["coin"])} for m in moves], SHOW_MOVES,
+                  template="{move:>3}. player {player} takes the {side:5} coin {coin} (position {position}, "
+                           "row {state}; tie: {tie})"),
+            Fact("ties", None, [list(s) for s in ties]),
+            Fact("tie_count", "ties (left and right coin equally good)", len(ties),
+                 f"{len(ties)} of {len(table.candidates)} states" + (" with two coins or more" if table.candidates
+                                                                     else ""))
+            ] + ([Fact(None, "tied states", None, ", ".join(f"({i},{j})" for i, j in listed) + (
+                "" if len(listed) == len(ties) else f", ... (--full or --json lists all {len(ties)})"))]
+                 if listed else []))
 
 
 def _formulation_json(r: dict) -> dict:

@@ -18,12 +18,14 @@ from matplotlib.patches import Patch
 
 from exactplay.audit import CERTIFIED, EXACT_TIE
 from exactplay.errors import UsageError
+from exactplay.games.coins import solve_result
 from exactplay.games.coins.audit import audit_result, run_audit
 from exactplay.games.coins.row import LEFT, RIGHT, resolve_row
 from exactplay.games.coins.seed import upper_map
 from exactplay.games.coins.solver import line_of_play
 from exactplay.numbers import as_fraction
 from exactplay.progress import SILENT
+from exactplay.render.solve import solve_report
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import grid_heatmap, log10_exact, new_figure
 
@@ -43,7 +45,8 @@ def build(coins=None, file=None, backend: str = "mpq", progress=SILENT) -> GameR
     r = run_audit(row, backend, progress=progress)
     exact = r["exact"]
     figures = [_line_of_play(exact), _float_errors(r, row), _decisions(r)]
-    return GameReport(f"Coin row, {exact.n} coins", [], figures, audit=audit_result(row, r))
+    return GameReport(f"Coin row, {exact.n} coins", [], figures, audit=audit_result(row, r),
+                      solution=solve_report(solve_result(row, exact)))
 
 
 def _line_of_play(exact) -> Figure:

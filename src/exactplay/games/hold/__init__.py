@@ -36,7 +36,9 @@ from exactplay.errors import UsageError
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import audit_json, exact_number
-from exactplay.games import Game, Param, Report, heavy_note
+from exactplay.games import Game, Param, Report, game_model, heavy_note
+from exactplay.render.solve import solve_report
+from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
                                         a_priori_bound, audit_result, policy_runs, query_states, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
@@ -65,20 +67,28 @@ def solve(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
         from exactplay.games.hold.ball_report import solve_ball
 
         return solve_ball(target, faces, get_backend(backend), digits, progress)
-    table = exact_table(target, faces, backend, progress, solver)
-    V00 = table.V[0][0]
-    data, lines = exact_number(V00, digits, full)
+    return solve_report(solve_result(exact_table(target, faces, backend, progress, solver), faces, digits, full))
+
+
+def solve_result(table: HoldTable, faces: int, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of Hold or Continue? from its exact table."""
+    target = len(table.V)
     dead = [s for s, ok in enumerate(table.alive) if not ok]
     first = table.policy[0][0]
-    out = {"game": "hold", "params": _params(target, faces), "backend": table.backend,
-           "answer_name": "V(0,0)", "answer": data, "dead_scores": dead,
-           "policy_at_0_0": first, "policy_runs_at_0_0": policy_runs(first),
-           "repairs": table.repairs, "exact_fallbacks": table.exact_fallbacks}
-    lines = [f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)"] + lines
-    lines.append(f"dead scores (the target can no longer be hit exactly): {dead if dead else 'none'}")
-    lines.append("first turn at 0-0, by turn total x: " + ", ".join(
-        f"{a} x={lo}" + (f"..{hi}" if hi > lo else "") for a, lo, hi in policy_runs(first)))
-    return Report(out, lines)
+    runs = policy_runs(first)
+    action = {"C": "continue", "H": "hold"}[first[0]]  # the model's action at turn total 2 (ties hold)
+    state = game_model("hold")(target, faces).state_label((0, 0, 0, 2))
+    return SolveResult(
+        "hold", _params(target, faces), table.backend,
+        f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)",
+        "V(0,0)", table.V[0][0], digits, full,
+        decisions=[Decision(state, action, note="the game's first choice")], facts=[
+            Fact("dead_scores", "dead scores (the target can no longer be hit exactly)", dead,
+                 str(dead) if dead else "none"),
+            Fact("policy_at_0_0", None, first),
+            Fact("policy_runs_at_0_0", "first turn at 0-0, by turn total x", runs, ", ".join(
+                f"{a} x={lo}" + (f"..{hi}" if hi > lo else "") for a, lo, hi in runs)),
+            Fact("repairs", None, table.repairs), Fact("exact_fallbacks", None, table.exact_fallbacks)])
 
 
 # ------------------------------------------------------------------ audit

@@ -18,8 +18,9 @@ from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
 from exactplay.audit import EXACT_TIE
-from exactplay.games.hold import SEPARATION, audit_result, run_audit
+from exactplay.games.hold import SEPARATION, audit_result, run_audit, solve_result
 from exactplay.progress import SILENT
+from exactplay.render.solve import solve_report
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import grid_heatmap, new_figure
 
@@ -38,7 +39,7 @@ def build(target: int = 75, faces: int = 6, backend: str = "mpq", progress=SILEN
     wrong = {s for s, best in ds.exact_best.items() if ds.float_choice[s] not in best}
     figures = [_decision_maps(r, target, wrong), _wrong_counts(r, target, wrong), _values(r, target)]
     return GameReport(f"Hold or Continue?, target {target}, {faces} faces", [], figures,
-                      audit=audit_result(r, target, faces))
+                      audit=audit_result(r, target, faces), solution=solve_report(solve_result(r["exact"], faces)))
 
 
 def _decision_maps(r: dict, T: int, wrong: set) -> Figure:

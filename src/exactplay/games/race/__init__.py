@@ -32,7 +32,9 @@ from exactplay.errors import UsageError
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
-from exactplay.games import Game, Param, Report, heavy_note, positive_int
+from exactplay.games import Game, Param, Report, game_model, heavy_note, positive_int
+from exactplay.render.solve import solve_report
+from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
                                         run_audit, value_iteration)
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
@@ -63,6 +65,16 @@ def _first_choices(table: RaceTable) -> dict:
     return out
 
 
+def _decisions(table: RaceTable) -> list[Decision]:
+    """Player 2's first choice of ``T``: at ``F(N, N)`` (Player 1's first toss missed) and
+    ``F(N-1, N)`` (it scored)."""
+    N = table.target
+    cells = [((N, N), "Player 1's first toss misses")] + ([((N - 1, N), "it scores")] if N > 1 else [])
+    name = game_model("race")(N).state_label  # the model's state names (games/race/model.py)
+    return [Decision(name(("P2", a, b)), table.best_t[(a, b)], text=f"T = {table.best_t[(a, b)]}",
+                     note=f"F({a},{b}): {note}") for (a, b), note in cells]
+
+
 def _exact_target(target: int, B: Backend) -> None:
     """Exact (and float) tables are held whole: targets beyond MAX_TARGET need ``--backend ball``."""
     if target > MAX_TARGET:
@@ -88,19 +100,17 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
         table = solve_table(target, backend, progress=progress, keep_table=False)
     else:
         table = solver(target, backend, progress=progress)
-    data, lines = exact_number(table.answer, digits, full)
-    first = _first_choices(table)
-    data = {"game": "race", "params": _params(target), "backend": table.backend,
-            "answer_name": f"G({target},{target})", "answer": data, "first_choice_T": first}
-    lines = [f"The Race, target {target}: Player 2 wins with probability G({target},{target})"] + lines
-    if target > 1:
-        lines.append(
-            f"first choice: T = {first['after_player1_misses']} if Player 1's first toss misses, "
-            f"T = {first['after_player1_scores']} if it scores"
-        )
-    else:
-        lines.append(f"first choice: T = {first['after_player1_misses']}")
-    return Report(data, lines)
+    return solve_report(solve_result(table, digits, full))
+
+
+def solve_result(table: RaceTable, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of the Race from its exact table (``best_t`` at ``(N, N)`` and ``(N-1, N)`` read)."""
+    target = table.target
+    return SolveResult(
+        "race", _params(target), table.backend,
+        f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
+        f"G({target},{target})", table.answer, digits, full, decisions=_decisions(table),
+        facts=[Fact("first_choice_T", None, _first_choices(table))])
 
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):

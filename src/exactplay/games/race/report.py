@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from exactplay.audit import EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
-from exactplay.games.race import audit_result, run_audit
+from exactplay.games.race import audit_result, run_audit, solve_result
+from exactplay.render.solve import solve_report
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import discrete_map, grid_heatmap, log10_exact, new_figure
@@ -30,7 +31,8 @@ def build(target: int = 100, backend: str = "mpq", progress=SILENT) -> GameRepor
         _float_ulps(exact, flt, values, N),
         _gap_map(decisions, N),
     ]
-    return GameReport(f"The Race (Project Euler 232), target {N}", [], figures, audit=audit_result(r))
+    return GameReport(f"The Race (Project Euler 232), target {N}", [], figures, audit=audit_result(r),
+                      solution=solve_report(solve_result(exact)))
 
 
 def _optimal_t(exact, N: int) -> Figure:

@@ -35,6 +35,8 @@ from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.render import exact_number
+from exactplay.render.solve import solve_report
+from exactplay.solve_result import ExactQuantity, Fact, SolveResult
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.war.audit import audit_result, places, run_audit
@@ -61,25 +63,20 @@ def solve(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digit
           progress=SILENT) -> Report:
     validate_deck(ranks, suits)
     dists = turn_distributions(ranks, suits, backend, progress)
+    return solve_report(solve_result(ranks, suits, dists, get_backend(backend).name, digits, full))
+
+
+def solve_result(ranks: int, suits: int, dists: list, backend: str, digits: int = 8, full: bool = False) -> SolveResult:
+    """The solve of War from the distributions of abstract decks after each turn (``dists``)."""
     p = sum(dists[-1].values())
-    games = expected_games(p) if p else None
     # decimals of tiny probabilities need more places: print significant digits
-    pdata, plines = exact_number(p, _places(p, digits), full)
-    data = {"game": "war", "params": _params(ranks, suits), "backend": get_backend(backend).name,
-            "answer_name": "P(A wins every turn)", "answer": pdata,
-            "abstract_states": sum(len(P) for P in dists),
-            "expected_games_until_a_sweep": None}
-    lines = [f"War, {ranks} ranks x {suits} suits ({ranks * suits} cards, {ranks * suits // 2} turns): "
-             "probability that A wins every turn"] + plines
-    if games is not None:
-        gdata, glines = exact_number(games, digits, full)
-        data["expected_games_until_a_sweep"] = gdata
-        lines.append("expected games until A or B sweeps, 1/(2p):")
-        lines += glines
-    else:
-        lines.append("a sweep is impossible with this deck (p = 0)")
-    lines.append(f"abstract decks visited: {data['abstract_states']}")
-    return Report(data, lines)
+    return SolveResult(
+        "war", _params(ranks, suits), backend,
+        f"War, {ranks} ranks x {suits} suits ({ranks * suits} cards, {ranks * suits // 2} turns): "
+        "probability that A wins every turn", "P(A wins every turn)", p, digits, full, places=_places(p, digits),
+        quantities=[ExactQuantity("expected_games_until_a_sweep", "expected games until A or B sweeps, 1/(2p):",
+                                  expected_games(p) if p else None, missing="a sweep is impossible with this deck (p = 0)")],
+        facts=[Fact("abstract_states", "abstract decks visited", sum(len(P) for P in dists))])
 
 
 _places = places  # the name other modules used

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from exactplay.games.war import solve_result
 from exactplay.games.war.audit import audit_result, run_audit
 from exactplay.games.war.bound import gamma, rounding_depths
-from exactplay.numbers import as_fraction
+from exactplay.numbers import as_fraction, get_backend
+from exactplay.render.solve import solve_report
 from exactplay.progress import SILENT
 from exactplay.report import Figure, GameReport
 from exactplay.report.figures import new_figure
@@ -23,7 +25,8 @@ def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT
     r = run_audit(ranks, suits, backend, progress)
     figures = [_sweep_by_turn(r, ranks, suits), _relative_errors(r, ranks, suits)]
     return GameReport(f"War in a sweep, {ranks} ranks x {suits} suits", [], figures,
-                      audit=audit_result(r, ranks, suits))
+                      audit=audit_result(r, ranks, suits),
+                      solution=solve_report(solve_result(ranks, suits, r["exact"], get_backend(backend).name)))
 
 
 def _sweep_by_turn(r: dict, ranks: int, suits: int) -> Figure:
