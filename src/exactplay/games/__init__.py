@@ -8,7 +8,8 @@ The functions take the parsed parameters as keyword arguments plus:
 
 * ``solve(backend, digits, full, progress, **params) -> Report``: the game's typed
   :class:`~exactplay.solve_result.SolveResult` rendered by :mod:`exactplay.render.solve` (a ball
-  solve, ``--backend ball|auto``, still builds its own ``Report``)
+  solve, ``--backend ball|auto``, an :class:`~exactplay.enclosure_result.EnclosureResult` rendered by
+  :mod:`exactplay.render.enclosure`)
 * ``audit(backend, digits, progress, **params) -> AuditResult`` (:mod:`exactplay.audit_result`;
   rendered by :mod:`exactplay.render`); with ``--backend ball|auto`` both return an
   :class:`~exactplay.enclosure_result.EnclosureResult`
