@@ -22,11 +22,12 @@ exact numbers as ``"p/q"``) and ``lines`` (what a person reads).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import UsageError
 from ..numbers import read_int
+from ..rendered import Report  # noqa: F401 (re-exported: games return it)
 
 GAME_MODULES = {
     "race": "exactplay.games.race",
@@ -80,12 +81,6 @@ class Game:
     backend_help: str | None = None
     # solve/audit (and certify, if ball certificates exist) run with --backend ball|auto
     ball: bool = False
-
-
-@dataclass
-class Report:
-    data: dict
-    lines: list[str] = field(default_factory=list)
 
 
 def game_model(name: str) -> Callable[..., Any]:

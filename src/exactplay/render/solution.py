@@ -14,7 +14,7 @@ import html
 
 from ..audit import decimal_digits
 from ..engine import Solution
-from ..games import Report
+from ..rendered import Report
 from ..numbers import format_pq
 from ..solve_result import Decision, Fact, SolveResult, Table, margin_of
 from .solve import solve_report

@@ -14,7 +14,7 @@ import html
 from typing import Any
 
 from ..audit_result import Fact
-from ..games import Report
+from ..rendered import Report
 from ..numbers import format_pq
 from ..solve_result import Decision, ExactQuantity, Margin, SolveResult, Table
 from . import exact_number
