@@ -71,6 +71,12 @@ def _force(v: Any) -> None:
     run(v.unit)
 
 
+def _filled(v: Any) -> Any:
+    if type(v) is Pending:
+        raise RuntimeError("internal error: a unit of the lazy engine left a slot it owns pending")
+    return v
+
+
 class LazyValues(list):
     """A list whose ``Pending`` entries are computed on first read."""
 
@@ -80,7 +86,7 @@ class LazyValues(list):
         v = list.__getitem__(self, i)
         if type(v) is Pending:
             _force(v)
-            return list.__getitem__(self, i)
+            return _filled(list.__getitem__(self, i))
         if type(i) is slice:
             if any(type(x) is Pending for x in v):
                 self.materialize()
@@ -187,7 +193,7 @@ class LazyDict(dict):
         v = dict.__getitem__(self, k)
         if type(v) is Pending:
             _force(v)
-            return dict.__getitem__(self, k)
+            return _filled(dict.__getitem__(self, k))
         return v
 
     def get(self, k, default=None):

@@ -231,16 +231,24 @@ class LazyCyclic:
         if any(self.policy[s] != evaluated[s] for s in S):
             final = {s: self.policy[s] for s in S}
             ev2 = LazyEvaluation(self, S, final, set(), c, True)
-            for f, x in ev2.cuts.items():  # the same values: exactly at the cuts, in balls elsewhere
-                if (ev.cuts[f] != x) if f in ev.cuts else not ev.ball(f).overlaps(fine_ball(x[c])):
+            for f, x in ev2.cuts.items():  # the same values in component c: exactly at the cuts, in balls elsewhere
+                if (ev.cuts[f][c] != x[c]) if f in ev.cuts else not ev.ball(f).overlaps(fine_ball(x[c])):
                     raise RuntimeError("internal error: the tie-broken policy changes the value at "
                                        f"{self.model.state_name(f)}")
             for s in S:
                 if not ev.ball(s).overlaps(ev2.ball(s)):
                     raise RuntimeError("internal error: the tie-broken policy changes the value at "
                                        f"{self.model.state_name(s)}")
-            unit.ev = ev2
-            ev2._exact = None
+            unit.ev = ev2  # the other components may differ: the stored values are the final policy's
+            zero = tuple([self.zero] * self.P)
+            pending = Pending(unit)
+            for s in S:
+                if s in ev2.cuts:
+                    self.V[s] = ev2.cuts[s]
+                elif s in ev2.zeros:
+                    self.V[s] = zero
+                else:
+                    self.V[s] = pending
         self._cur_balls = None
 
     def _store_lazy(self, S: list[int], ev: LazyEvaluation, c: int) -> ComponentUnit:
