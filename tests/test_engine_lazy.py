@@ -186,3 +186,11 @@ def test_a_unit_runs_after_the_units_it_reads():
     with pytest.raises(RuntimeError):
         values[0]  # the unit does not fill its slot: a Pending read is an error, not a silent value
     assert order[0] == "a" and order[-1] == 4999
+
+
+def test_self_loop_margins_are_pending_until_read_and_equal_the_eager_ones():
+    model = build_model(MODELS["race"](target=12))
+    sol = solve_model(model)
+    assert sol.margins.pending_count() > 0 and sol.q.pending_count() > 0
+    assert_lazy_is_eager(model)
+    assert_lazy_is_eager(model, read_margins_first=True)

@@ -140,7 +140,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
 class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
     def __init__(self, model: Model, backend: str, progress, filter: bool = True, lazy: bool = False) -> None:
         self.filter = filter
-        self.lazy = lazy
+        self.lazy = self.lazy_margins = lazy
         B = get_backend(backend)
         if not B.exact:
             raise UsageError("the engine computes exactly: choose the backend mpq or fraction")
@@ -234,9 +234,9 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.V: list[tuple | None] = LazyValues([None] * n) if lazy else [None] * n
         self.policy: list[int | None] = [None] * n
         self.ranks: list[int | None] = [None] * n
-        self.margins: dict[int, Any] = LazyDict() if lazy else {}
+        self.margins: dict[int, Any] = LazyDict() if self.lazy_margins else {}
         self.ties: dict[int, list[int]] = {}
-        self.q: dict[int, list] = LazyDict() if lazy else {}
+        self.q: dict[int, list] = LazyDict() if self.lazy_margins else {}
         self._fballs: dict = {}  # (state, component) -> fine ball of its value (lazy components)
         self._fpballs: dict = {}
         self._last_q: dict[int, list] = {}
