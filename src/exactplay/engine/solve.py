@@ -27,6 +27,12 @@ Components (Tarjan, :mod:`.scc`):
   single value: refused with a message.
 
 Which games are refused, and why, is decided up front by :func:`witness_kind`.
+
+Lazily (``lazy=True``, the default, gmpy2 ``mpq``): a cyclic component whose choices have at most
+two actions is solved by :mod:`.lazy_cyclic` (exact values at its cut states and at the states
+entered from other components, decisions in balls, exact where they overlap); the other exact
+numbers -- values of the other states, margins, action values, and a self-loop's runner-up -- are
+computed on first read (:mod:`.lazy`), equal to the eager engine's (tests/test_engine_lazy.py).
 """
 
 from __future__ import annotations
