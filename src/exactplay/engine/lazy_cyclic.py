@@ -84,6 +84,7 @@ class LazyEvaluation:
             self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist, reward_c,
                                    lambda t: eng._outside_ball(t, c), set(S), eng._fine_pball)
         self._exact: dict[int, tuple] | None = None
+        self.other_balls: dict[int, arb] = {}  # state -> ball of the action it does not play (improvement step)
 
     def ball(self, s: int) -> arb:
         b = self.balls.get(s)
@@ -291,7 +292,8 @@ class LazyCyclic:
         a = ev.pol[s]
         qb = [None, None]
         qb[a] = ev.ball(s)
-        qb[1 - a] = self._q_ball(s, 1 - a, ev, c)
+        other = ev.other_balls.get(s)
+        qb[1 - a] = self._q_ball(s, 1 - a, ev, c) if other is None else other
         if qb[0].is_exact() and qb[1].is_exact() and qb[0] == qb[1]:  # one exact point (radius 0): a tie
             x = self.zero if qb[0].is_zero() else exact_point(qb[0], self.B.make)
             self.q[s] = [x, x]
@@ -317,6 +319,8 @@ class LazyCyclic:
             a = pol[s]
             cur = ev.ball(s)
             other = self._q_ball(s, 1 - a, ev, c)
+            if a == ev.pol[s]:
+                ev.other_balls[s] = other
             d = other - cur if sign > 0 else cur - other
             if d > 0:
                 pol[s] = 1 - a
