@@ -253,6 +253,7 @@ class LazyCyclic:
                 else:
                     self.V[s] = pending
         self._cur_balls = None
+        unit.ev.balls, unit.ev.other_balls = {}, {}  # the pending work replays the exact evaluation only
 
     def _store_lazy(self, S: list[int], ev: LazyEvaluation, c: int) -> ComponentUnit:
         """Exact values at the cuts and of the states worth 0; the others pending on one unit."""

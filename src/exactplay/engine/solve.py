@@ -207,6 +207,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         for comp, has_ec in zip(comps, ec):
             self.solve_component(comp, has_ec)
             self.progress.advance(len(comp))
+        self._fballs, self._fpballs = {}, {}  # not read by the pending work (it is exact): free them
         return self.solution()
 
     def condensation(self) -> tuple[list[list[int]], list[bool]]:
