@@ -3,7 +3,9 @@ hand-written exact solvers, and against Storm's exact engine on a Pig MDP (issue
 
 Times are CPU seconds (``time.process_time``), best of ``--repeat`` runs (3 by default).
 ``engine`` = building the model from the game object (``build_model``) + ``solve_model``;
-both parts are also printed.  ``hand`` = today's hand-written exact solver (mpq):
+both parts are also printed.  ``solve_model`` is lazy (exact numbers the solve does not need are
+computed on first read); ``all exact`` adds reading every value, margin and action value of the
+Solution (what the eager engine computed), with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
 race ``race.solve_table``, hold ``hold_solver.solve_table`` guided by the float table (what
 the cached ``hold.exact_table`` runs, timed uncached, the float table included), chefs
 ``chefs.solve_exact`` (``chefs_fast``).  The exact values are compared, not only timed.  Goal: engine/hand
@@ -144,6 +146,11 @@ every number is wanted.
     chefs     n = 12   49,140    8.158   1.469    6.689    0.843    9.7x     8.178   9.7x    7.543 (0.379 + 7.164,  8.8x)
 
 (hold 75: before 1.751 s hand in its run, 2.074 s in the branch's; the branch's build is main's old one.)
+After the last two commits (the final choice reuses the improvement step's ball of the other action;
+the balls freed after the solve), ``--hold 75`` alone at 20:40 UTC, load average 0.8-1.0: engine 35.913 s
+(build 7.716 + lazy solve 28.197), all exact 127.664 s; the hand solver measured 3.702 s in that run
+(1.75-2.07 s in the runs above: it runs after the engine, with the ~2 GB solution still held), so its
+printed 9.7x is flattering: against 1.75 s the engine is 20.5x, all exact 73x.
 With main's build (hold 75 built in ~8.2 s by both here; race 100 0.28 s, hold 40 0.47 s on main) the
 branch's engine would be: race 100 0.28 + 1.36 = 1.63 s (~19x), hold 40 0.47 + 4.61 = 5.1 s (~25x),
 hold 75 8.2 + 34.5 = 42.7 s (~21-24x), chefs 12 0.38 + 6.69 = 7.1 s (~8.4x) -- estimates from the
@@ -178,9 +185,14 @@ closer than the balls and exact ties):
   exact value and defers the kept actions' ``Q_a`` and the margin (``SelfLoopUnit``);
 * ``solve_model(..., lazy=False)`` is the eager engine, unchanged.
 
-Where the time goes now: hold 75's lazy solve (34.5 s) is no longer dominated by long numbers (see the
-profile below); the float seed, Tarjan and end components, ranks and the per-state Python work of the
-reach and ball passes are most of it.  When every exact number is read (``all exact``), the lazy
+Where the time goes now: hold 75's lazy solve (28-35 s) is no longer dominated by long numbers.  cProfile
+of the lazy solve (61 s under the profiler, load ~2, before the ball reuse): the float seed
+(``forms_seed``) 15.3 s, end components 5.9 s, ``_finish`` / ranks 6.1 s, ``cut_values`` 5.5 s, the action
+balls 4.3 s (791,758 calls, since halved), the ball pass 3.0 s, Tarjan 2.6 s, ``_feedback_order`` 2.9 s,
+``_min_zero_region`` 3.1 s -- per-state Python work; no long-number routine in the top 25 (before:
+``_q_key`` 19.9 s, the reductions of ``linear_int`` 19.4 s, ``_choose`` 11.9 s of 112 s).  So the
+float seed, Tarjan and end components, ranks and the per-state Python work of the reach and ball
+passes are most of it.  When every exact number is read (``all exact``), the lazy
 engine costs more than the eager one did (135 s against 96 s at hold 75): the deferred work is the
 eager work, plus the lazy passes.  Pig / Piglet components are small and their numbers short at these
 sizes: no gain there (Pig 50 solve 1.50 s against 1.57 s; Pig 20 / 30 and the Piglets within the
