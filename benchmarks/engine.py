@@ -3,7 +3,9 @@ hand-written exact solvers, and against Storm's exact engine on a Pig MDP (issue
 
 Times are CPU seconds (``time.process_time``), best of ``--repeat`` runs (3 by default).
 ``engine`` = building the model from the game object (``build_model``) + ``solve_model``;
-both parts are also printed.  ``hand`` = today's hand-written exact solver (mpq):
+both parts are also printed.  ``solve_model`` is lazy (exact numbers the solve does not need are
+computed on first read); ``all exact`` adds reading every value, margin and action value of the
+Solution (what the eager engine computed), with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
 race ``race.solve_table``, hold ``hold_solver.solve_table`` guided by the float table (what
 the cached ``hold.exact_table`` runs, timed uncached, the float table included), chefs
 ``chefs.solve_exact`` (``chefs_fast``).  The exact values are compared, not only timed.  Goal: engine/hand
@@ -124,6 +126,79 @@ Where the time goes now, and why the 10x floor is not reached for race and hold:
   most of it mpq additions with long denominators); the hand solver keeps integer numerators over one
   denominator per alive set and never reduces them.
 
+Re-measured after the lazyengine branch, 2026-11-30 20:15-20:25 UTC (``--repeat 1``, then ``--hold 75``):
+main (``before``, 2268d90: it already holds the fastbuild branch, so its *build* is faster than the
+lazy branch's, which forked at 9ef76f7 before it -- compare the solve columns) and the branch run side by
+side at the same time from two checkouts; load average 2.4-7.4 on 2 shared cores; CPU seconds; exact
+values equal in every row.  ``all exact`` = build + lazy solve + reading every value, margin and action
+value (``materialize``): what the eager engine computed before, so that ratio is the honest one when
+every number is wanted.
+
+    game        size   states   engine  (build + solve)     hand   ratio  all exact  ratio   before (build + solve, ratio)
+    race          50    2,503    0.463   0.146    0.317    0.115    4.0x     0.505   4.4x    0.351 (0.062 + 0.289,  3.2x)
+    race         100   10,003    2.319   0.964    1.355    0.087   26.5x     2.572  29.4x    1.819 (0.277 + 1.542, 23.4x)
+    hold      20 / 6    7,260    0.700   0.258    0.442    0.026   27.1x     0.844  32.7x    0.688 (0.052 + 0.636, 27.0x)
+    hold      30 / 6   25,290    2.642   0.606    2.036    0.078   33.8x     3.221  41.2x    2.075 (0.178 + 1.897, 26.4x)
+    hold      40 / 6   60,920    6.255   1.643    4.612    0.181   34.6x     7.914  43.8x    5.373 (0.467 + 4.906, 23.4x)
+    hold      75 / 6  410,850   42.740   8.229   34.512    2.074   20.6x   135.170  65.2x   95.900 (8.190 + 87.710, 54.8x)
+    chefs      n = 8    2,040    0.100   0.054    0.046    0.012    8.1x     0.100   8.1x    0.065 (0.017 + 0.048,  4.8x)
+    chefs     n = 10   10,230    0.685   0.173    0.512    0.084    8.2x     0.690   8.2x    0.491 (0.073 + 0.418,  6.4x)
+    chefs     n = 12   49,140    8.158   1.469    6.689    0.843    9.7x     8.178   9.7x    7.543 (0.379 + 7.164,  8.8x)
+
+(hold 75: before 1.751 s hand in its run, 2.074 s in the branch's; the branch's build is main's old one.)
+After the last two commits (the final choice reuses the improvement step's ball of the other action;
+the balls freed after the solve), ``--hold 75`` alone at 20:40 UTC, load average 0.8-1.0: engine 35.913 s
+(build 7.716 + lazy solve 28.197), all exact 127.664 s; the hand solver measured 3.702 s in that run
+(1.75-2.07 s in the runs above: it runs after the engine, with the ~2 GB solution still held), so its
+printed 9.7x is flattering: against 1.75 s the engine is 20.5x, all exact 73x.
+With main's build (hold 75 built in ~8.2 s by both here; race 100 0.28 s, hold 40 0.47 s on main) the
+branch's engine would be: race 100 0.28 + 1.36 = 1.63 s (~19x), hold 40 0.47 + 4.61 = 5.1 s (~25x),
+hold 75 8.2 + 34.5 = 42.7 s (~21-24x), chefs 12 0.38 + 6.69 = 7.1 s (~8.4x) -- estimates from the
+columns above, not a run of the merged code.
+
+    Storm (engine = build + lazy solve)         engine (solve)  storm PI  topo  engine/PI  /topo    before engine (solve)  /PI
+    Piglet to 10, second player holds at 4       0.014  0.012     0.028  0.012    0.48x   1.1x     0.010  0.009   0.39x
+    Piglet to 20, second player holds at 5       0.072  0.051     0.048  0.041    1.50x   1.8x     0.045  0.038   0.96x
+    Piglet to 50, second player holds at 6       1.028  0.635     0.812  0.457    1.27x   2.2x     0.665  0.552   0.91x
+    Pig to 20, second player holds at 10         0.309  0.093     0.132  0.069    2.33x   4.5x     0.090  0.091   0.58x
+    Pig to 30, second player holds at 15         0.657  0.248     0.428  0.219    1.54x   3.0x     0.272  0.210   0.61x
+    Pig to 50, second player holds at 20         2.356  1.503     5.062  2.863    0.47x   0.8x     2.181  1.573   0.43x
+
+What changed (values, policy, ties, margins, q, ranks, statistics and certificates unchanged; the full
+suite passes; tests/test_engine_lazy.py compares lazy and eager on random cyclic models with near ties
+closer than the balls and exact ties):
+
+* a cyclic component whose choices have at most two actions (Hold, Pig, Piglet) is solved by
+  ``engine/lazy_cyclic.py``: each policy evaluation computes exact values only at the cut states and
+  at the states entered from other components (``engine/cuts.py``: a forward pass of small-rational
+  reach probabilities per such state, the long values of the exits entering once each, integers over
+  one common denominator, one reduction per cut), and a 192-bit arb ball of every state's value
+  (``ball_pass``; a state whose successors are all one exact point gets that point exactly, so the
+  exact ties at 0 and at 1 of a dead player are proved without long numbers);
+* the improvement step and the final choice compare the two action values as balls: a proved
+  difference decides (a switch only on a proved strict improvement), an overlap computes the
+  evaluation exactly (the eager one) and decides as before; two equal exact points are an exact tie;
+* the exact values of the other states, the margins and the action values are left pending in lazy
+  containers (``engine/lazy.py``: ``LazyValues`` / ``LazyDict``, a ``list`` / ``dict`` subclass) and
+  computed per component on first read, by replaying the eager evaluation and ``_choose`` (the cut
+  values and the decisions are checked against it); a self-loop state (race) keeps its best action's
+  exact value and defers the kept actions' ``Q_a`` and the margin (``SelfLoopUnit``);
+* ``solve_model(..., lazy=False)`` is the eager engine, unchanged.
+
+Where the time goes now: hold 75's lazy solve (28-35 s) is no longer dominated by long numbers.  cProfile
+of the lazy solve (61 s under the profiler, load ~2, before the ball reuse): the float seed
+(``forms_seed``) 15.3 s, end components 5.9 s, ``_finish`` / ranks 6.1 s, ``cut_values`` 5.5 s, the action
+balls 4.3 s (791,758 calls, since halved), the ball pass 3.0 s, Tarjan 2.6 s, ``_feedback_order`` 2.9 s,
+``_min_zero_region`` 3.1 s -- per-state Python work; no long-number routine in the top 25 (before:
+``_q_key`` 19.9 s, the reductions of ``linear_int`` 19.4 s, ``_choose`` 11.9 s of 112 s).  So the
+float seed, Tarjan and end components, ranks and the per-state Python work of the reach and ball
+passes are most of it.  When every exact number is read (``all exact``), the lazy
+engine costs more than the eager one did (135 s against 96 s at hold 75): the deferred work is the
+eager work, plus the lazy passes.  Pig / Piglet components are small and their numbers short at these
+sizes: no gain there (Pig 50 solve 1.50 s against 1.57 s; Pig 20 / 30 and the Piglets within the
+noise or slower).  Chefs: its cyclic components have no choices and 13 payoff components, and every
+value is read by later components, so they stay eager (deferring them measured slower).
+
 Pig to 100 (second player holds at 20), the engine alone, after the branch: 365,024 states, build 10.4 s,
 solve 121.9 s CPU (load ~10), peak RSS 3.04 GB (547 MB after the build); start denominator 26,175 digits; held: values 433 MB of digits (mean 9,484 bits, largest
 173,995), margins 646 MB, action values 809 MB (513,432 numbers).  Before the branch it ran out of
@@ -195,9 +270,19 @@ def F(x) -> Fraction:
 
 
 def engine_run(game_factory, repeat: int):
+    """Build, lazy solve, then every exact number forced (values, margins, q): three CPU times."""
     tb, model = best_of(game_factory_build(game_factory), repeat)
     ts, sol = best_of(lambda: solve_model(model), repeat)
-    return tb, ts, model, sol
+    tm, _ = best_of(lambda: materialize_all(sol), 1)  # once: a second call finds nothing pending
+    return tb, ts, tm, model, sol
+
+
+def materialize_all(sol) -> None:
+    """Read every exact number the lazy Solution holds (the eager engine's work, done on demand)."""
+    for name in ("values", "margins", "q"):
+        m = getattr(getattr(sol, name), "materialize", None)
+        if m is not None:
+            m()
 
 
 def game_factory_build(game_factory):
@@ -219,18 +304,19 @@ CASES = {
 
 def bench_games(repeat: int, quick: bool) -> list[str]:
     lines = [f"{'game':<7} {'size':>8} {'states':>8} {'engine':>8} {'(build':>7} {'+ solve)':>8} "
-             f"{'hand':>8} {'ratio':>7}  exact values"]
+             f"{'hand':>8} {'ratio':>7} {'all exact':>9} {'ratio':>7}  exact values"]
     print(lines[0], flush=True)
     for name, cases in CASES.items():
         for label, make, hand, same in cases:
             if quick and label in ("100", "30 / 6", "40 / 6", "n = 12"):
                 continue
-            tb, ts, model, sol = engine_run(make, repeat)
+            tb, ts, tm, model, sol = engine_run(make, repeat)
             th, h = best_of(hand, repeat)
             ok = same(sol, h)
             total = tb + ts
             lines.append(f"{name:<7} {label:>8} {len(model):>8,} {total:>8.3f} {tb:>7.3f} {ts:>8.3f} "
-                         f"{th:>8.3f} {total / th:>6.1f}x  {'equal' if ok else 'DIFFER'}")
+                         f"{th:>8.3f} {total / th:>6.1f}x {total + tm:>9.3f} {(total + tm) / th:>6.1f}x  "
+                         f"{'equal' if ok else 'DIFFER'}")
             print(lines[-1], flush=True)
     return lines
 

@@ -49,10 +49,16 @@ class CyclicComponents:
         # without an end component no policy keeps play inside S forever: no state is closed
         self._comp_has_ec = has_ec
         choice = [s for s in S if self._is_choice(s)]
+        if not choice and self._lazy_applies(S, choice):
+            self._cyclic_lazy(S, has_ec, choice)
+            return
         if not choice:
             pol = {s: 0 for s in S}
             self._store(S, self._evaluate(S, pol, set()))
             self._finish(S, {}, {})
+            return
+        if self._lazy_applies(S, choice):
+            self._cyclic_lazy(S, has_ec, choice)
             return
         self.stats.cyclic_with_choices += 1
         if len(choice) == 1:

@@ -13,6 +13,10 @@ only the remaining ``x_a`` are computed exactly, and then the balls of ``Q_a`` r
 actions that are neither the best nor the runner-up; their ``Q_a`` is ``None``.  The exact
 comparison decides everything else, so values, policy, margins and ties are those of the
 all-exact computation (tests/test_engine_filter.py).
+
+Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
+the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
+computed when first read; the optimal action is decided by the exact ``x_a`` as above.
 """
 
 from __future__ import annotations
@@ -23,8 +27,29 @@ from flint import arb
 
 from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
+from .lazy import Pending, Unit
 
-__all__ = ["SelfLoops", "may_be_best"]
+__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best"]
+
+
+class SelfLoopUnit(Unit):
+    """The pending exact action values ``Q_a = A_a + p_a x*`` and margin of one self-loop state.
+
+    The optimal set is known without them: for ``p_a < 1``, ``Q_a - x* = (1 - p_a)(x_a - x*)``,
+    so the ``Q_a`` order their actions against the best as the ``x_a`` do (compared exactly)."""
+
+    def __init__(self, eng, s: int, keep: list[int], x_star, acc_c, stays: list, opt: list[int]) -> None:
+        self.eng, self.s, self.keep, self.x_star, self.acc_c, self.stays, self.opt = \
+            eng, s, keep, x_star, acc_c, stays, opt
+
+    def compute(self) -> None:
+        q: list = [None] * len(self.stays)
+        for a in self.keep:
+            stay = self.stays[a]
+            q[a] = self.acc_c(a) + stay * self.x_star if stay else self.acc_c(a)
+        if self.eng._choose(self.s, q) != self.opt:
+            raise RuntimeError(f"internal error: the exact choice at {self.eng.model.state_name(self.s)} differs "
+                               "from the one the action values x_a gave")
 
 
 def may_be_best(balls: list[arb]) -> list[int]:
@@ -147,6 +172,14 @@ class SelfLoops:
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
             keep = range(n_act)
+        if self.lazy_margins and all(stay != one for stay in stays):
+            opt = [a for a in candidates if keyed[a] == top]
+            if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
+                unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
+                self.margins[s] = self.q[s] = Pending(unit)
+                self._finish([s], {s: opt}, {})
+                self.V[s] = x_full(self.policy[s])
+                return
         q = [None] * n_act
         for a in keep:
             stay = stays[a]

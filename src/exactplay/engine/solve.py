@@ -27,6 +27,12 @@ Components (Tarjan, :mod:`.scc`):
   single value: refused with a message.
 
 Which games are refused, and why, is decided up front by :func:`witness_kind`.
+
+Lazily (``lazy=True``, the default, gmpy2 ``mpq``): a cyclic component whose choices have at most
+two actions is solved by :mod:`.lazy_cyclic` (exact values at its cut states and at the states
+entered from other components, decisions in balls, exact where they overlap); the other exact
+numbers -- values of the other states, margins, action values, and a self-loop's runner-up -- are
+computed on first read (:mod:`.lazy`), equal to the eager engine's (tests/test_engine_lazy.py).
 """
 
 from __future__ import annotations
@@ -42,7 +48,9 @@ from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
 from .selfloop import SelfLoops
-from .ranks import rank_component
+from .finish import Finish
+from .lazy import LazyDict, LazyValues, MappedValues
+from .lazy_cyclic import LazyCyclic
 from ..graph import end_component_states, reaching, tarjan
 from .solution import SCCStats, Solution, constant_sum_total, with_second
 
@@ -55,9 +63,27 @@ def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STA
     return solve_model(model, backend, progress)
 
 
-def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True) -> Solution:
-    """``filter=False`` evaluates every action exactly (the reference the ball filter is tested against)."""
-    return _Engine(model, backend, progress, filter).run()
+def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True, lazy: bool = True) -> Solution:
+    """``filter=False`` evaluates every action exactly (the reference the ball filter is tested against);
+    ``lazy=False`` computes every exact value, margin and action value during the solve (the reference
+    the lazy engine, :mod:`.lazy_cyclic`, is tested against; with ``lazy=True`` they are computed on
+    first access, with the same results)."""
+    return _Engine(model, backend, progress, filter, lazy).run()
+
+
+def entered_states(succ: list[list[int]], comps: list[list[int]]) -> list[bool]:
+    """``entered[t]``: some state of another component moves to ``t`` (later components read its value)."""
+    comp_of = [0] * len(succ)
+    for i, comp in enumerate(comps):
+        for s in comp:
+            comp_of[s] = i
+    entered = [False] * len(succ)
+    for s, ts in enumerate(succ):
+        cs = comp_of[s]
+        for t in ts:
+            if comp_of[t] != cs:
+                entered[t] = True
+    return entered
 
 
 def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[str, list[int]]:
@@ -117,9 +143,10 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     return "reachability", [c]
 
 
-class _Engine(CyclicComponents, SelfLoops):
-    def __init__(self, model: Model, backend: str, progress, filter: bool = True) -> None:
+class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
+    def __init__(self, model: Model, backend: str, progress, filter: bool = True, lazy: bool = False) -> None:
         self.filter = filter
+        self.lazy = self.lazy_margins = lazy
         B = get_backend(backend)
         if not B.exact:
             raise UsageError("the engine computes exactly: choose the backend mpq or fraction")
@@ -168,6 +195,10 @@ class _Engine(CyclicComponents, SelfLoops):
     def run(self) -> Solution:
         m = self.model
         comps, ec = self.condensation()
+        # the lazy containers only where some component can leave numbers pending (a cyclic one)
+        self.lazy = self.lazy and self.B.name == "mpq" and any(len(comp) > 1 for comp in comps)
+        if self.lazy:
+            self._entered = entered_states(self.succ, comps)
         self.witness, components = witness_kind(m, comps, ec)
         self.prepare(self.witness, components)
         n = self.n
@@ -176,6 +207,7 @@ class _Engine(CyclicComponents, SelfLoops):
         for comp, has_ec in zip(comps, ec):
             self.solve_component(comp, has_ec)
             self.progress.advance(len(comp))
+        self._fballs, self._fpballs = {}, {}  # not read by the pending work (it is exact): free them
         return self.solution()
 
     def condensation(self) -> tuple[list[list[int]], list[bool]]:
@@ -205,12 +237,15 @@ class _Engine(CyclicComponents, SelfLoops):
         self.total = constant_sum_total(self.model, witness, components)  # then only component 0 is solved
         self._setup_projection(components if self.total is None else [0])
         n = self.n
-        self.V: list[tuple | None] = [None] * n
+        lazy = self.lazy
+        self.V: list[tuple | None] = LazyValues([None] * n) if lazy else [None] * n
         self.policy: list[int | None] = [None] * n
         self.ranks: list[int | None] = [None] * n
-        self.margins: dict[int, Any] = {}
+        self.margins: dict[int, Any] = LazyDict() if self.lazy_margins else {}
         self.ties: dict[int, list[int]] = {}
-        self.q: dict[int, list] = {}
+        self.q: dict[int, list] = LazyDict() if self.lazy_margins else {}
+        self._fballs: dict = {}  # (state, component) -> fine ball of its value (lazy components)
+        self._fpballs: dict = {}
         self._last_q: dict[int, list] = {}
         self._balls: dict = {}  # (state, component) -> ball of its final value
         self._local_balls: dict = {}  # the same for the values of the current evaluation
@@ -237,12 +272,18 @@ class _Engine(CyclicComponents, SelfLoops):
         return Solution(
             model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
             components=self.reported, witness=self.witness, policy=self.policy,
-            values=self.V if self.total is None else with_second(self.V, self.num(self.total)),
+            values=self.V if self.total is None else self._second(),
             margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
             # without an end component every play ends, whatever the players do
             never_ends=[] if self.witness == "termination" else self._never_ending(),
             stats=self.stats,
         )
+
+    def _second(self) -> list:
+        if not self.lazy:
+            return with_second(self.V, self.num(self.total))
+        total = self.num(self.total)
+        return MappedValues(self.V, lambda v: (v[0], total - v[0]))
 
     def _never_ending(self) -> list[int]:
         """States from which no play ends under the final policy (no terminal state is reachable)."""
@@ -309,75 +350,6 @@ class _Engine(CyclicComponents, SelfLoops):
 
     def _is_choice(self, s: int) -> bool:
         return self.model.mover[s] is not None and len(self.dist[s]) > 1
-
-    def _finish(self, states: list[int], opt: dict[int, list[int]], key_c: dict[int, int]) -> None:
-        """Ranks for ``states`` (values known), then the policy by the tie rule."""
-        if len(states) == 1 and self.witness == "termination":
-            self._finish_one(states[0], opt)
-            return
-        relevant: dict[int, list[tuple[int, ...]]] = {}
-        every: set[int] = set()
-        w = self.witness
-        for s in states:
-            acts = self.dist[s]
-            if w == "termination":
-                relevant[s] = [tuple(t for t, _ in d) for d in acts]
-                every.add(s)
-            elif w == "reachability":
-                if self.V[s][0] > 0:
-                    maximiser = self._is_choice(s) and self.keys[self.model.mover[s]][1] > 0
-                    chosen = opt[s] if maximiser else range(len(acts))
-                    relevant[s] = [tuple(t for t, _ in acts[a]) for a in chosen]
-                    if not maximiser:
-                        every.add(s)
-            else:  # policy: the chosen action only (choices are not on cycles here)
-                a = opt[s][0] if s in opt else 0
-                relevant[s] = [tuple(t for t, _ in acts[a])]
-        rank_component(states, relevant, every, self.ranks)
-        for s in states:
-            if s not in opt:
-                self.policy[s] = 0
-                continue
-            choice = opt[s][0]
-            r = self.ranks[s]
-            if w == "reachability" and r is not None and self.keys[self.model.mover[s]][1] > 0:
-                choice = next(a for a in opt[s]
-                              if any(self.ranks[t] is not None and self.ranks[t] < r for t, _ in self.dist[s][a]))
-            self.policy[s] = choice
-        self._check_ranks(states)
-
-    def _finish_one(self, s: int, opt: dict[int, list[int]]) -> None:
-        """:meth:`_finish` for one state under the termination witness: every action needs a ranked
-        successor, so the rank is 1 + the largest, over the actions, of the lowest successor rank."""
-        ranks = self.ranks
-        if ranks[s] is None:
-            worst = None
-            for d in self.dist[s]:
-                low = None
-                for t, _ in d:
-                    if t != s:
-                        r = ranks[t]
-                        if r is not None and (low is None or r < low):
-                            low = r
-                if low is None:
-                    worst = None
-                    break
-                if worst is None or low > worst:
-                    worst = low
-            if worst is not None:
-                ranks[s] = worst + 1
-        self.policy[s] = opt[s][0] if s in opt else 0
-        self._check_ranks([s])
-
-    def _check_ranks(self, states: list[int]) -> None:
-        """The witness must exist: an unranked state where one is required is an engine bug."""
-        for s in states:
-            if self.ranks[s] is not None:
-                continue
-            w = self.witness
-            if w == "termination" or (w == "reachability" and self.V[s][0] > 0) or (
-                    w == "policy" and (any(self.V[s]) or self.rew[s][self.policy[s]] is not None)):
-                raise RuntimeError(f"internal error: no {w} witness for state {self.model.state_name(s)}")
 
     # ------------------------------------------------------------ the three kinds of component
 
