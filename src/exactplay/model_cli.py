@@ -125,7 +125,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
             from .distributed.options import engine_solution, requested
 
             sol = (engine_solution(model, args, progress) if requested(args)
-                   else solve_model(model, args.backend, progress))
+                   else solve_model(model, args.backend, progress, lazy=False))  # every state is shown or written
         except ModelError as exc:
             raise UsageError(str(exc)) from None
         if command == "solve":
@@ -176,7 +176,7 @@ def _run_ball(args, command: str, B, progress):
                 from .engine import solve_model
                 from .render.solution import solution_report
 
-                return solution_report(solve_model(model, "mpq", progress), args.digits, args.full,
+                return solution_report(solve_model(model, "mpq", progress, lazy=False), args.digits, args.full,
                                        args.all_states, source)
 
             return solve_ball(model, B, args.digits, source, exact_report)
@@ -189,7 +189,7 @@ def _run_ball(args, command: str, B, progress):
 
             from .render import as_report
 
-            return as_report(_audit(args, model, solve_model(model, "mpq", progress), progress))
+            return as_report(_audit(args, model, solve_model(model, "mpq", progress, lazy=False), progress))
 
         return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
                           "changes < 1e-15)", exact_audit)

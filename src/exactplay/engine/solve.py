@@ -57,10 +57,11 @@ from .solution import SCCStats, Solution, constant_sum_total, with_second
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
 
 
-def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES) -> Solution:
-    """Solve a game (a Python object following the protocol, or a compiled :class:`Model`) exactly."""
+def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES, lazy: bool = True) -> Solution:
+    """Solve a game (a Python object following the protocol, or a compiled :class:`Model`) exactly
+    (``lazy``: as in :func:`solve_model`)."""
     model = game if isinstance(game, Model) else build_model(game, max_states, progress)
-    return solve_model(model, backend, progress)
+    return solve_model(model, backend, progress, lazy=lazy)
 
 
 def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True, lazy: bool = True) -> Solution:
