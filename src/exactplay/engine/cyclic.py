@@ -74,21 +74,9 @@ class CyclicComponents:
         (c,) = comps
         maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
         miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
-        pol = self._seed_policy(S, c)
-        rounds = 0
-        while True:
-            rounds += 1
-            if rounds > MAX_ROUNDS:
-                raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds "
-                                 f"(component of {len(S)} states)")
-            if miners:
-                val = self._min_reply(S, pol, miners, c, has_ec)
-            else:
-                val = self._evaluate(S, pol, set())
-            if not maxers or not self._improve(maxers, pol, val, c, 1):
-                break
-        self.stats.rounds += rounds
-        self.stats.max_rounds = max(self.stats.max_rounds, rounds)
+        pol, val = self._strategy_iteration(
+            S, c, maxers, miners, lambda pol: self._min_reply(S, pol, miners, c, has_ec),
+            lambda pol: self._evaluate(S, pol, set()), self._improve)
         evaluated = dict(pol)
         self._store(S, val)
         opt = {}
@@ -106,6 +94,22 @@ class CyclicComponents:
                 if self.V[s][c] != key[s]:
                     raise RuntimeError("internal error: the tie-broken policy changes the value at "
                                        f"{self.model.state_name(s)}")
+
+    def _strategy_iteration(self, S, c: int, maxers, miners, min_reply, evaluate, improve) -> tuple[dict, Any]:
+        """Hoffman-Karp from the seed: the minimiser's best reply (or the policy's evaluation), then the
+        maximiser's strict improvements until none; the policy and its last (exact or lazy) evaluation."""
+        pol = self._seed_policy(S, c)
+        rounds = 0
+        while True:
+            rounds += 1
+            if rounds > MAX_ROUNDS:
+                raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds (component of {len(S)} states)")
+            val = min_reply(pol) if miners else evaluate(pol)
+            if not maxers or not improve(maxers, pol, val, c, 1):
+                break
+        self.stats.rounds += rounds
+        self.stats.max_rounds = max(self.stats.max_rounds, rounds)
+        return pol, val
 
     def _one_chooser(self, S: list[int], f: int) -> None:
         """A component where one state ``f`` chooses: the self-loop's closed form, generalised.

@@ -211,22 +211,9 @@ class LazyCyclic:
         (c,) = {self.keys[self.model.mover[s]][0] for s in choice}
         maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
         miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
-        pol = self._seed_policy(S, c)
-        from .cyclic import MAX_ROUNDS
-        rounds = 0
-        while True:
-            rounds += 1
-            if rounds > MAX_ROUNDS:
-                raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds "
-                                 f"(component of {len(S)} states)")
-            if miners:
-                ev = self._min_reply_lazy(S, pol, miners, c, has_ec)
-            else:
-                ev = LazyEvaluation(self, S, pol, set(), c, True)
-            if not maxers or not self._improve_lazy(maxers, pol, ev, c, 1):
-                break
-        self.stats.rounds += rounds
-        self.stats.max_rounds = max(self.stats.max_rounds, rounds)
+        pol, ev = self._strategy_iteration(
+            S, c, maxers, miners, lambda pol: self._min_reply_lazy(S, pol, miners, c, has_ec),
+            lambda pol: LazyEvaluation(self, S, pol, set(), c, True), self._improve_lazy)
         evaluated = dict(pol)
         unit = self._store_lazy(S, ev, c)
         opt = {s: self._choose_lazy(s, ev, c, unit) for s in choice}
