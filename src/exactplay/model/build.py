@@ -22,7 +22,7 @@ from typing import Hashable
 
 from ..progress import SILENT
 from .compiled import MAX_STATES, Model, ModelError, exact_vector
-from .enumerated import Enumerated, finish, protocol_header, stored_actions
+from .enumerated import Enumerated, finish, mover_actions, protocol_header
 from .exact_enumeration import enumerate_exact
 from .protocol import to_rational
 
@@ -108,25 +108,7 @@ def _enumerate(game, max_states: int, progress, read_action, what: str) -> Enume
             rewards.append([])
             continue
         m = game.mover(s)
-        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 0):
-            raise ModelError(f"{where}: mover {m!r} is not a player number (0, 1, ...) or None")
-        if m is None:
-            acts = [None]
-        else:
-            acts = list(game.actions(s))
-            if not acts:
-                raise ModelError(f"{where}: player {m} to move but there is no action")
-            try:
-                seen = tuple(acts) in checked_actions
-            except TypeError:  # unhashable actions: checked each time
-                seen = False
-            if not seen:
-                if len(set(map(repr, acts))) != len(acts):
-                    raise ModelError(f"{where}: actions are not distinct: {acts!r}")
-                try:
-                    checked_actions.add(tuple(acts))
-                except TypeError:
-                    pass
+        acts = mover_actions(game, s, m, lambda: where, checked_actions)
         dists, rews = [], []
         for a in acts:
             dists.append(read_action(s, a, where, successor))

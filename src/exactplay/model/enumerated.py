@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .compiled import OBJECTIVES, ModelError
 
-__all__ = ["Enumerated", "protocol_header", "stored_actions", "finish"]
+__all__ = ["Enumerated", "protocol_header", "mover_actions", "stored_actions", "finish"]
 
 
 @dataclass
@@ -37,6 +37,31 @@ def protocol_header(game) -> tuple:
         raise ModelError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     reward_fn = getattr(game, "reward", None)
     return objective, getattr(game, "num_players", None), reward_fn if callable(reward_fn) else None
+
+
+def mover_actions(game, s, m, where, checked: set) -> list:
+    """The actions of state ``s``, whose mover is ``m`` (``[None]``: chance only), after checking the
+    mover is a player number, that there is an action and that they are distinct (a tuple of
+    actions already in ``checked`` is not checked again).  ``where()`` names the state."""
+    if m is None:
+        return [None]
+    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+        raise ModelError(f"{where()}: mover {m!r} is not a player number (0, 1, ...) or None")
+    acts = list(game.actions(s))
+    if not acts:
+        raise ModelError(f"{where()}: player {m} to move but there is no action")
+    try:
+        seen = tuple(acts) in checked
+    except TypeError:  # unhashable actions: checked each time
+        seen = False
+    if not seen:
+        if len(set(map(repr, acts))) != len(acts):
+            raise ModelError(f"{where()}: actions are not distinct: {acts!r}")
+        try:
+            checked.add(tuple(acts))
+        except TypeError:
+            pass
+    return acts
 
 
 def stored_actions(acts: list, label) -> list:

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from .collector import fewer_collections
 from .compiled import ModelError, exact_vector
-from .enumerated import Enumerated, finish, protocol_header
+from .enumerated import Enumerated, finish, mover_actions, protocol_header
 from .protocol import _MPQ, to_rational
 
 __all__ = ["enumerate_exact"]
@@ -203,28 +203,9 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             rewards.append([])
             continue
         m = mover_fn(s)
-        if m is not None and (type(m) is not int or m < 0):
-            if isinstance(m, bool) or not isinstance(m, int) or m < 0:
-                raise ModelError(f"{where_of(s)}: mover {m!r} is not a player number (0, 1, ...) or None")
-        if m is None:
-            acts = [None]
-        else:
-            acts = list(game.actions(s))
-            if not acts:
-                raise ModelError(f"{where_of(s)}: player {m} to move but there is no action")
-            try:
-                seen = tuple(acts) in checked_actions
-            except TypeError:  # unhashable actions: checked each time
-                seen = False
-            if not seen:
-                if len(set(map(repr, acts))) != len(acts):
-                    raise ModelError(f"{where_of(s)}: actions are not distinct: {acts!r}")
-                try:
-                    checked_actions.add(tuple(acts))
-                except TypeError:
-                    pass
-            if not _PLAIN_ACTIONS.issuperset(map(type, acts)):
-                to_store.append(i - 1)
+        acts = mover_actions(game, s, m, lambda: where_of(s), checked_actions)
+        if m is not None and not _PLAIN_ACTIONS.issuperset(map(type, acts)):
+            to_store.append(i - 1)
         dists, rews = [], []
         for a in acts:
             try:
