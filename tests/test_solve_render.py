@@ -218,3 +218,15 @@ def test_a_report_page_shows_the_solve_the_command_prints(tmp_path, game, params
     result = files.report.solution.result
     assert solve_json(result) == get_game(game).solve(**params).data
     assert solve_html(result) in files.html.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_chefs_decision_json_words_the_target_as_the_text_does(capsys, n):
+    """The model names a target by its 0-based index (the engine's action); ``action_text`` says
+    which chef that is, as the text line does (``target chef k``, k = index + 1)."""
+    status, out, _ = run(capsys, "solve", "chefs", "--n", str(n), "--json")
+    assert status == 0
+    (d,) = strict(out)["decisions"]
+    assert d["action_text"] == f"target chef {d['action'] + 1}"
+    status, text, _ = run(capsys, "solve", "chefs", "--n", str(n))
+    assert f"{d['state']}: {d['action_text']}" in text

@@ -74,7 +74,12 @@ def _numbers(result: SolveResult) -> dict:
 
 
 def _decision_json(d: Decision) -> dict:
-    return {"state": d.state, "action": d.action, "margin": _pq(d.margin)}
+    """``action`` as the model names it (chefs: the 0-based index of the target); ``action_text``, when
+    the game words it otherwise, as the text shows it (chefs: ``target chef 2``)."""
+    out = {"state": d.state, "action": d.action, "margin": _pq(d.margin)}
+    if d.text is not None and d.text != str(d.action):
+        out["action_text"] = d.text
+    return out
 
 
 def _margin_json(m: Margin) -> dict:
