@@ -188,6 +188,26 @@ def test_certify_hold_with_ball_is_verified_before_it_is_written(capsys, tmp_pat
     assert list(tmp_path.iterdir()) == []
 
 
+
+def test_certify_race_with_ball_is_verified_before_it_is_written(capsys, tmp_path, monkeypatch):
+    from exactplay.games.race import ball_certificate
+
+    real = ball_certificate.certify_ball
+
+    def forged(*args, **kwargs):
+        cert = real(*args, **kwargs)
+        cert["decisions"]["certified"] += 1  # a count the rows do not bear out
+        return cert
+
+    monkeypatch.setattr(ball_certificate, "certify_ball", forged)
+    out_file = tmp_path / "race.json"
+    status, out, err = run(capsys, "certify", "race", "--target", "6", "--backend", "ball", "--prec", "64",
+                           "-o", out_file)
+    assert status == 1 and out == "" and len(err.strip().splitlines()) == 1, (out, err)
+    assert "not written: the checker refuses" in err and "race.ball_certificate" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 # ------------------------------------------------------------------ check: what it prints
 
 

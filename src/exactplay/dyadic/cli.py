@@ -14,7 +14,7 @@ from .fixpoint import NotEnclosed
 __all__ = ["certify_ball", "refuse_unverified", "summary_line", "write_ball_certificate"]
 
 
-def refuse_unverified(cert: dict, progress) -> None:
+def refuse_unverified(cert: dict, progress, writer: str = "exactplay.dyadic") -> None:
     """The last line of defence before a ball certificate is written: the stdlib checker verifies
     it; if it refuses, one error line (exit status 1) and nothing is written.  The dict is checked
     as it is (the checker does not modify it; the writer's dicts hold only JSON values, so the file
@@ -28,7 +28,7 @@ def refuse_unverified(cert: dict, progress) -> None:
         verify_certificate(cert, "the ball certificate")
     except VerificationError as exc:
         raise VerificationError(f"not written: the checker refuses {exc} (a bug of the writer, "
-                                "exactplay.dyadic; please report it with the model)") from None
+                                f"{writer}; please report it with the model)") from None
 
 
 def write_ball_certificate(cert: dict, output: str) -> None:

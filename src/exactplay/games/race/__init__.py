@@ -128,9 +128,13 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
 def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
     B = get_backend(backend)
     if B.prec is not None:
+        from exactplay.dyadic.cli import refuse_unverified
+
         from .ball_certificate import certify_ball
 
-        return certify_ball(target, B.prec, progress)
+        cert = certify_ball(target, B.prec, progress)
+        refuse_unverified(cert, progress, "exactplay.games.race.ball_certificate")  # before it is written
+        return cert
     _exact_target(target, B)
     r = run_audit(target, backend, 8, progress, solver)
     exact: RaceTable = r["exact"]
