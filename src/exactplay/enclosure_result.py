@@ -258,7 +258,7 @@ class ExactHandover:
     """``--backend auto``: the balls at ``prec`` bits left something open (``reason``: why the
     balls could not run at all, else the result's decisions or float verdicts say what stayed
     unresolved), so exact arithmetic answered: ``exact`` is that answer (a
-    :class:`~exactplay.games.Report` or :class:`~exactplay.audit_result.AuditResult`).
+    :class:`~exactplay.rendered.Report` or :class:`~exactplay.audit_result.AuditResult`).
     ``command``: ``solve`` or ``audit``, as the text says."""
 
     command: str

@@ -15,7 +15,7 @@ The functions take the parsed parameters as keyword arguments plus:
   :class:`~exactplay.enclosure_result.EnclosureResult`
 * ``certify(backend, progress, **params) -> dict`` (a certificate)
 
-A :class:`Report` carries both renderings of a result: ``data`` (JSON-ready,
+A :class:`~exactplay.rendered.Report` carries both renderings of a result: ``data`` (JSON-ready,
 exact numbers as ``"p/q"``) and ``lines`` (what a person reads).
 """
 

@@ -70,7 +70,7 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
 
 
 def as_report(result: AuditResult):
-    """An :class:`AuditResult` as a :class:`~exactplay.games.Report` (its JSON data and text lines)."""
+    """An :class:`AuditResult` as a :class:`~exactplay.rendered.Report` (its JSON data and text lines)."""
     from ..rendered import Report
 
     return Report(audit_json(result), audit_lines(result))
