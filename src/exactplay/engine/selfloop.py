@@ -65,15 +65,18 @@ def may_be_best(balls: list[arb]) -> list[int]:
 
 class SelfLoops:
     _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
+    _loop_vballs: dict  # component -> {state: ball of its final value, None when exactly 0}
 
     def _self_loop(self, s: int) -> None:
         dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
         stays = []
         for a, d in enumerate(dist):
-            stay = zero
+            stay = None
             for t, p in d:
                 if t == s:
-                    stay = stay + p
+                    stay = p if stay is None else stay + p
+            if stay is None:
+                stay = zero
             if stay == one and rew[a] is not None:
                 raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
                                  "forever while collecting a reward (infinite total reward)")
@@ -83,7 +86,9 @@ class SelfLoops:
         def x_full(a: int) -> tuple:
             x = full.get(a)
             if x is None:
-                if stays[a] == one:
+                if chooser and P == 1 and c == 0:  # component 0 is the mover's: x_c's number (same operations, same order)
+                    x = (x_c(a),)
+                elif stays[a] == one:
                     x = tuple([zero] * P)
                 else:
                     r = rew[a]
@@ -91,15 +96,16 @@ class SelfLoops:
                     for t, p in dist[a]:
                         if t != s:
                             v = self.V[t]
-                            for c in range(P):
-                                if v[c]:
-                                    acc[c] = acc[c] + p * v[c]
+                            for k in range(P):
+                                if v[k]:
+                                    acc[k] = acc[k] + p * v[k]
                     leave = one - stays[a]
                     x = tuple(y / leave for y in acc)
                 full[a] = x
             return x
 
-        if not self._is_choice(s):
+        chooser = self._is_choice(s)
+        if not chooser:
             x = x_full(0)
             self.V[s] = x
             self._finish([s], {}, {})
@@ -122,16 +128,22 @@ class SelfLoops:
                 accs[a] = y
             return y
 
+        xcs: dict[int, Any] = {}  # action -> exact x_a in component c
+
         def x_c(a: int) -> Any:
-            if a in full:
-                return full[a][c]
-            return zero if stays[a] == one else acc_c(a) / (one - stays[a])
+            x = xcs.get(a)
+            if x is None:
+                x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
+            return x
 
         use_balls = self.filter and n_act > 2
         if use_balls:
             acc_balls = []
             pballs = self._pballs
-            vballs: dict[int, Any] = {}  # successor -> ball of its value (None: exactly 0)
+            vballs = self._loop_vballs.get(c)  # state -> ball of its value in component c (None: exactly 0)
+            if vballs is None:
+                vballs = self._loop_vballs[c] = {}
+            V = self.V
             for a, d in enumerate(dist):
                 r = rew[a]
                 b = ball(r[c]) if r is not None else None
@@ -140,7 +152,8 @@ class SelfLoops:
                         continue
                     vb = vballs.get(t, False)
                     if vb is False:
-                        vb = vballs[t] = self._vball(t, c, None) if self.V[t][c] else None
+                        v = V[t][c]
+                        vb = vballs[t] = ball(v) if v else None
                     if vb is None:
                         continue
                     pb = pballs.get(p)
@@ -179,6 +192,8 @@ class SelfLoops:
                 self.margins[s] = self.q[s] = Pending(unit)
                 self._finish([s], {s: opt}, {})
                 self.V[s] = x_full(self.policy[s])
+                if use_balls:
+                    self._keep_ball(s, c, x_star, xb, vballs)
                 return
         q = [None] * n_act
         for a in keep:
@@ -187,3 +202,11 @@ class SelfLoops:
         opt = {s: self._choose(s, q)}
         self._finish([s], opt, {})
         self.V[s] = x_full(self.policy[s])
+        if use_balls:
+            self._keep_ball(s, c, x_star, xb, vballs)
+
+    def _keep_ball(self, s: int, c: int, x_star, xb, vballs: dict) -> None:
+        """Keep ``xb``, the ball of ``x*``, as the ball of ``V(s)`` for the predecessors of ``s`` when
+        ``V(s)`` in component ``c`` is that very number (the value of the policy's action)."""
+        if self.V[s][c] is x_star:
+            vballs[s] = xb if x_star else None
