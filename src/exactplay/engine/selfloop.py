@@ -25,11 +25,11 @@ from typing import Any
 
 from flint import arb
 
-from ..enclosure import ball, may_be_top_two
+from ..enclosure import ball
 from ..model import ModelError
 from .lazy import Pending, Unit
 
-__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best"]
+__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best", "may_be_top_two_signed"]
 
 
 class SelfLoopUnit(Unit):
@@ -52,15 +52,38 @@ class SelfLoopUnit(Unit):
                                "from the one the action values x_a gave")
 
 
-def may_be_best(balls: list[arb]) -> list[int]:
-    """Indices of the balls that can hold the largest value: those not entirely below another.
+def may_be_best(balls: list[arb], sign: int = 1) -> list[int]:
+    """Indices of the balls that can hold the largest value of ``sign * x``: those not entirely below
+    another.  ``sign = -1`` reads the ends of the balls as they are (``-b`` has the low end ``-(upper
+    of b)``, exactly: negation is exact and the directed roundings mirror), no negated copies.
 
     >>> from fractions import Fraction
     >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))])
     [0, 2]
+    >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))], -1)
+    [1]
     """
-    top = max(b.lower() for b in balls)
-    return [i for i, b in enumerate(balls) if not top > b.upper()]
+    if sign > 0:
+        top = max(map(arb.lower, balls))
+        return [i for i, b in enumerate(balls) if not top > b.upper()]
+    low = min(map(arb.upper, balls))  # -low is the largest low end of the -b
+    return [i for i, b in enumerate(balls) if not b.lower() > low]
+
+
+def may_be_top_two_signed(balls: list[arb], sign: int) -> list[int]:
+    """:func:`exactplay.enclosure.may_be_top_two` of ``[sign * b for b in balls]`` (more than two
+    balls), read from the balls' ends without negated copies (as in :func:`may_be_best`).
+
+    >>> from fractions import Fraction
+    >>> bs = [ball(Fraction(1)), ball(Fraction(1, 2)), ball(Fraction(1, 3))]
+    >>> may_be_top_two_signed(bs, 1), may_be_top_two_signed(bs, -1)
+    ([0, 1], [1, 2])
+    """
+    if sign > 0:
+        second = sorted(map(arb.lower, balls), reverse=True)[1]
+        return [i for i, b in enumerate(balls) if not second > b.upper()]
+    second = sorted(map(arb.upper, balls))[1]  # -second: the second-largest low end of the -b
+    return [i for i, b in enumerate(balls) if not b.lower() > second]
 
 
 class SelfLoops:
@@ -168,7 +191,7 @@ class SelfLoops:
                     pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
                 stay_balls.append(pair[0])
                 x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
-            candidates = may_be_best([b if sign > 0 else -b for b in x_balls])
+            candidates = may_be_best(x_balls, sign)
         else:
             candidates = range(n_act)
         keyed = {a: sign * x_c(a) for a in candidates}
@@ -180,7 +203,7 @@ class SelfLoops:
         if use_balls:
             xb = ball(x_star)
             q_balls = [acc_balls[a] + stay_balls[a] * xb for a in range(n_act)]
-            keep = set(may_be_top_two([b if sign > 0 else -b for b in q_balls]))
+            keep = set(may_be_top_two_signed(q_balls, sign))
             self.stats.exact_action_values += len(keep)
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
