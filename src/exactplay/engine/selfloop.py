@@ -194,9 +194,14 @@ class SelfLoops:
             candidates = may_be_best(x_balls, sign)
         else:
             candidates = range(n_act)
-        keyed = {a: sign * x_c(a) for a in candidates}
-        top = max(keyed.values())
-        best = next(a for a in candidates if keyed[a] == top)
+        if len(candidates) == 1:  # the balls left one action: no exact comparison to make
+            best = candidates[0]
+            opt_x = [best]
+        else:
+            keyed = {a: sign * x_c(a) for a in candidates}
+            top = max(keyed.values())
+            best = next(a for a in candidates if keyed[a] == top)
+            opt_x = [a for a in candidates if keyed[a] == top]
         xs = x_full(best)
         self.V[s] = xs
         x_star = xs[c]
@@ -209,7 +214,7 @@ class SelfLoops:
         else:
             keep = range(n_act)
         if self.lazy_margins and all(stay != one for stay in stays):
-            opt = [a for a in candidates if keyed[a] == top]
+            opt = opt_x
             if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
                 unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
                 self.margins[s] = self.q[s] = Pending(unit)

@@ -89,8 +89,9 @@ def entered_states(succ: list[list[int]], comps: list[list[int]]) -> list[bool]:
     return entered
 
 
-def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[str, list[int]]:
-    """Which witness pins the values down, and which payoff components are certified.
+def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: list | None = None) -> tuple[str, list[int]]:
+    """Which witness pins the values down, and which payoff components are certified
+    (``succ``: the successors of each state, if the caller has them).
 
     Raises :class:`ModelError` for the games the engine refuses.
     """
@@ -100,7 +101,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool]) -> tuple[
     on_cycle = set()
     comp_of = {}
     for comp in comps:
-        if len(comp) > 1 or comp[0] in model.successors(comp[0]):
+        if len(comp) > 1 or comp[0] in (succ[comp[0]] if succ is not None else model.successors(comp[0])):
             on_cycle.update(comp)
             members = set(comp)
             for s in comp:
@@ -202,7 +203,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.lazy = self.lazy and self.B.name == "mpq" and any(len(comp) > 1 for comp in comps)
         if self.lazy:
             self._entered = entered_states(self.succ, comps)
-        self.witness, components = witness_kind(m, comps, ec)
+        self.witness, components = witness_kind(m, comps, ec, self.succ)
         self.prepare(self.witness, components)
         n = self.n
         self.stats.components = len(comps)
