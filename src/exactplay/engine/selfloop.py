@@ -142,13 +142,14 @@ class SelfLoops:
             y = accs.get(a)
             if y is None:
                 r = rew[a]
-                y = r[c] if r is not None else zero
+                y = r[c] if r is not None else None
+                V = self.V
                 for t, p in dist[a]:
                     if t != s:
-                        v = self.V[t][c]
+                        v = V[t][c]
                         if v:
-                            y = y + p * v
-                accs[a] = y
+                            y = p * v if y is None else y + p * v  # no 0 + p v
+                accs[a] = y = zero if y is None else y
             return y
 
         xcs: dict[int, Any] = {}  # action -> exact x_a in component c
