@@ -12,7 +12,9 @@ With the ball filter (:mod:`exactplay.enclosure`) and more than two actions, the
 only the remaining ``x_a`` are computed exactly, and then the balls of ``Q_a`` rule out the
 actions that are neither the best nor the runner-up; their ``Q_a`` is ``None``.  The exact
 comparison decides everything else, so values, policy, margins and ties are those of the
-all-exact computation (tests/test_engine_filter.py).
+all-exact computation (tests/test_engine_filter.py).  The ball of each successor's value is made once
+per run (``_loop_vballs``; a self-loop state leaves the ball of its ``x*`` there), and when the balls
+of ``x_a`` leave one candidate it is the best without an exact comparison.
 
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
