@@ -48,6 +48,11 @@ branch's runs, ``engine_history.md``)::
     Pig to 30, second player holds at 15       5,439   0.431  0.241     0.426  0.216    1.01x   2.0x
     Pig to 50, second player holds at 20      30,808   1.690  1.649     4.931  2.886    0.34x   0.6x
 
+2026-11-30 21:15-21:17 UTC, branch raceloop (self-loop states, issue 10), ``--only games --repeat 3``, main then the
+branch in one run, load 1.6-2.0: race 100 solve 1.334 -> 0.692 s (engine 22.0x -> 13.6x, all exact 25.3x -> 16.6x),
+race 50 0.268 -> 0.151 s (8.4x -> 5.5x), hold 30 / 6 1.525 -> 1.300 s, hold 40 / 6 3.998 -> 3.402 s, hold 20 and chefs
+within noise; exact values equal.
+
 Against the goal (at most 3x, not worse than 10x): chefs 12 meets the floor (6.5x); hold 75 / 6 went
 from 50x to 15.8x (lazy solve: exact values at the cut states only, decisions in balls); race 100 (20x)
 and hold 20-40 (23-28x) do not: their solve is per-state Python work (float seed, Tarjan, end

@@ -12,7 +12,9 @@ With the ball filter (:mod:`exactplay.enclosure`) and more than two actions, the
 only the remaining ``x_a`` are computed exactly, and then the balls of ``Q_a`` rule out the
 actions that are neither the best nor the runner-up; their ``Q_a`` is ``None``.  The exact
 comparison decides everything else, so values, policy, margins and ties are those of the
-all-exact computation (tests/test_engine_filter.py).
+all-exact computation (tests/test_engine_filter.py).  The ball of each successor's value is made once
+per run (``_loop_vballs``; a self-loop state leaves the ball of its ``x*`` there), and when the balls
+of ``x_a`` leave one candidate it is the best without an exact comparison.
 
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
@@ -25,11 +27,11 @@ from typing import Any
 
 from flint import arb
 
-from ..enclosure import ball, may_be_top_two
+from ..enclosure import ball
 from ..model import ModelError
 from .lazy import Pending, Unit
 
-__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best"]
+__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best", "may_be_top_two_signed"]
 
 
 class SelfLoopUnit(Unit):
@@ -52,28 +54,54 @@ class SelfLoopUnit(Unit):
                                "from the one the action values x_a gave")
 
 
-def may_be_best(balls: list[arb]) -> list[int]:
-    """Indices of the balls that can hold the largest value: those not entirely below another.
+def may_be_best(balls: list[arb], sign: int = 1) -> list[int]:
+    """Indices of the balls that can hold the largest value of ``sign * x``: those not entirely below
+    another.  ``sign = -1`` reads the ends of the balls as they are (``-b`` has the low end ``-(upper
+    of b)``, exactly: negation is exact and the directed roundings mirror), no negated copies.
 
     >>> from fractions import Fraction
     >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))])
     [0, 2]
+    >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))], -1)
+    [1]
     """
-    top = max(b.lower() for b in balls)
-    return [i for i, b in enumerate(balls) if not top > b.upper()]
+    if sign > 0:
+        top = max(map(arb.lower, balls))
+        return [i for i, b in enumerate(balls) if not top > b.upper()]
+    low = min(map(arb.upper, balls))  # -low is the largest low end of the -b
+    return [i for i, b in enumerate(balls) if not b.lower() > low]
+
+
+def may_be_top_two_signed(balls: list[arb], sign: int) -> list[int]:
+    """:func:`exactplay.enclosure.may_be_top_two` of ``[sign * b for b in balls]`` (more than two
+    balls), read from the balls' ends without negated copies (as in :func:`may_be_best`).
+
+    >>> from fractions import Fraction
+    >>> bs = [ball(Fraction(1)), ball(Fraction(1, 2)), ball(Fraction(1, 3))]
+    >>> may_be_top_two_signed(bs, 1), may_be_top_two_signed(bs, -1)
+    ([0, 1], [1, 2])
+    """
+    if sign > 0:
+        second = sorted(map(arb.lower, balls), reverse=True)[1]
+        return [i for i, b in enumerate(balls) if not second > b.upper()]
+    second = sorted(map(arb.upper, balls))[1]  # -second: the second-largest low end of the -b
+    return [i for i, b in enumerate(balls) if not b.lower() > second]
 
 
 class SelfLoops:
     _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
+    _loop_vballs: dict  # component -> {state: ball of its final value, None when exactly 0}
 
     def _self_loop(self, s: int) -> None:
         dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
         stays = []
         for a, d in enumerate(dist):
-            stay = zero
+            stay = None
             for t, p in d:
                 if t == s:
-                    stay = stay + p
+                    stay = p if stay is None else stay + p
+            if stay is None:
+                stay = zero
             if stay == one and rew[a] is not None:
                 raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
                                  "forever while collecting a reward (infinite total reward)")
@@ -83,7 +111,9 @@ class SelfLoops:
         def x_full(a: int) -> tuple:
             x = full.get(a)
             if x is None:
-                if stays[a] == one:
+                if chooser and P == 1 and c == 0:  # component 0 is the mover's: x_c's number (same operations, same order)
+                    x = (x_c(a),)
+                elif stays[a] == one:
                     x = tuple([zero] * P)
                 else:
                     r = rew[a]
@@ -91,15 +121,16 @@ class SelfLoops:
                     for t, p in dist[a]:
                         if t != s:
                             v = self.V[t]
-                            for c in range(P):
-                                if v[c]:
-                                    acc[c] = acc[c] + p * v[c]
+                            for k in range(P):
+                                if v[k]:
+                                    acc[k] = acc[k] + p * v[k]
                     leave = one - stays[a]
                     x = tuple(y / leave for y in acc)
                 full[a] = x
             return x
 
-        if not self._is_choice(s):
+        chooser = self._is_choice(s)
+        if not chooser:
             x = x_full(0)
             self.V[s] = x
             self._finish([s], {}, {})
@@ -113,25 +144,32 @@ class SelfLoops:
             y = accs.get(a)
             if y is None:
                 r = rew[a]
-                y = r[c] if r is not None else zero
+                y = r[c] if r is not None else None
+                V = self.V
                 for t, p in dist[a]:
                     if t != s:
-                        v = self.V[t][c]
+                        v = V[t][c]
                         if v:
-                            y = y + p * v
-                accs[a] = y
+                            y = p * v if y is None else y + p * v  # no 0 + p v
+                accs[a] = y = zero if y is None else y
             return y
 
+        xcs: dict[int, Any] = {}  # action -> exact x_a in component c
+
         def x_c(a: int) -> Any:
-            if a in full:
-                return full[a][c]
-            return zero if stays[a] == one else acc_c(a) / (one - stays[a])
+            x = xcs.get(a)
+            if x is None:
+                x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
+            return x
 
         use_balls = self.filter and n_act > 2
         if use_balls:
             acc_balls = []
             pballs = self._pballs
-            vballs: dict[int, Any] = {}  # successor -> ball of its value (None: exactly 0)
+            vballs = self._loop_vballs.get(c)  # state -> ball of its value in component c (None: exactly 0)
+            if vballs is None:
+                vballs = self._loop_vballs[c] = {}
+            V = self.V
             for a, d in enumerate(dist):
                 r = rew[a]
                 b = ball(r[c]) if r is not None else None
@@ -140,7 +178,8 @@ class SelfLoops:
                         continue
                     vb = vballs.get(t, False)
                     if vb is False:
-                        vb = vballs[t] = self._vball(t, c, None) if self.V[t][c] else None
+                        v = V[t][c]
+                        vb = vballs[t] = ball(v) if v else None
                     if vb is None:
                         continue
                     pb = pballs.get(p)
@@ -155,30 +194,37 @@ class SelfLoops:
                     pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
                 stay_balls.append(pair[0])
                 x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
-            candidates = may_be_best([b if sign > 0 else -b for b in x_balls])
+            candidates = may_be_best(x_balls, sign)
         else:
             candidates = range(n_act)
-        keyed = {a: sign * x_c(a) for a in candidates}
-        top = max(keyed.values())
-        best = next(a for a in candidates if keyed[a] == top)
+        if len(candidates) == 1:  # the balls left one action: no exact comparison to make
+            best = candidates[0]
+            opt_x = [best]
+        else:
+            keyed = {a: sign * x_c(a) for a in candidates}
+            top = max(keyed.values())
+            best = next(a for a in candidates if keyed[a] == top)
+            opt_x = [a for a in candidates if keyed[a] == top]
         xs = x_full(best)
         self.V[s] = xs
         x_star = xs[c]
         if use_balls:
             xb = ball(x_star)
             q_balls = [acc_balls[a] + stay_balls[a] * xb for a in range(n_act)]
-            keep = set(may_be_top_two([b if sign > 0 else -b for b in q_balls]))
+            keep = set(may_be_top_two_signed(q_balls, sign))
             self.stats.exact_action_values += len(keep)
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
             keep = range(n_act)
         if self.lazy_margins and all(stay != one for stay in stays):
-            opt = [a for a in candidates if keyed[a] == top]
+            opt = opt_x
             if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
                 unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
                 self.margins[s] = self.q[s] = Pending(unit)
                 self._finish([s], {s: opt}, {})
                 self.V[s] = x_full(self.policy[s])
+                if use_balls:
+                    self._keep_ball(s, c, x_star, xb, vballs)
                 return
         q = [None] * n_act
         for a in keep:
@@ -187,3 +233,11 @@ class SelfLoops:
         opt = {s: self._choose(s, q)}
         self._finish([s], opt, {})
         self.V[s] = x_full(self.policy[s])
+        if use_balls:
+            self._keep_ball(s, c, x_star, xb, vballs)
+
+    def _keep_ball(self, s: int, c: int, x_star, xb, vballs: dict) -> None:
+        """Keep ``xb``, the ball of ``x*``, as the ball of ``V(s)`` for the predecessors of ``s`` when
+        ``V(s)`` in component ``c`` is that very number (the value of the policy's action)."""
+        if self.V[s][c] is x_star:
+            vballs[s] = xb if x_star else None

@@ -111,6 +111,10 @@ class Model:
         live = [s for s in range(n) if self.terminal[s] is None]
         if forever is None:
             forever = self.end_component_states()
+        if not forever:  # no end component: every play ends (no pass over the transitions)
+            out = set(range(n))
+            self.__dict__["_surely_ending"] = out
+            return out
         preds: dict[int, list[int]] = {}
         for s in live:
             for t in self.successors(s):
