@@ -34,18 +34,30 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     waiting: dict[int, list[list]] = {}  # state t of S -> the open actions [s, hit] with t as a successor
     positive: set[int] = set()
     stack: list[int] = []
+    out_pos: dict[int, bool] = {}
     for s in S:
         acts = dist(s)
-        considered = acts if s in miners else [acts[pol.get(s, 0)]]
         open_count = 0
-        for d in considered:
-            if any(t not in in_s and outside_positive(t) for t, _ in d):
-                continue
-            open_count += 1
-            action = [s, False]
+        for d in (acts if s in miners else (acts[pol.get(s, 0)],)):
+            inside = []
             for t, _ in d:
                 if t in in_s:
-                    waiting.setdefault(t, []).append(action)
+                    inside.append(t)
+                    continue
+                x = out_pos.get(t)
+                if x is None:
+                    x = out_pos[t] = outside_positive(t)
+                if x:
+                    break
+            else:
+                open_count += 1
+                action = [s, False]
+                for t in inside:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [action]
+                    else:
+                        w.append(action)
         need[s] = open_count
         if not open_count:
             positive.add(s)

@@ -35,7 +35,7 @@ def local_choice(model, s: int, component: set[int]) -> bool:
     """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
     first = None
     for d in model.trans[s]:
-        part = sorted((t, p) for t, p in d if t in component)  # successors are distinct: p is never compared
+        part = {t: p for t, p in d if t in component}  # successors are distinct: one entry each
         if first is None:
             first = part
         elif part != first:

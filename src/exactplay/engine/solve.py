@@ -233,8 +233,9 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         if m.objective == "auto":
             m.resolved_objective()  # (read by witness_kind anyway) may find that every play ends
         ends = m.__dict__.get("_surely_ending")
-        if len(ends) == self.n if ends is not None else not m.has_end_component():  # one linear pass
+        if ends is not None and len(ends) == self.n:
             return comps, [False] * len(comps)
+        known = ends is not None  # whether the model is known to have an end component
         ec = []
         forever: set[int] = set()  # the states of the end components
         for comp in comps:
@@ -243,12 +244,17 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
                 ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
                 if ec[-1]:
                     forever.add(s)
-            elif not may_stay(comp, m.trans):  # no action keeps play inside: no end component (Pig)
+                    known = True
+            elif not may_stay(comp, m.trans):  # no action keeps play inside: no end component
                 ec.append(False)
             else:
                 inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
                 ec.append(bool(inside))
                 forever |= inside
+                # the first such component without one: maybe the model has none (Pig), one linear pass
+                if not inside and not known and not m.has_end_component():
+                    return comps, [False] * len(comps)
+                known = True
         if forever:
             m.surely_ending(forever)  # computed once, from the end components just found (used if some exist)
         return comps, ec
