@@ -59,6 +59,12 @@ and hold 20-40 (23-28x) do not: their solve is per-state Python work (float seed
 components, ranks, the ball passes), not long numbers.  Storm: faster than its exact policy iteration
 on 5 of 6 MDPs (equal on Pig 30), slower than its topological solver on all but Pig 50.
 
+2026-11-30 21:18-21:22 UTC, holdoverhead (the solve under ``fewer_collections``, worklist attractors, no
+end-component search where the model has none, seed floats converted once), ``--only games``, base then
+branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.373 / 1.537 / 3.879 -> 0.360
+/ 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
+Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 

@@ -23,6 +23,7 @@ from .linear import closed_states, evaluate_component
 from . import seed
 from .seed import float_strategy_iteration, gauss_seidel_seed
 from .seed_forms import forms_seed
+from .attractor import zero_region
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
 
@@ -34,7 +35,7 @@ def local_choice(model, s: int, component: set[int]) -> bool:
     """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
     first = None
     for d in model.trans[s]:
-        part = sorted((t, p) for t, p in d if t in component)  # successors are distinct: p is never compared
+        part = {t: p for t, p in d if t in component}  # successors are distinct: one entry each
         if first is None:
             first = part
         elif part != first:
@@ -339,29 +340,15 @@ class CyclicComponents:
                 return val
 
     def _min_zero_region(self, S, pol, miners: set[int], c: int) -> set[int]:
-        """States of ``S`` where the minimiser can keep play away from positive value forever."""
-        in_s = set(S)
-        positive: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            for s in S:
-                if s in positive:
-                    continue
-                acts = range(len(self.dist[s])) if s in miners else [pol.get(s, 0)]
-                hits = [any((t in positive) if t in in_s else self.V[t][c] > 0 for t, _ in self.dist[s][a])
-                        for a in acts]
-                if all(hits):
-                    positive.add(s)
-                    changed = True
-        return in_s - positive
+        """States of ``S`` where the minimiser can keep play away from positive value forever (:mod:`.attractor`)."""
+        return zero_region(S, self.dist.__getitem__, miners, pol, lambda t: self.V[t][c] > 0)
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
         """A first policy: greedy passes over affine forms in the component's cut states
         (:mod:`.seed_forms`) or, where those do not apply, (:mod:`.seed`) a few Gauss-Seidel sweeps on
         component ``c``, then float strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
         fv = {s: 0.0 for s in S}
-        outside: dict[int, float] = {}
+        outside = self._fvals.setdefault(c, {})  # final values of earlier components: converted once
 
         def fval(t):
             if t in fv:
@@ -384,7 +371,7 @@ class CyclicComponents:
             except OverflowError:
                 return 1.7976931348623157e308 if x > 0 else -1.7976931348623157e308
 
-        fdist = {s: [([(t, float(p)) for t, p in d], safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
+        fdist = {s: [(self._float_dist(d), safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
                      for a, d in enumerate(self.dist[s])] for s in S}
         signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
         pol = forms_seed(S, fdist, signs, fval_outside) if SEED_WORK else None  # (SEED_WORK = 0: one sweep only)

@@ -42,8 +42,8 @@ from typing import Any
 
 from ..errors import UsageError
 from ..model import Model, ModelError, build_model
-from ..model.compiled import MAX_STATES
 from ..model.collector import fewer_collections
+from ..model.compiled import MAX_STATES
 from ..numbers import get_backend
 from ..progress import SILENT
 
@@ -52,7 +52,8 @@ from .selfloop import SelfLoops
 from .finish import Finish
 from .lazy import LazyDict, LazyValues, MappedValues
 from .lazy_cyclic import LazyCyclic
-from ..graph import end_component_states, reaching, tarjan
+from .attractor import may_stay, never_ending
+from ..graph import end_component_states, tarjan
 from .solution import SCCStats, Solution, constant_sum_total, with_second
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
@@ -70,7 +71,7 @@ def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: boo
     ``lazy=False`` computes every exact value, margin and action value during the solve (the reference
     the lazy engine, :mod:`.lazy_cyclic`, is tested against; with ``lazy=True`` they are computed on
     first access, with the same results)."""
-    with fewer_collections():  # the solve's many small objects are not garbage cycles (issue 10: race 100 -0.3 s)
+    with fewer_collections():  # millions of small containers, no garbage cycles of their own (race 100 -0.3 s)
         return _Engine(model, backend, progress, filter, lazy).run()
 
 
@@ -173,6 +174,17 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             v = self._cache[key] = self.B.make(x.numerator, x.denominator)
         return v
 
+    def _float_dist(self, d) -> list[tuple[int, float]]:
+        """An action's distribution in floats (the seed's), each probability object converted once."""
+        cache = self._pfloats
+        out = []
+        for t, p in d:
+            x = cache.get(id(p))  # the probabilities live in self.dist meanwhile: their ids are stable
+            if x is None:
+                x = cache[id(p)] = float(p)
+            out.append((t, x))
+        return out
+
     def _setup_projection(self, components: list[int]) -> None:
         m = self.model
         self.components = components
@@ -212,12 +224,19 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             self.solve_component(comp, has_ec)
             self.progress.advance(len(comp))
         self._fballs, self._fpballs = {}, {}  # not read by the pending work (it is exact): free them
+        self._fvals, self._pfloats = {}, {}
         return self.solution()
 
     def condensation(self) -> tuple[list[list[int]], list[bool]]:
         """The components, sinks first (Tarjan), and whether each holds an end component."""
         m = self.model
         comps = tarjan(self.succ)
+        if m.objective == "auto":
+            m.resolved_objective()  # (read by witness_kind anyway) may find that every play ends
+        ends = m.__dict__.get("_surely_ending")
+        if ends is not None and len(ends) == self.n:
+            return comps, [False] * len(comps)
+        known = ends is not None  # whether the model is known to have an end component
         ec = []
         forever: set[int] = set()  # the states of the end components
         for comp in comps:
@@ -226,10 +245,18 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
                 ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
                 if ec[-1]:
                     forever.add(s)
+                    known = True
+            elif not may_stay(comp, m.trans):  # no action keeps play inside: no end component
+                ec.append(False)
             else:
                 inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
                 ec.append(bool(inside))
                 forever |= inside
+                # the first such component without one: maybe the model has none (Pig), one linear pass
+                if not inside and not known and not m.has_end_component():
+                    m.surely_ending(set())  # no end component: every play ends
+                    return comps, [False] * len(comps)
+                known = True
         m.surely_ending(forever)  # computed once, from the end components just found (none: every play ends)
         return comps, ec
 
@@ -248,6 +275,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = LazyDict() if self.lazy_margins else {}
         self._fballs: dict = {}  # (state, component) -> fine ball of its value (lazy components)
+        self._fvals: dict[int, dict[int, float]] = {}  # component -> state -> float of its final value (seed)
+        self._pfloats: dict[int, float] = {}  # id of a probability -> its float
         self._fpballs: dict = {}
         self._last_q: dict[int, list] = {}
         self._balls: dict = {}  # (state, component) -> ball of its final value
@@ -291,14 +320,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
 
     def _never_ending(self) -> list[int]:
         """States from which no play ends under the final policy (no terminal state is reachable)."""
-        m = self.model
-        preds: dict[int, list[int]] = {}
-        for s in range(self.n):
-            if m.terminal[s] is None:
-                for t, _ in m.trans[s][self.policy[s]]:
-                    preds.setdefault(t, []).append(s)
-        reach = reaching((s for s in range(self.n) if m.terminal[s] is not None), preds)
-        return [s for s in range(self.n) if s not in reach]
+        return never_ending(self.model.terminal, self.model.trans, self.policy)
 
     # ------------------------------------------------------------ Bellman pieces
 

@@ -1,0 +1,116 @@
+"""Attractor passes of the engine (worklists, each edge once): the minimiser's zero region of a
+cyclic component, the states that never end under a policy, and a quick test for end components.
+
+The zero region: in a component ``S`` where the minimiser (states ``miners``) plays every action and the other
+states play ``pol``, the states of *positive* value are the least set ``P`` with
+
+    s in P  <=>  every action of s considered has a successor in P, or outside S of positive value
+
+(a minimiser's state needs all its actions to hit ``P``: else she keeps play away from it).  The
+zero region is ``S \\ P``.  The least fixed point is computed by a worklist (each action counted
+once, as in :func:`exactplay.engine.ranks.rank_component`), not by sweeps until nothing changes.
+
+>>> # 0 (min) -> {1} or {0}; 1 -> {2 outside, positive}; 2 (min) -> {2} or {1}
+>>> dist = {0: [((1, 1),), ((0, 1),)], 1: [((9, 1),)], 2: [((2, 1),), ((1, 1),)]}
+>>> sorted(zero_region([0, 1, 2], lambda s: dist[s], {0, 2}, {}, lambda t: t == 9))
+[0, 2]
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+__all__ = ["zero_region", "never_ending", "may_stay"]
+
+
+def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[int, int],
+                outside_positive: Callable[[int], bool]) -> set[int]:
+    """States of ``S`` where the minimiser can keep play away from positive value forever.
+
+    ``dist(s)``: the actions' distributions of ``s``; the non-minimiser ``s`` plays ``pol.get(s, 0)``;
+    ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value."""
+    in_s = set(S)
+    need: dict[int, int] = {}  # per state: its considered actions not yet hitting P
+    waiting: dict[int, list[list]] = {}  # state t of S -> the open actions [s, hit] with t as a successor
+    positive: set[int] = set()
+    stack: list[int] = []
+    out_pos: dict[int, bool] = {}
+    for s in S:
+        acts = dist(s)
+        open_count = 0
+        for d in (acts if s in miners else (acts[pol.get(s, 0)],)):
+            inside = []
+            for t, _ in d:
+                if t in in_s:
+                    inside.append(t)
+                    continue
+                x = out_pos.get(t)
+                if x is None:
+                    x = out_pos[t] = outside_positive(t)
+                if x:
+                    break
+            else:
+                open_count += 1
+                action = [s, False]
+                for t in inside:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [action]
+                    else:
+                        w.append(action)
+        need[s] = open_count
+        if not open_count:
+            positive.add(s)
+            stack.append(s)
+    while stack:
+        t = stack.pop()
+        for action in waiting.get(t, ()):
+            if action[1]:
+                continue
+            action[1] = True
+            s = action[0]
+            need[s] -= 1
+            if not need[s] and s not in positive:
+                positive.add(s)
+                stack.append(s)
+    return in_s - positive
+
+
+def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int]) -> list[int]:
+    """States from which no play ends under ``policy`` (no terminal state is reachable), ascending.
+
+    >>> never_ending([None, None, (1,)], [[((1, 1),)], [((0, 1),)], []], [0, 0, None])
+    [0, 1]
+    >>> never_ending([None, None, (1,)], [[((1, 1),)], [((0, 1),), ((2, 1),)]], [0, 1, None])
+    []
+    """
+    n = len(terminal)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    reach = bytearray(n)  # reach[s]: a terminal state is reachable from s under the policy
+    stack = []
+    for s in range(n):
+        if terminal[s] is None:
+            for t, _ in trans[s][policy[s]]:
+                preds[t].append(s)
+        else:
+            reach[s] = 1
+            stack.append(s)
+    while stack:
+        for s in preds[stack.pop()]:
+            if not reach[s]:
+                reach[s] = 1
+                stack.append(s)
+    return [s for s in range(n) if not reach[s]]
+
+
+def may_stay(comp: list[int], trans: list) -> bool:
+    """Whether some action of a state of ``comp`` has all its successors in ``comp`` (an end component
+    inside ``comp`` needs one: its states keep play inside by such actions only).
+
+    >>> may_stay([0, 1], [[((1, 1),)], [((0, 1), (2, 1))]]), may_stay([0, 1], [[((1, 1), (2, 1))], [((0, 1),)], []])
+    (True, True)
+    >>> may_stay([0, 1], [[((1, 1), (2, 1))], [((0, 1), (2, 1))], []])
+    False
+    """
+    members = set(comp)
+    return any(all(t in members for t, _ in d) for s in comp for d in trans[s])
