@@ -36,6 +36,7 @@ class Hold:
             raise ValueError("target >= 2 and faces >= 2")
         self.target, self.faces = target, faces
         self.face = Fraction(1, faces)  # the probability of each face
+        self.ends = [Fraction(faces - k, faces) for k in range(faces)]  # the turn ends, k faces keep it
         self.name = f"Hold or Continue? to {target} with a {faces}-sided die"
 
     def initial_state(self):
@@ -62,10 +63,11 @@ class Hold:
                 return [(1, ("won", p))]
             return [(1, (1 - p, new, s1, 0) if p == 0 else (1 - p, s0, new, 0))]
         # a roll, each face 1 / F: a 1 ends the turn, a face d <= room adds d, a larger one busts
-        q, faces, turn_over = self.face, self.faces, (1 - p, s0, s1, 0)
+        faces, turn_over = self.faces, (1 - p, s0, s1, 0)
         last = min(faces, self.target - score - x)  # the largest face that keeps the turn
-        return ([(q, turn_over)] + [(q, (p, s0, s1, x + d)) for d in range(2, last + 1)]
-                + [(q, turn_over)] * (faces - max(last, 1)))
+        keep = max(last, 1) - 1  # the faces 2..last
+        # a 1 and the busts end the turn: one outcome (faces - keep) / faces, listed first
+        return [(self.ends[keep], turn_over)] + [(self.face, (p, s0, s1, x + d)) for d in range(2, last + 1)]
 
     def state_label(self, s):
         if s[0] == "won":
