@@ -183,9 +183,8 @@ def staying_core(states: Sequence[int], trans) -> set[int]:
     """
     members = set(states)
     staying: dict[int, int] = {}  # per state: its actions all of whose successors are still in
-    users: dict[int, list[list]] = {}  # state t -> the counted actions [s, counts] with t as a successor
     dropped = []
-    for s in states:
+    for s in states:  # first only count (often no state drops: then ``R`` is all of ``states``)
         k = 0
         for d in trans[s]:
             for t, _ in d:
@@ -193,6 +192,19 @@ def staying_core(states: Sequence[int], trans) -> set[int]:
                     break
             else:
                 k += 1
+        if k:
+            staying[s] = k
+        else:
+            dropped.append(s)
+    if not dropped:
+        return members
+    users: dict[int, list[list]] = {}  # state t -> the counted actions [s, counts] with t as a successor
+    for s in staying:
+        for d in trans[s]:
+            for t, _ in d:
+                if t not in members:
+                    break
+            else:
                 action = [s, True]
                 for t, _ in d:
                     into = users.get(t)
@@ -200,12 +212,6 @@ def staying_core(states: Sequence[int], trans) -> set[int]:
                         users[t] = [action]
                     else:
                         into.append(action)
-        if k:
-            staying[s] = k
-        else:
-            dropped.append(s)
-    if not dropped:
-        return members
     gone = set(dropped)
     while dropped:
         for action in users.get(dropped.pop(), ()):

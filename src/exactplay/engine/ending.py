@@ -11,12 +11,14 @@ that reach none), with no reverse adjacency and no exact end-component states.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ..graph import staying_core, tarjan
 from ..model import Model, ModelError
 from .attractor import may_stay
 from .cyclic import local_choice
 
-__all__ = ["condense", "component_index", "surely_ending_states", "entered_states", "witness_kind"]
+__all__ = ["condense", "component_index", "surely_ending_states", "entered_states", "some_reward", "witness_kind"]
 
 
 def component_index(comps: list[list[int]], n: int) -> list[int]:
@@ -117,6 +119,19 @@ def entered_states(succ: list[list[int]], comps: list[list[int]], comp_of: list[
     return entered
 
 
+def some_reward(model: Model) -> bool:
+    """Whether some action has a reward (``model.has_rewards``; with a player, a reward vector is a
+    non-empty tuple, so ``any`` of a state's rewards is true exactly when one is not None).
+
+    >>> from types import SimpleNamespace as M
+    >>> some_reward(M(num_players=1, rewards=[[None], [None, (0,)]])), some_reward(M(num_players=1, rewards=[[None], []]))
+    (True, False)
+    """
+    if not model.num_players:
+        return model.has_rewards
+    return any(map(any, model.rewards))
+
+
 def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: list | None = None,
                  comp_of: list[int] | None = None) -> tuple[str, list[int]]:
     """Which witness pins the values down, and which payoff components are certified
@@ -131,7 +146,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: lis
     """
     n = len(model)
     keys = model.keys()
-    choosers = model.choice_states()
+    mover, actions = model.mover, model.actions
     if comp_of is None:
         comp_of = component_index(comps, n)
     members: dict[int, set[int]] = {}
@@ -146,10 +161,16 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: lis
             inside = members[i] = set(comp)
         return not local_choice(model, s, inside)
 
-    chooser_comps = {keys[model.mover[s]][0] for s in choosers}
+    def choosers():  # model.choice_states(), one at a time
+        return (s for s in range(n) if mover[s] is not None and len(actions[s]) > 1)
+
+    # the players that choose somewhere: the movers of the states with several actions (map and
+    # compress run in C: no Python step per state)
+    players = set(compress(mover, map((1).__lt__, map(len, actions))))
+    chooser_comps = {keys[p][0] for p in players if p is not None}
     if len(chooser_comps) > 1:  # (with one objective, no component can have two)
         per_component: dict[int, set[int]] = {}
-        for s in choosers:
+        for s in choosers():
             if deciding(s):
                 per_component.setdefault(comp_of[s], set()).add(keys[model.mover[s]][0])
         if any(len(objectives) > 1 for objectives in per_component.values()):
@@ -158,7 +179,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: lis
                 "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
     if not any(ec):
         return "termination", list(range(model.num_players))
-    rewards = any(rs.count(None) != len(rs) for rs in model.rewards)
+    rewards = some_reward(model)
     if rewards:
         ends = model.surely_ending()
         for s in range(n):
@@ -166,7 +187,7 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: lis
                 raise ModelError(
                     f"state {model.state_name(s)}: a reward at a state from which play can go on forever is not "
                     "supported (the expected total reward needs every play from there to end)")
-    if not any(deciding(s) for s in choosers):
+    if not any(deciding(s) for s in choosers()):
         return "policy", list(range(model.num_players))
     if len(chooser_comps) > 1:
         raise ModelError(
