@@ -4,7 +4,7 @@ refinement (drop one layer, re-split, repeat) finds, on random action graphs."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.graph import end_component_states, has_end_component, staying_core, tarjan
+from exactplay.graph import end_component_states, has_end_component, staying_core, tarjan, tarjan_indexed
 
 
 def layered_refinement(states, action_succ):
@@ -85,3 +85,11 @@ def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all(
 @given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
 def test_tarjan_over_all_nodes_is_the_same_as_with_the_node_list(adj):
     assert tarjan(adj) == tarjan(adj, list(range(len(adj))))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
+def test_tarjan_indexed_gives_each_node_its_component(adj):
+    comps, comp_of = tarjan_indexed(adj)
+    assert comps == tarjan(adj)
+    assert all(v in comps[comp_of[v]] for v in range(len(adj)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-__all__ = ["tarjan", "has_end_component", "end_component_states", "reaching", "staying_core"]
+__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "reaching", "staying_core"]
 
 
 def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
@@ -23,7 +23,7 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
     With ``nodes`` only those nodes are visited and edges leaving them are ignored.
     """
     if nodes is None:
-        return _tarjan_all(adj)
+        return tarjan_indexed(adj)[0]
     allowed = set(nodes)
     roots = list(nodes)
     index = {}
@@ -75,11 +75,16 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
     return out
 
 
-def _tarjan_all(adj: Sequence[Sequence[int]]) -> list[list[int]]:
+def tarjan_indexed(adj: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[int]]:
     """:func:`tarjan` over every node ``0 .. len(adj) - 1`` (the same visiting order, hence the same
-    components in the same order), with flat lists for the indices instead of dictionaries.
+    components in the same order), with flat lists for the indices instead of dictionaries; and
+    ``comp_of[v]``, the position of ``v``'s component in that list.
 
-    >>> _tarjan_all([[1], [0, 2], [], [2]]) == tarjan([[1], [0, 2], [], [2]], [0, 1, 2, 3])
+    (A node's ``low`` is not read once its component is closed: it becomes ``comp_of``.)
+
+    >>> tarjan_indexed([[1], [0, 2], [], [2]])
+    ([[2], [1, 0], [3]], [1, 1, 0, 2])
+    >>> tarjan_indexed([[1], [0, 2], [], [2]])[0] == tarjan([[1], [0, 2], [], [2]], [0, 1, 2, 3])
     True
     """
     n = len(adj)
@@ -122,14 +127,16 @@ def _tarjan_all(adj: Sequence[Sequence[int]]) -> list[list[int]]:
                     low[u] = lv
             if lv == index[v]:
                 comp = []
+                k = len(out)
                 while True:
                     w = stack.pop()
                     on_stack[w] = 0
+                    low[w] = k
                     comp.append(w)
                     if w == v:
                         break
                 out.append(comp)
-    return out
+    return out, low
 
 
 def reaching(targets: Iterable[int], preds: Mapping[int, Sequence[int]]) -> set[int]:

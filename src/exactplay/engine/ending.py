@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ..graph import staying_core, tarjan
+from ..graph import staying_core, tarjan_indexed
 from ..model import Model, ModelError
 from .attractor import may_stay
 from .cyclic import local_choice
@@ -41,8 +41,7 @@ def condense(model: Model, succ: list[list[int]]) -> tuple[list[list[int]], list
     m = model
     n = len(m)
     trans = m.trans
-    comps = tarjan(succ)
-    comp_of = component_index(comps, n)
+    comps, comp_of = tarjan_indexed(succ)
     if m.objective == "auto" and any(len(comp) > 1 for comp in comps):
         # (read by witness_kind anyway) may find that every play ends; with no cyclic component the
         # loop below finds the end components cheaper (race: saves a pass over 480,000 transitions)

@@ -158,6 +158,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         """The components, sinks first (Tarjan), and whether each holds an end component
         (:func:`.ending.condense`; the component of each state is kept for the passes after it)."""
         comps, ec, self._comp_of = condense(self.model, self.succ)
+        self._comps = comps
         return comps, ec
 
     def prepare(self, witness: str, components: list[int]) -> None:
@@ -220,7 +221,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
 
     def _never_ending(self) -> list[int]:
         """States from which no play ends under the final policy (no terminal state is reachable)."""
-        return never_ending(self.model.terminal, self.model.trans, self.policy)
+        return never_ending(self.model.terminal, self.model.trans, self.policy, self.__dict__.get("_comps"))
 
     # ------------------------------------------------------------ Bellman pieces
 
