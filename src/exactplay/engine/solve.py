@@ -152,6 +152,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             self.progress.advance(len(comp))
         self._fballs, self._fpballs = {}, {}  # not read by the pending work (it is exact): free them
         self._fvals, self._pfloats = {}, {}
+        self._comp_of = None  # (read by entered_states and witness_kind only)
         return self.solution()
 
     def condensation(self) -> tuple[list[list[int]], list[bool]]:
@@ -221,7 +222,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
 
     def _never_ending(self) -> list[int]:
         """States from which no play ends under the final policy (no terminal state is reachable)."""
-        return never_ending(self.model.terminal, self.model.trans, self.policy, self.__dict__.get("_comps"))
+        # the components (sinks first) from the condensation, read here last: then freed
+        return never_ending(self.model.terminal, self.model.trans, self.policy, self.__dict__.pop("_comps", None))
 
     # ------------------------------------------------------------ Bellman pieces
 
