@@ -69,6 +69,8 @@ Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margi
 components, witness_kind and never_ending cut), main then branch interleaved, best of 3 (hold 75 once), load
 4.1-4.9: solve hold 40 / 6 3.620 -> 3.111 s, Pig 40 2.580 -> 2.309, race 100 0.720 -> 0.682, hold 75 / 6
 28.933 -> 22.039 s (build 3.7 s: build + solve 25.7 s, 13.3x the hand solver's 1.93 s); identity harness equal.
+Again 00:58-01:00 UTC, load 0.1-1.5: hold 40 3.027 -> 2.489 s, Pig 40 2.130 -> 1.996, hold 75 22.726 -> 18.347 s
+(build 3.366 s: build + solve 21.7 s, 11.3x the table's hand 1.93 s).
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
