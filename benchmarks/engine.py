@@ -65,6 +65,13 @@ branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.3
 / 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
 Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
 
+2026-12-01 00:07-00:13 UTC, branch ends (end components by the staying core, surely-ending states from the
+components, witness_kind and never_ending cut), main then branch interleaved, best of 3 (hold 75 once), load
+4.1-4.9: solve hold 40 / 6 3.620 -> 3.111 s, Pig 40 2.580 -> 2.309, race 100 0.720 -> 0.682, hold 75 / 6
+28.933 -> 22.039 s (build 3.7 s: build + solve 25.7 s, 13.3x the hand solver's 1.93 s); identity harness equal.
+Again 00:58-01:00 UTC, load 0.1-1.5: hold 40 3.027 -> 2.489 s, Pig 40 2.130 -> 1.996, hold 75 22.726 -> 18.347 s
+(build 3.366 s: build + solve 21.7 s, 11.3x the table's hand 1.93 s).
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from exactplay.engine.attractor import may_stay, never_ending, zero_region
+from exactplay.graph import tarjan
 
 
 @st.composite
@@ -66,7 +67,10 @@ def test_never_ending_is_the_states_that_reach_no_terminal(case, data):
                     stack.append(t)
         return False
 
-    assert never_ending(terminal, trans, policy) == [s for s in range(n + 3) if not reaches_end(s)]
+    expected = [s for s in range(n + 3) if not reaches_end(s)]
+    assert never_ending(terminal, trans, policy) == expected
+    comps = tarjan([sorted({t for d in acts for t, _ in d}) for acts in trans])  # every action, sinks first
+    assert never_ending(terminal, trans, policy, comps) == expected
 
 
 @given(component())

@@ -4,7 +4,7 @@ refinement (drop one layer, re-split, repeat) finds, on random action graphs."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.graph import end_component_states, tarjan
+from exactplay.graph import end_component_states, has_end_component, staying_core, tarjan, tarjan_indexed
 
 
 def layered_refinement(states, action_succ):
@@ -52,3 +52,44 @@ def action_graphs(draw):
 def test_attractor_refinement_finds_the_same_end_component_states(graph):
     subset, succ = graph
     assert end_component_states(subset, lambda s: succ[s]) == layered_refinement(subset, lambda s: succ[s])
+
+
+def _reach(sources, succ_of, within):
+    out = set(sources)
+    stack = list(out)
+    while stack:
+        for t in succ_of(stack.pop()):
+            if t in within and t not in out:
+                out.add(t)
+                stack.append(t)
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(action_graphs())
+def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all(graph):
+    """``staying_core`` (one worklist pass) against the refinement: non-empty exactly when there is an
+    end component, contains every end component's state, and each of its states reaches one."""
+    subset, succ = graph
+    ends = end_component_states(subset, lambda s: succ[s])
+    trans = {s: [tuple((t, 1) for t in a) for a in succ[s]] for s in succ}
+    core = staying_core(subset, trans)
+    assert bool(core) == bool(ends) == has_end_component(subset, lambda s: succ[s])
+    assert ends <= core
+    members = set(subset)
+    for s in core:
+        assert _reach([s], lambda u: [t for a in succ[u] for t in a], members) & ends
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
+def test_tarjan_over_all_nodes_is_the_same_as_with_the_node_list(adj):
+    assert tarjan(adj) == tarjan(adj, list(range(len(adj))))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
+def test_tarjan_indexed_gives_each_node_its_component(adj):
+    comps, comp_of = tarjan_indexed(adj)
+    assert comps == tarjan(adj)
+    assert all(v in comps[comp_of[v]] for v in range(len(adj)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-__all__ = ["tarjan", "has_end_component", "end_component_states", "reaching"]
+__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "reaching", "staying_core"]
 
 
 def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
@@ -22,13 +22,10 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
 
     With ``nodes`` only those nodes are visited and edges leaving them are ignored.
     """
-    n = len(adj)
-    allowed = None
-    if nodes is not None:
-        allowed = set(nodes)
-        roots = list(nodes)
-    else:
-        roots = range(n)
+    if nodes is None:
+        return tarjan_indexed(adj)[0]
+    allowed = set(nodes)
+    roots = list(nodes)
     index = {}
     low = {}
     on_stack = set()
@@ -47,7 +44,7 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
             v, it = work[-1]
             advanced = False
             for w in it:
-                if allowed is not None and w not in allowed:
+                if w not in allowed:
                     continue
                 if w not in index:
                     index[w] = low[w] = counter
@@ -78,6 +75,70 @@ def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> 
     return out
 
 
+def tarjan_indexed(adj: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[int]]:
+    """:func:`tarjan` over every node ``0 .. len(adj) - 1`` (the same visiting order, hence the same
+    components in the same order), with flat lists for the indices instead of dictionaries; and
+    ``comp_of[v]``, the position of ``v``'s component in that list.
+
+    (A node's ``low`` is not read once its component is closed: it becomes ``comp_of``.)
+
+    >>> tarjan_indexed([[1], [0, 2], [], [2]])
+    ([[2], [1, 0], [3]], [1, 1, 0, 2])
+    >>> tarjan_indexed([[1], [0, 2], [], [2]])[0] == tarjan([[1], [0, 2], [], [2]], [0, 1, 2, 3])
+    True
+    """
+    n = len(adj)
+    index = [-1] * n
+    low = [0] * n
+    on_stack = bytearray(n)
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = 1
+        work = [(root, iter(adj[root]))]
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                iw = index[w]
+                if iw < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = 1
+                    work.append((w, iter(adj[w])))
+                    advanced = True
+                    break
+                if on_stack[w] and iw < low[v]:
+                    low[v] = iw
+            if advanced:
+                continue
+            work.pop()
+            lv = low[v]
+            if work:
+                u = work[-1][0]
+                if lv < low[u]:
+                    low[u] = lv
+            if lv == index[v]:
+                comp = []
+                k = len(out)
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = 0
+                    low[w] = k
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out, low
+
+
 def reaching(targets: Iterable[int], preds: Mapping[int, Sequence[int]]) -> set[int]:
     """The targets and every node with a path to one, walking ``preds`` (node -> predecessors).
 
@@ -96,8 +157,79 @@ def reaching(targets: Iterable[int], preds: Mapping[int, Sequence[int]]) -> set[
 
 
 def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> bool:
-    """Whether some way of choosing actions keeps play inside ``states`` forever."""
-    return bool(end_component_states(states, action_succ))
+    """Whether some way of choosing actions keeps play inside ``states`` forever: whether
+    :func:`staying_core` is non-empty (one worklist pass, no strongly connected components).
+
+    >>> has_end_component([0, 1], lambda s: [{1 - s}, {2}]), has_end_component([0, 1], lambda s: [{1 - s, 2}])
+    (True, False)
+    """
+    trans = {s: [[(t, None) for t in succ] for succ in action_succ(s)] for s in states}
+    return bool(staying_core(states, trans))
+
+
+def staying_core(states: Sequence[int], trans) -> set[int]:
+    """The greatest set ``R`` of ``states`` where every state has an action all of whose successors
+    lie in ``R`` (``trans[s]``: per action of ``s``, its distribution ``((t, p), ...)``).
+
+    ``R`` is empty exactly when ``states`` holds no end component: fixing such an action at each
+    state of a non-empty ``R`` gives a Markov chain closed in ``R``, whose bottom strongly connected
+    components are end components; and every end component inside ``states`` lies in ``R`` (each
+    of its states keeps an action inside it).  So every state of ``R`` reaches an end component,
+    and ``R`` holds them all: ``R`` and the end components' states are reached from the same states.
+
+    The worklist (an attractor of leaving): an action counts while all its successors are in; a
+    state whose last counted action stops counting is dropped, and the actions that move into it
+    stop counting.  Each edge inside is looked at a bounded number of times.
+
+    >>> sorted(staying_core([0, 1, 2], {0: [((1, 1), (2, 1))], 1: [((0, 1),)], 2: [((2, 1),)]}))
+    [0, 1, 2]
+    >>> sorted(staying_core([0, 1, 2], {0: [((1, 1), (3, 1))], 1: [((0, 1),)], 2: [((2, 1),)]}))
+    [2]
+    >>> staying_core([0, 1], {0: [((1, 1),)], 1: [((0, 1), (2, 1))]})
+    set()
+    """
+    members = set(states)
+    staying: dict[int, int] = {}  # per state: its actions all of whose successors are still in
+    dropped = []
+    for s in states:  # first only count (often no state drops: then ``R`` is all of ``states``)
+        k = 0
+        for d in trans[s]:
+            for t, _ in d:
+                if t not in members:
+                    break
+            else:
+                k += 1
+        if k:
+            staying[s] = k
+        else:
+            dropped.append(s)
+    if not dropped:
+        return members
+    users: dict[int, list[list]] = {}  # state t -> the counted actions [s, counts] with t as a successor
+    for s in staying:
+        for d in trans[s]:
+            for t, _ in d:
+                if t not in members:
+                    break
+            else:
+                action = [s, True]
+                for t, _ in d:
+                    into = users.get(t)
+                    if into is None:
+                        users[t] = [action]
+                    else:
+                        into.append(action)
+    gone = set(dropped)
+    while dropped:
+        for action in users.get(dropped.pop(), ()):
+            if action[1]:
+                action[1] = False
+                s = action[0]
+                staying[s] -= 1
+                if not staying[s]:
+                    gone.add(s)
+                    dropped.append(s)
+    return members - gone
 
 
 def end_component_states(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> set[int]:

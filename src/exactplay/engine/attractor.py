@@ -76,14 +76,25 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     return in_s - positive
 
 
-def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int]) -> list[int]:
+def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int],
+                 comps: Sequence[Sequence[int]] | None = None) -> list[int]:
     """States from which no play ends under ``policy`` (no terminal state is reachable), ascending.
+
+    ``comps``: the strongly connected components of the whole model (every action), sinks first,
+    if the caller has them: then each component is decided after every component it moves to, by
+    one look at its states' policy successors (up to the first that reaches a terminal state),
+    and a walk back along the policy's edges only among the states that look found nothing
+    (:func:`_never_ending_sink_first`).  Without them, one walk back from the terminal states.
 
     >>> never_ending([None, None, (1,)], [[((1, 1),)], [((0, 1),)], []], [0, 0, None])
     [0, 1]
     >>> never_ending([None, None, (1,)], [[((1, 1),)], [((0, 1),), ((2, 1),)]], [0, 1, None])
     []
+    >>> never_ending([None, None, (1,)], [[((1, 1),)], [((0, 1),), ((2, 1),)]], [0, 0, None], [[2], [1, 0]])
+    [0, 1]
     """
+    if comps is not None:
+        return _never_ending_sink_first(terminal, trans, policy, comps)
     n = len(terminal)
     preds: list[list[int]] = [[] for _ in range(n)]
     reach = bytearray(n)  # reach[s]: a terminal state is reachable from s under the policy
@@ -100,6 +111,52 @@ def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int]) -> 
             if not reach[s]:
                 reach[s] = 1
                 stack.append(s)
+    return [s for s in range(n) if not reach[s]]
+
+
+def _never_ending_sink_first(terminal: Sequence, trans: Sequence, policy: Sequence[int],
+                             comps: Sequence[Sequence[int]]) -> list[int]:
+    """:func:`never_ending` component by component, sinks first (a policy edge stays in its
+    component or goes to an earlier one, already decided)."""
+    n = len(terminal)
+    reach = bytearray(n)
+    for comp in comps:
+        rest = []
+        for s in comp:
+            if terminal[s] is not None:
+                reach[s] = 1
+                continue
+            for t, _ in trans[s][policy[s]]:
+                if reach[t]:
+                    reach[s] = 1
+                    break
+            else:
+                rest.append(s)
+        if not rest or len(comp) == 1:  # a lone state's successors are decided (or itself)
+            continue
+        # some states of a cyclic component found no reached successor in that look (maybe one
+        # reached later in it): look again, and walk back from the states reached now
+        waiting: dict[int, list[int]] = {}
+        stack = []
+        for s in rest:
+            d = trans[s][policy[s]]
+            for t, _ in d:
+                if reach[t]:
+                    reach[s] = 1
+                    stack.append(s)
+                    break
+            else:
+                for t, _ in d:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [s]
+                    else:
+                        w.append(s)
+        while stack:
+            for s in waiting.get(stack.pop(), ()):
+                if not reach[s]:
+                    reach[s] = 1
+                    stack.append(s)
     return [s for s in range(n) if not reach[s]]
 
 

@@ -41,19 +41,19 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import UsageError
-from ..model import Model, ModelError, build_model
+from ..model import Model, build_model
 from ..model.collector import fewer_collections
 from ..model.compiled import MAX_STATES
 from ..numbers import get_backend
 from ..progress import SILENT
 
-from .cyclic import MAX_ROUNDS, CyclicComponents, local_choice
+from .cyclic import MAX_ROUNDS, CyclicComponents
 from .selfloop import SelfLoops
 from .finish import Finish
 from .lazy import LazyDict, LazyValues, MappedValues
 from .lazy_cyclic import LazyCyclic
-from .attractor import may_stay, never_ending
-from ..graph import end_component_states, tarjan
+from .attractor import never_ending
+from .ending import condense, entered_states, witness_kind
 from .solution import SCCStats, Solution, constant_sum_total, with_second
 
 __all__ = ["solve", "solve_model", "witness_kind", "MAX_ROUNDS"]
@@ -73,79 +73,6 @@ def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: boo
     first access, with the same results)."""
     with fewer_collections():  # millions of small containers, no garbage cycles of their own (race 100 -0.3 s)
         return _Engine(model, backend, progress, filter, lazy).run()
-
-
-def entered_states(succ: list[list[int]], comps: list[list[int]]) -> list[bool]:
-    """``entered[t]``: some state of another component moves to ``t`` (later components read its value)."""
-    comp_of = [0] * len(succ)
-    for i, comp in enumerate(comps):
-        for s in comp:
-            comp_of[s] = i
-    entered = [False] * len(succ)
-    for s, ts in enumerate(succ):
-        cs = comp_of[s]
-        for t in ts:
-            if comp_of[t] != cs:
-                entered[t] = True
-    return entered
-
-
-def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: list | None = None) -> tuple[str, list[int]]:
-    """Which witness pins the values down, and which payoff components are certified
-    (``succ``: the successors of each state, if the caller has them).
-
-    Raises :class:`ModelError` for the games the engine refuses.
-    """
-    n = len(model)
-    keys = model.keys()
-    choosers = model.choice_states()
-    on_cycle = set()
-    comp_of = {}
-    for comp in comps:
-        if len(comp) > 1 or comp[0] in (succ[comp[0]] if succ is not None else model.successors(comp[0])):
-            on_cycle.update(comp)
-            members = set(comp)
-            for s in comp:
-                comp_of[s] = members
-    # a choice on a cycle that does not feed back into it (every action moves inside the component
-    # with the same probabilities, e.g. Chef Showdown's failure branch) is decided by its exits alone
-    chooser_set = set(choosers)
-    on_cycle = {s for s in on_cycle if s not in chooser_set or not local_choice(model, s, comp_of[s])}
-    chooser_comps = {keys[model.mover[s]][0] for s in choosers}
-    per_component: dict[int, set[int]] = {}
-    for s in choosers:
-        if s in on_cycle:
-            per_component.setdefault(id(comp_of[s]), set()).add(keys[model.mover[s]][0])
-    if any(len(objectives) > 1 for objectives in per_component.values()):
-        raise ModelError(
-            "players with different objectives choose on a common cycle of play: such a game has no single "
-            "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
-    if not any(ec):
-        return "termination", list(range(model.num_players))
-    ends = model.surely_ending()
-    for s in range(n):
-        if s not in ends and any(r is not None for r in model.rewards[s]):
-            raise ModelError(
-                f"state {model.state_name(s)}: a reward at a state from which play can go on forever is not "
-                "supported (the expected total reward needs every play from there to end)")
-    if not any(s in on_cycle for s in choosers):
-        return "policy", list(range(model.num_players))
-    if len(chooser_comps) > 1:
-        raise ModelError(
-            "choices on a cycle where play can go on forever, in a game whose players have different objectives: "
-            "not supported (the values are certified for one objective there)")
-    (c,) = chooser_comps
-    rewarded = [s for s in range(n) for r in model.rewards[s] if r is not None and r[c] != 0]
-    if rewarded:
-        raise ModelError(
-            f"state {model.state_name(rewarded[0])}: rewards in a game where choices on a cycle can make play go on "
-            "forever are not supported (only terminal payoffs are certified there)")
-    negative = [s for s in range(n) if model.terminal[s] is not None and model.terminal[s][c] < 0]
-    if negative:
-        raise ModelError(
-            f"state {model.state_name(negative[0])}: a negative payoff for {model.player_names[c]} in a game where "
-            "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
-    return "reachability", [c]
 
 
 class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
@@ -214,8 +141,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         # the lazy containers only where some component can leave numbers pending (a cyclic one)
         self.lazy = self.lazy and self.B.name == "mpq" and any(len(comp) > 1 for comp in comps)
         if self.lazy:
-            self._entered = entered_states(self.succ, comps)
-        self.witness, components = witness_kind(m, comps, ec, self.succ)
+            self._entered = entered_states(self.succ, comps, self._comp_of)
+        self.witness, components = witness_kind(m, comps, ec, self.succ, self._comp_of)
         self.prepare(self.witness, components)
         n = self.n
         self.stats.components = len(comps)
@@ -225,41 +152,14 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             self.progress.advance(len(comp))
         self._fballs, self._fpballs = {}, {}  # not read by the pending work (it is exact): free them
         self._fvals, self._pfloats = {}, {}
+        self._comp_of = None  # (read by entered_states and witness_kind only)
         return self.solution()
 
     def condensation(self) -> tuple[list[list[int]], list[bool]]:
-        """The components, sinks first (Tarjan), and whether each holds an end component."""
-        m = self.model
-        comps = tarjan(self.succ)
-        if m.objective == "auto" and any(len(comp) > 1 for comp in comps):
-            # (read by witness_kind anyway) may find that every play ends; with no cyclic component the
-            # loop below finds the end components cheaper (race: saves a pass over 480,000 transitions)
-            m.resolved_objective()
-        ends = m.__dict__.get("_surely_ending")
-        if ends is not None and len(ends) == self.n:
-            return comps, [False] * len(comps)
-        known = ends is not None  # whether the model is known to have an end component
-        ec = []
-        forever: set[int] = set()  # the states of the end components
-        for comp in comps:
-            if len(comp) == 1:
-                s = comp[0]
-                ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
-                if ec[-1]:
-                    forever.add(s)
-                    known = True
-            elif not may_stay(comp, m.trans):  # no action keeps play inside: no end component
-                ec.append(False)
-            else:
-                inside = end_component_states(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]])
-                ec.append(bool(inside))
-                forever |= inside
-                # the first such component without one: maybe the model has none (Pig), one linear pass
-                if not inside and not known and not m.has_end_component():
-                    m.surely_ending(set())  # no end component: every play ends
-                    return comps, [False] * len(comps)
-                known = True
-        m.surely_ending(forever)  # computed once, from the end components just found (none: every play ends)
+        """The components, sinks first (Tarjan), and whether each holds an end component
+        (:func:`.ending.condense`; the component of each state is kept for the passes after it)."""
+        comps, ec, self._comp_of = condense(self.model, self.succ)
+        self._comps = comps
         return comps, ec
 
     def prepare(self, witness: str, components: list[int]) -> None:
@@ -322,7 +222,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
 
     def _never_ending(self) -> list[int]:
         """States from which no play ends under the final policy (no terminal state is reachable)."""
-        return never_ending(self.model.terminal, self.model.trans, self.policy)
+        # the components (sinks first) from the condensation, read here last: then freed
+        return never_ending(self.model.terminal, self.model.trans, self.policy, self.__dict__.pop("_comps", None))
 
     # ------------------------------------------------------------ Bellman pieces
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable
 
-from ..graph import end_component_states, reaching, tarjan
+from ..graph import end_component_states, tarjan
 from .collector import fewer_collections
 
 __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
@@ -102,26 +102,52 @@ class Model:
         those that cannot reach an end component (a set where some choice of actions keeps play
         forever).  Any state that can reach one can, under some strategies, stay there forever.
 
-        ``forever``: the states of the end components, if the caller has them already.  Else
-        they are found per strongly connected component (an end component lies inside one)."""
+        ``forever``: the states of the end components, if the caller has them already.  Else the
+        states that cannot reach the staying core of the whole model (what :meth:`has_end_component`
+        leaves: it holds every end component and each of its states reaches one, so the same states
+        reach it), walking back along the pass's own predecessor lists.
+
+        >>> from fractions import Fraction as F
+        >>> m = Model("m", 1, ["p"], "max", ["a", "b", "end"], [None, None, (F(1),)], [0, 0, None], [["go", "stay"], ["go"], []],
+        ...           [[((1, F(1)),), ((0, F(1)),)], [((2, F(1)),)], []], [[None, None], [None], []])
+        >>> sorted(m.surely_ending()), sorted(m.surely_ending({0}))
+        ([1, 2], [1, 2])
+        """
         cached = self.__dict__.get("_surely_ending")
         if cached is not None:
             return cached
         n = len(self.states)
-        live = [s for s in range(n) if self.terminal[s] is None]
         if forever is None:
-            forever = self.end_component_states()
-        if not forever:  # no end component: every play ends (no pass over the transitions)
-            out = set(range(n))
-            self.__dict__["_surely_ending"] = out
-            return out
-        preds: dict[int, list[int]] = {}
-        for s in live:
-            for t in self.successors(s):
-                preds.setdefault(t, []).append(s)
-        out = set(range(n)) - reaching(forever, preds)
+            with fewer_collections():
+                count, stays, preds, owner = self._staying_pass()
+            sources = [s for s in range(n) if stays[s]]
+        elif forever:
+            sources, owner = list(forever), None
+            preds = [[] for _ in range(n)]
+            for s, acts in enumerate(self.trans):
+                for d in acts:
+                    for t, _ in d:
+                        preds[t].append(s)
+        if forever is not None and not forever or forever is None and not sources:
+            out = set(range(n))  # no end component: every play ends (no walk)
+        else:
+            reached = bytearray(n)
+            for s in sources:
+                reached[s] = 1
+            stack = sources
+            while stack:
+                for g in preds[stack.pop()] or ():
+                    s = g if owner is None else owner[g]
+                    if not reached[s]:
+                        reached[s] = 1
+                        stack.append(s)
+            out = {s for s in range(n) if not reached[s]}
         self.__dict__["_surely_ending"] = out
         return out
+
+    def record_surely_ending(self, states: set[int]) -> None:
+        """Remember ``states`` as :meth:`surely_ending`'s answer (found by the engine's condensation)."""
+        self.__dict__["_surely_ending"] = states
 
     def end_component_states(self) -> set[int]:
         """The states of the maximal end components, refined one strongly connected component at a time."""
@@ -170,12 +196,19 @@ class Model:
             return self._has_end_component()
 
     def _has_end_component(self) -> bool:
+        return self._staying_pass()[0] < len(self.states)
+
+    def _staying_pass(self) -> tuple[int, bytearray, list, list[int]]:
+        """:meth:`has_end_component`'s pass: the number of states dropped, ``stays[s]`` (not
+        dropped), and per state the actions (numbered across the model) that can move into it,
+        with ``owner[g]`` the state of action ``g``."""
         n = len(self.states)
         terminal, trans = self.terminal, self.trans
         staying = [0] * n  # per state: its actions all of whose successors are still in
         owner: list[int] = []  # per action (numbered across the model): its state
         left: list[bool] = []  # per action: some successor has been dropped
         preds: list[list[int] | None] = [None] * n  # per state: the actions that can move into it
+        stays = bytearray(b"\x01") * n
         dropped = []
         for s in range(n):
             if terminal[s] is not None:
@@ -197,6 +230,7 @@ class Model:
         count = 0
         while dropped:
             t = dropped.pop()
+            stays[t] = 0
             count += 1
             for g in preds[t] or ():
                 if not left[g]:
@@ -205,7 +239,7 @@ class Model:
                     staying[s] -= 1
                     if not staying[s]:
                         dropped.append(s)
-        return count < n
+        return count, stays, preds, owner
 
     def is_constant_sum(self) -> bool:
         sums = {p[0] + p[1] for p in self.terminal if p is not None}
