@@ -27,9 +27,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .linear import _feedback_order
-
-__all__ = ["forms_seed", "MAX_CUTS", "ROUNDS"]
+__all__ = ["forms_seed", "seed_by_forms", "MAX_CUTS", "ROUNDS"]
 
 MAX_CUTS = 24  # cut states beyond which the dense part would dominate: the classic seed is used
 ROUNDS = 12
@@ -42,119 +40,189 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
 
     ``fdist[s]``: per action ``([(t, p), ...], reward)`` in floats; ``signs[s]``: +1 maximiser
     (and chance states), -1 minimiser; ``outside(t)``: the float value of a state outside ``S``.
+    (:func:`seed_by_forms` with the successors of ``fdist``.)
+    """
+    def succ(s):
+        return sorted({t for d, _ in fdist[s] for t, _ in d})
+
+    def reward(s):
+        return [r for _, r in fdist[s]]
+
+    pol = seed_by_forms(S, succ, lambda s: [d for d, _ in fdist[s]], reward, {}, signs.__getitem__,
+                        outside, [start] * MAX_CUTS)
+    return None if pol is None else pol[0]
+
+
+def _depth_first(S: Sequence[int], succ, in_s) -> tuple[dict[int, int], list[int]]:
+    """Depth-first post-order of ``S`` over ``succ`` restricted to ``S``, and the cuts (the
+    targets of back edges, numbered in the order found): every cycle of ``S`` passes a cut."""
+    unknown: dict[int, int] = {}
+    post: list[int] = []
+    state: dict[int, int] = {}
+    for root in S:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ(root)))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                if w not in in_s:
+                    continue
+                st = state.get(w)
+                if st is None:
+                    state[w] = 1
+                    stack.append((w, iter(succ(w))))
+                    break
+                if st == 1 and w not in unknown:
+                    unknown[w] = len(unknown)
+            else:
+                stack.pop()
+                state[v] = 2
+                post.append(v)
+    return unknown, post
+
+
+def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, outside: Callable[[int], float],
+                  start: Sequence[float]) -> tuple[dict[int, int], list[float]] | None:
+    """The rounds of the module docstring from the cut values ``start`` (``start[k]`` for the k-th
+    cut found; at least as many entries as cuts): the policy (state -> action index) and the cut
+    values of its last evaluation, or ``None`` if this seed does not apply.
+
+    ``succ(s)``: the successors of ``s`` over all actions; ``dist(s)``: per action ``[(t, p), ...]``
+    (``p`` any number: its float ``pfloats[id(p)]``, converted once and stored there, so the
+    probability objects must stay alive while ``pfloats`` is used); ``reward(s)``: per action a float,
+    or ``None`` for none; ``sign(s)``: +1 maximiser (and chance states), -1 minimiser;
+    ``outside(t)``: the float value of a state outside ``S``.
     """
     in_s = set(S)
-    union = {s: [(t, 0) for t in sorted({t for d, _ in fdist[s] for t, _ in d if t in in_s})] for s in S}
-    unknown, post = _feedback_order(S, union.__getitem__, in_s)
+    unknown, post = _depth_first(S, succ, in_s)
     m = len(unknown)
     if m == 0 or m > MAX_CUTS:
         return None
-    # per action: the known part and the cuts once; the other inside successors per round
-    plan = {}
+    # where[t]: the local index (post order) of a non-cut state of S; -1 - k for the k-th cut
+    where = {s: i for i, s in enumerate(post)}
+    for f, k in unknown.items():
+        where[f] = -1 - k
+    two = m <= 2
+    # per action: the known part and the cuts once; the other inside successors (local index) per round
+    plan = []
+    pf = pfloats.get
     for s in post:
+        rs = reward(s)
         acts = []
-        for d, r in fdist[s]:
-            const = r
-            base = [0.0] * m
-            inside = []
+        for a, d in enumerate(dist(s)):
+            const = rs[a] if rs is not None else 0.0
+            base = [0.0, 0.0] if two else [0.0] * m
+            idx, prob = [], []
             for t, p in d:
-                if t in in_s:
-                    k = unknown.get(t)
-                    if k is None:
-                        inside.append((t, p))
-                    else:
-                        base[k] += p
+                x = pf(id(p))
+                if x is None:
+                    x = pfloats[id(p)] = float(p)
+                j = where.get(t)
+                if j is None:
+                    const += x * outside(t)
+                elif j >= 0:
+                    idx.append(j)
+                    prob.append(x)
                 else:
-                    const += p * outside(t)
-            acts.append((const, base, inside))
-        plan[s] = acts
-    rounds = _rounds_two if m <= 2 else _rounds_many
-    return rounds(post, plan, signs, unknown, m, start)
+                    base[-1 - j] += x
+            acts.append((const, base[0], base[1], idx, prob) if two else (const, base, idx, prob))
+        plan.append(acts)
+    signs = [sign(s) for s in post]
+    cuts = [0] * m  # the local index of the k-th cut
+    for i, s in enumerate(post):
+        if s in unknown:
+            cuts[unknown[s]] = i
+    rounds = _rounds_two if two else _rounds_many
+    found = rounds(plan, signs, cuts, m, list(start[:m]))
+    if found is None:
+        return None
+    pol, x = found
+    return dict(zip(post, pol)), x
 
 
-def _rounds_many(post, plan, signs, unknown, m, start):
-    """The rounds for any number of cuts: forms ``(c, [a_0, ..., a_{m-1}])``."""
-    x = [start] * m
+def _rounds_many(plan, signs, cuts, m, x):
+    """The rounds for any number of cuts: forms ``(c, [a_0, ..., a_{m-1}])`` per local state."""
+    n = len(plan)
     previous = None
+    rm = range(m)
     for _ in range(ROUNDS):
-        forms: dict[int, tuple[float, list[float]]] = {}
-        pol: dict[int, int] = {}
-        for s in post:
-            sign = signs[s]
+        forms: list = [None] * n
+        pol = [0] * n
+        for i, acts in enumerate(plan):
+            sign = signs[i]
             best = None
-            for a, (const, base, inside) in enumerate(plan[s]):
+            for a, (const, base, idx, prob) in enumerate(acts):
                 coef = list(base)
-                for t, p in inside:
-                    tc, tk = forms[t]
+                for j, p in zip(idx, prob):
+                    tc, tk = forms[j]
                     const += p * tc
-                    for j in range(m):
-                        coef[j] += p * tk[j]
+                    for k in rm:
+                        coef[k] += p * tk[k]
                 val = const
-                for j in range(m):
-                    val += coef[j] * x[j]
+                for k in rm:
+                    val += coef[k] * x[k]
                 if best is None or sign * val > sign * best:
                     best, arg, form = val, a, (const, coef)
-            forms[s] = form
-            pol[s] = arg
-        x = _solve_cuts(unknown, forms, m)
+            forms[i] = form
+            pol[i] = arg
+        x = _solve_cuts([forms[i] for i in cuts], m)
         if x is None:
             return None
         if pol == previous:
-            return pol
+            return pol, x
         previous = pol
     return None
 
 
-def _rounds_two(post, plan, signs, unknown, m, start):
-    """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), forms as
-    triples ``(c, a_0, a_1)`` of floats (``a_1 = 0`` for one cut)."""
-    x0 = x1 = start
-    flat = {s: [(c, base[0], base[1] if m == 2 else 0.0, inside) for c, base, inside in acts]
-            for s, acts in plan.items()}
+def _rounds_two(plan, signs, cuts, m, x):
+    """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), the plan's actions
+    as ``(c, a_0, a_1, inside states, their probabilities)``: the forms ``c + a_0 x_0 + a_1 x_1`` as
+    three lists of floats over the local states (``a_1 = 0`` for one cut)."""
+    n = len(plan)
+    flat = plan
+    x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
+    C, A0, A1 = [0.0] * n, [0.0] * n, [0.0] * n
     previous = None
     for _ in range(ROUNDS):
-        forms: dict[int, tuple[float, float, float]] = {}
-        pol: dict[int, int] = {}
-        for s in post:
-            acts = flat[s]
+        pol = [0] * n
+        for i, acts in enumerate(flat):
             if len(acts) == 1:
-                c, a0, a1, inside = acts[0]
-                for t, p in inside:
-                    tc, t0, t1 = forms[t]
-                    c += p * tc
-                    a0 += p * t0
-                    a1 += p * t1
-                forms[s] = (c, a0, a1)
-                pol[s] = 0
+                c, a0, a1, idx, prob = acts[0]
+                for j, p in zip(idx, prob):
+                    c += p * C[j]
+                    a0 += p * A0[j]
+                    a1 += p * A1[j]
+                C[i], A0[i], A1[i] = c, a0, a1
                 continue
-            sign = signs[s]
+            sign = signs[i]
             best = None
-            for a, (c, a0, a1, inside) in enumerate(acts):
-                for t, p in inside:
-                    tc, t0, t1 = forms[t]
-                    c += p * tc
-                    a0 += p * t0
-                    a1 += p * t1
+            for a, (c, a0, a1, idx, prob) in enumerate(acts):
+                for j, p in zip(idx, prob):
+                    c += p * C[j]
+                    a0 += p * A0[j]
+                    a1 += p * A1[j]
                 val = sign * (c + a0 * x0 + a1 * x1)
                 if best is None or val > best:
-                    best, arg, form = val, a, (c, a0, a1)
-            forms[s] = form
-            pol[s] = arg
-        x = _solve_cuts(unknown, {f: (forms[f][0], list(forms[f][1:m + 1])) for f in unknown}, m)
+                    best, arg, bc, b0, b1 = val, a, c, a0, a1
+            C[i], A0[i], A1[i] = bc, b0, b1
+            pol[i] = arg
+        x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
         if x is None:
             return None
         x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
         if pol == previous:
-            return pol
+            return pol, x
         previous = pol
     return None
 
 
-def _solve_cuts(unknown: dict[int, int], forms: dict, m: int) -> list[float] | None:
-    """``(I - A) x = c`` from the cuts' forms, Gauss with partial pivoting; ``None`` if singular."""
+def _solve_cuts(forms: list, m: int) -> list[float] | None:
+    """``(I - A) x = c`` from the cuts' forms ``(c_k, [a_k0, ...])`` (in cut order), Gauss with
+    partial pivoting; ``None`` if singular."""
     rows = []
-    for f, i in sorted(unknown.items(), key=lambda kv: kv[1]):
-        const, coef = forms[f]
+    for i, (const, coef) in enumerate(forms):
         row = [-a for a in coef]
         row[i] += 1.0
         row.append(const)
