@@ -32,6 +32,7 @@ __all__ = ["forms_seed", "seed_by_forms", "MAX_CUTS", "ROUNDS"]
 MAX_CUTS = 24  # cut states beyond which the dense part would dominate: the classic seed is used
 ROUNDS = 12
 _TINY = 1e-12  # a pivot below this (relative) counts as singular
+OUT = -(1 << 62)  # the search's mark of a state outside the component
 
 
 def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[int], float],
@@ -53,36 +54,6 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
     return None if pol is None else pol[0]
 
 
-def _depth_first(S: Sequence[int], succ, in_s) -> tuple[dict[int, int], list[int]]:
-    """Depth-first post-order of ``S`` over ``succ`` restricted to ``S``, and the cuts (the
-    targets of back edges, numbered in the order found): every cycle of ``S`` passes a cut."""
-    unknown: dict[int, int] = {}
-    post: list[int] = []
-    state: dict[int, int] = {}
-    for root in S:
-        if root in state:
-            continue
-        state[root] = 1
-        stack = [(root, iter(succ(root)))]
-        while stack:
-            v, it = stack[-1]
-            for w in it:
-                if w not in in_s:
-                    continue
-                st = state.get(w)
-                if st is None:
-                    state[w] = 1
-                    stack.append((w, iter(succ(w))))
-                    break
-                if st == 1 and w not in unknown:
-                    unknown[w] = len(unknown)
-            else:
-                stack.pop()
-                state[v] = 2
-                post.append(v)
-    return unknown, post
-
-
 def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, outside: Callable[[int], float],
                   start: Sequence[float]) -> tuple[dict[int, int], list[float]] | None:
     """The rounds of the module docstring from the cut values ``start`` (``start[k]`` for the k-th
@@ -92,50 +63,91 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
     ``succ(s)``: the successors of ``s`` over all actions; ``dist(s)``: per action ``[(t, p), ...]``
     (``p`` any number: its float ``pfloats[id(p)]``, converted once and stored there, so the
     probability objects must stay alive while ``pfloats`` is used); ``reward(s)``: per action a float,
-    or ``None`` for none; ``sign(s)``: +1 maximiser (and chance states), -1 minimiser;
+    or ``None`` for none (``reward=None``: no rewards); ``sign(s)``: +1 maximiser (and chance states), -1 minimiser;
     ``outside(t)``: the float value of a state outside ``S``.
+
+    The search and the plan are one pass: when ``v`` finishes, each successor in ``S`` has finished
+    (its form comes before ``v``'s) or is on the stack, hence a cut: so whether each successor is a
+    cut is known, and ``v``'s actions are split into the known part, the cuts' coefficients and the
+    other inside successors.
     """
-    in_s = set(S)
-    unknown, post = _depth_first(S, succ, in_s)
-    m = len(unknown)
-    if m == 0 or m > MAX_CUTS:
-        return None
-    # where[t]: the local index (post order) of a non-cut state of S; -1 - k for the k-th cut
-    where = {s: i for i, s in enumerate(post)}
-    for f, k in unknown.items():
-        where[f] = -1 - k
-    two = m <= 2
-    # per action: the known part and the cuts once; the other inside successors (local index) per round
-    plan = []
+    # index[t]: None unvisited, -1 on the stack, -2 - k the k-th cut, >= 0 the local index (post order)
+    # of a finished state that is no cut; OUT: outside S
+    index: dict[int, int | None] = dict.fromkeys(S)
+    get = index.get
+    cuts: list[int] = []  # the local index of the k-th cut (its own form is computed too)
+    post: list[int] = []
+    plan: list[list] = []  # per local state, per action (c, a_0, a_1, inside indices, probabilities, more cuts)
     pf = pfloats.get
-    for s in post:
-        rs = reward(s)
-        acts = []
-        for a, d in enumerate(dist(s)):
-            const = rs[a] if rs is not None else 0.0
-            base = [0.0, 0.0] if two else [0.0] * m
-            idx, prob = [], []
-            for t, p in d:
-                x = pf(id(p))
-                if x is None:
-                    x = pfloats[id(p)] = float(p)
-                j = where.get(t)
-                if j is None:
-                    const += x * outside(t)
-                elif j >= 0:
-                    idx.append(j)
-                    prob.append(x)
+    for root in S:
+        if index[root] is not None:
+            continue
+        index[root] = -1
+        stack = [(root, iter(succ(root)))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                i = get(w, OUT)
+                if i is None:
+                    index[w] = -1
+                    stack.append((w, iter(succ(w))))
+                    break
+                if i == -1:  # a back edge (or a self-loop): w is a cut
+                    if len(cuts) == MAX_CUTS:
+                        return None
+                    index[w] = -2 - len(cuts)
+                    cuts.append(-1)
+            else:
+                stack.pop()
+                i = index[v]
+                if i == -1:
+                    index[v] = len(post)
                 else:
-                    base[-1 - j] += x
-            acts.append((const, base[0], base[1], idx, prob) if two else (const, base, idx, prob))
-        plan.append(acts)
+                    cuts[-2 - i] = len(post)
+                post.append(v)
+                rs = reward(v) if reward is not None else None
+                acts = []
+                for a, d in enumerate(dist(v)):
+                    const = rs[a] if rs is not None else 0.0
+                    b0 = b1 = 0.0
+                    idx, prob = [], []
+                    more = None
+                    for t, p in d:
+                        x = pf(id(p))
+                        if x is None:
+                            x = pfloats[id(p)] = float(p)
+                        i = get(t, OUT)
+                        if i >= 0:
+                            idx.append(i)
+                            prob.append(x)
+                        elif i == OUT:
+                            const += x * outside(t)
+                        elif i == -2:
+                            b0 += x
+                        elif i == -3:
+                            b1 += x
+                        else:
+                            more = (more or []) + [(-2 - i, x)]
+                    acts.append((const, b0, b1, idx, prob, more))
+                plan.append(acts)
+    m = len(cuts)
+    if m == 0:
+        return None
     signs = [sign(s) for s in post]
-    cuts = [0] * m  # the local index of the k-th cut
-    for i, s in enumerate(post):
-        if s in unknown:
-            cuts[unknown[s]] = i
-    rounds = _rounds_two if two else _rounds_many
-    found = rounds(plan, signs, cuts, m, list(start[:m]))
+    if m <= 2:
+        found = _rounds_two(plan, signs, cuts, m, list(start[:m]))
+    else:
+        general = []
+        for acts in plan:
+            out = []
+            for const, b0, b1, idx, prob, more in acts:
+                base = [0.0] * m
+                base[0], base[1] = b0, b1
+                for k, x in more or ():
+                    base[k] += x
+                out.append((const, base, idx, prob))
+            general.append(out)
+        found = _rounds_many(general, signs, cuts, m, list(start[:m]))
     if found is None:
         return None
     pol, x = found
@@ -178,42 +190,48 @@ def _rounds_many(plan, signs, cuts, m, x):
 
 def _rounds_two(plan, signs, cuts, m, x):
     """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), the plan's actions
-    as ``(c, a_0, a_1, inside states, their probabilities)``: the forms ``c + a_0 x_0 + a_1 x_1`` as
-    three lists of floats over the local states (``a_1 = 0`` for one cut)."""
+    as ``(c, a_0, a_1, inside states, their probabilities, _)``.  Each round in two passes: the
+    greedy values at ``x`` (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor), and
+    only if the policy changed, the forms of its chosen actions as three lists of floats over the
+    local states (``a_1 = 0`` for one cut), then the cut system."""
     n = len(plan)
-    flat = plan
     x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
+    V = [0.0] * n
     C, A0, A1 = [0.0] * n, [0.0] * n, [0.0] * n
     previous = None
     for _ in range(ROUNDS):
         pol = [0] * n
-        for i, acts in enumerate(flat):
+        for i, acts in enumerate(plan):
             if len(acts) == 1:
-                c, a0, a1, idx, prob = acts[0]
+                c, a0, a1, idx, prob, _ = acts[0]
+                v = c + a0 * x0 + a1 * x1
                 for j, p in zip(idx, prob):
-                    c += p * C[j]
-                    a0 += p * A0[j]
-                    a1 += p * A1[j]
-                C[i], A0[i], A1[i] = c, a0, a1
+                    v += p * V[j]
+                V[i] = v
                 continue
             sign = signs[i]
             best = None
-            for a, (c, a0, a1, idx, prob) in enumerate(acts):
+            for a, (c, a0, a1, idx, prob, _) in enumerate(acts):
+                v = c + a0 * x0 + a1 * x1
                 for j, p in zip(idx, prob):
-                    c += p * C[j]
-                    a0 += p * A0[j]
-                    a1 += p * A1[j]
-                val = sign * (c + a0 * x0 + a1 * x1)
-                if best is None or val > best:
-                    best, arg, bc, b0, b1 = val, a, c, a0, a1
-            C[i], A0[i], A1[i] = bc, b0, b1
+                    v += p * V[j]
+                if best is None or sign * v > best:
+                    best, arg, bv = sign * v, a, v
+            V[i] = bv
             pol[i] = arg
+        if pol == previous:  # greedy for its own values x
+            return pol, x
+        for i, acts in enumerate(plan):
+            c, a0, a1, idx, prob, _ = acts[pol[i]]
+            for j, p in zip(idx, prob):
+                c += p * C[j]
+                a0 += p * A0[j]
+                a1 += p * A1[j]
+            C[i], A0[i], A1[i] = c, a0, a1
         x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
         if x is None:
             return None
         x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
-        if pol == previous:
-            return pol, x
         previous = pol
     return None
 
