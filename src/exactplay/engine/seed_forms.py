@@ -78,6 +78,11 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
     cuts: list[int] = []  # the local index of the k-th cut (its own form is computed too)
     post: list[int] = []
     plan: list[list] = []  # per local state, per action (c, a_0, a_1, inside indices, probabilities, more cuts)
+    signs: list[int] = []
+    # the first greedy pass at the start values, as the plan is made (used with at most two cuts)
+    x0, x1 = start[0], start[1]
+    V: list[float] = []  # the greedy values
+    first: list[int] = []  # the greedy policy
     pf = pfloats.get
     for root in S:
         if index[root] is not None:
@@ -106,10 +111,13 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                     cuts[-2 - i] = len(post)
                 post.append(v)
                 rs = reward(v) if reward is not None else None
+                sg = sign(v)
+                signs.append(sg)
                 acts = []
+                best = None
                 for a, d in enumerate(dist(v)):
                     const = rs[a] if rs is not None else 0.0
-                    b0 = b1 = 0.0
+                    b0 = b1 = val = 0.0  # val: the inside part of the greedy value at the start
                     idx, prob = [], []
                     more = None
                     for t, p in d:
@@ -120,6 +128,7 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                         if i >= 0:
                             idx.append(i)
                             prob.append(x)
+                            val += x * V[i]
                         elif i == OUT:
                             const += x * outside(t)
                         elif i == -2:
@@ -127,15 +136,19 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                         elif i == -3:
                             b1 += x
                         else:
-                            more = (more or []) + [(-2 - i, x)]
+                            more = (more or []) + [(-2 - i, x)]  # (then the first pass is not used)
                     acts.append((const, b0, b1, idx, prob, more))
+                    val += const + b0 * x0 + b1 * x1
+                    if best is None or sg * val > best:
+                        best, arg, bv = sg * val, a, val
+                V.append(bv)
+                first.append(arg)
                 plan.append(acts)
     m = len(cuts)
     if m == 0:
         return None
-    signs = [sign(s) for s in post]
     if m <= 2:
-        found = _rounds_two(plan, signs, cuts, m, list(start[:m]))
+        found = _rounds_two(plan, signs, cuts, m, [x0, x1][:m], first)
     else:
         general = []
         for acts in plan:
@@ -188,19 +201,28 @@ def _rounds_many(plan, signs, cuts, m, x):
     return None
 
 
-def _rounds_two(plan, signs, cuts, m, x):
+def _rounds_two(plan, signs, cuts, m, x, pol):
     """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), the plan's actions
-    as ``(c, a_0, a_1, inside states, their probabilities, _)``.  Each round in two passes: the
-    greedy values at ``x`` (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor), and
-    only if the policy changed, the forms of its chosen actions as three lists of floats over the
-    local states (``a_1 = 0`` for one cut), then the cut system."""
+    as ``(c, a_0, a_1, inside states, their probabilities, _)``, from ``pol``, greedy at the start
+    values ``x``.  Each round: the forms of the chosen actions as three lists of floats over the
+    local states (``a_1 = 0`` for one cut), the cut system, then the greedy values at its solution
+    (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor) and their policy."""
     n = len(plan)
-    x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
     V = [0.0] * n
     C, A0, A1 = [0.0] * n, [0.0] * n, [0.0] * n
-    previous = None
-    for _ in range(ROUNDS):
-        pol = [0] * n
+    for _ in range(ROUNDS - 1):
+        for i, acts in enumerate(plan):
+            c, a0, a1, idx, prob, _ = acts[pol[i]]
+            for j, p in zip(idx, prob):
+                c += p * C[j]
+                a0 += p * A0[j]
+                a1 += p * A1[j]
+            C[i], A0[i], A1[i] = c, a0, a1
+        x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
+        if x is None:
+            return None
+        x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
+        new = [0] * n
         for i, acts in enumerate(plan):
             if len(acts) == 1:
                 c, a0, a1, idx, prob, _ = acts[0]
@@ -218,21 +240,10 @@ def _rounds_two(plan, signs, cuts, m, x):
                 if best is None or sign * v > best:
                     best, arg, bv = sign * v, a, v
             V[i] = bv
-            pol[i] = arg
-        if pol == previous:  # greedy for its own values x
+            new[i] = arg
+        if new == pol:  # greedy for its own values x
             return pol, x
-        for i, acts in enumerate(plan):
-            c, a0, a1, idx, prob, _ = acts[pol[i]]
-            for j, p in zip(idx, prob):
-                c += p * C[j]
-                a0 += p * A0[j]
-                a1 += p * A1[j]
-            C[i], A0[i], A1[i] = c, a0, a1
-        x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
-        if x is None:
-            return None
-        x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
-        previous = pol
+        pol = new
     return None
 
 
