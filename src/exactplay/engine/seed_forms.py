@@ -4,9 +4,9 @@ The seed only guides (exact strategy iteration, :mod:`.cyclic`, switches only on
 improvements), so this module may fail: it then returns ``None`` and :mod:`.seed` is used.
 
 Cut states.  A depth-first search over the *union* of every action's successors inside the
-component ``S`` marks the target of every back edge (:func:`.linear._feedback_order`); removing
-them leaves every policy's graph acyclic, and the search's post-order is a topological order
-(successors first) of every policy's graph.  In Hold or Pig the cuts are the turn starts: two
+component ``S`` marks the target of every back edge (as :func:`.linear._feedback_order` does);
+removing them leaves every policy's graph acyclic, and the search's post-order is a topological
+order (successors first) of every policy's graph.  In Hold or Pig the cuts are the turn starts: two
 per component, whatever the policy.
 
 One round, from an estimate ``x`` of the cut values:
@@ -19,7 +19,9 @@ One round, from an estimate ``x`` of the cut values:
    (Gauss, partial pivoting) it is the chosen policy's exact float value at the cuts.
 
 The rounds stop when the policy repeats: then it is greedy for its own values (the float
-fixed point of policy iteration, for one player or both).  A singular or ill-conditioned system
+fixed point of policy iteration, for one player or both).  With one or two cuts (:func:`_rounds_two`)
+the greedy step needs only the values at ``x`` (one product per successor) and the forms only of
+the chosen actions; the first greedy step is made as the search finishes each state.  A singular or ill-conditioned system
 (a policy that keeps play inside ``S`` forever), too many cuts or rounds: ``None``.
 """
 
