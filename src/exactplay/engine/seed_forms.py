@@ -235,12 +235,17 @@ def _rounds_two(plan, signs, cuts, m, x, pol):
                 continue
             sign = signs[i]
             best = None
+            keep = pol[i]
             for a, (c, a0, a1, idx, prob, _) in enumerate(acts):
                 v = c + a0 * x0 + a1 * x1
                 for j, p in zip(idx, prob):
                     v += p * V[j]
+                if a == keep:
+                    kv = v
                 if best is None or sign * v > best:
                     best, arg, bv = sign * v, a, v
+            if arg != keep and best <= sign * kv + _TINY * (1.0 + abs(kv)):
+                arg, bv = keep, kv  # not better by more than rounding (an exact tie): no switch, the rounds settle
             V[i] = bv
             new[i] = arg
         if new == pol:  # greedy for its own values x
