@@ -65,6 +65,11 @@ branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.3
 / 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
 Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
 
+2026-12-01 00:59-01:01 UTC, branch seedfast (the float seed: one search+plan pass, value-only greedy passes,
+start from the last component's cut values), solve_model CPU s best of 3 interleaved base/branch, load
+0.7-1.2: hold 40 / 6 solve 3.040 -> 2.840 s (seed 0.767 -> 0.444), Pig 40 2.112 -> 1.905 (seed 0.564 ->
+0.357); hold 75 / 6 (one run each) 23.968 -> 21.104 s (seed 5.667 -> 3.073); stats.rounds equal (1518, 1513, 5473).
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 
