@@ -71,6 +71,10 @@ components, witness_kind and never_ending cut), main then branch interleaved, be
 28.933 -> 22.039 s (build 3.7 s: build + solve 25.7 s, 13.3x the hand solver's 1.93 s); identity harness equal.
 Again 00:58-01:00 UTC, load 0.1-1.5: hold 40 3.027 -> 2.489 s, Pig 40 2.130 -> 1.996, hold 75 22.726 -> 18.347 s
 (build 3.366 s: build + solve 21.7 s, 11.3x the table's hand 1.93 s).
+2026-12-01 00:59-01:01 UTC, branch seedfast (the float seed: one search+plan pass, value-only greedy passes,
+start from the last component's cut values), solve_model CPU s best of 3 interleaved base/branch, load
+0.7-1.2: hold 40 / 6 solve 3.040 -> 2.840 s (seed 0.767 -> 0.444), Pig 40 2.112 -> 1.905 (seed 0.564 ->
+0.357); hold 75 / 6 (one run each) 23.968 -> 21.104 s (seed 5.667 -> 3.073); stats.rounds equal (1518, 1513, 5473).
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

@@ -5,7 +5,7 @@ A mixin of :class:`exactplay.engine.solve._Engine` (the per-component state live
 * one state chooses: values affine in its value, ``x_a = C_a / (1 - K_a)`` per action;
 * choices that do not feed back into the component: decided by their exits;
 * otherwise policy iteration (one side) or Hoffman-Karp strategy iteration (both sides of a
-  zero-sum game), seeded in floats (:mod:`.seed`), exact evaluation by :mod:`.linear`,
+  zero-sum game), seeded in floats (:mod:`.seed_policy`), exact evaluation by :mod:`.linear`,
   switching only on a strict improvement; the minimiser's states that can keep the value at 0
   are fixed first (:meth:`CyclicComponents._min_zero_region`);
 * action values: balls first (:mod:`exactplay.enclosure`), exact where they overlap.
@@ -20,9 +20,7 @@ from flint import arb
 from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
 from .linear import closed_states, evaluate_component
-from . import seed
-from .seed import float_strategy_iteration, gauss_seidel_seed
-from .seed_forms import forms_seed
+from .seed_policy import SeedPolicy
 from .attractor import zero_region
 
 __all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
@@ -43,7 +41,7 @@ def local_choice(model, s: int, component: set[int]) -> bool:
     return True
 
 
-class CyclicComponents:
+class CyclicComponents(SeedPolicy):
     _comp_has_ec = True  # whether the component being solved has an end component (set by _cyclic)
 
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
@@ -344,44 +342,6 @@ class CyclicComponents:
         return zero_region(S, self.dist.__getitem__, miners, pol, lambda t: self.V[t][c] > 0)
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy: greedy passes over affine forms in the component's cut states
-        (:mod:`.seed_forms`) or, where those do not apply, (:mod:`.seed`) a few Gauss-Seidel sweeps on
-        component ``c``, then float strategy iteration (skipped when the component's float work exceeds ``SEED_WORK / 2``)."""
-        fv = {s: 0.0 for s in S}
-        outside = self._fvals.setdefault(c, {})  # final values of earlier components: converted once
-
-        def fval(t):
-            if t in fv:
-                return fv[t]
-            return fval_outside(t)
-
-        def fval_outside(t):
-            x = outside.get(t)
-            if x is None:
-                try:
-                    x = float(self.V[t][c])
-                except OverflowError:
-                    x = float("inf") if self.V[t][c] > 0 else float("-inf")
-                outside[t] = x
-            return x
-
-        def safe(x) -> float:  # the seed only guides: a value beyond doubles is clamped
-            try:
-                return float(x)
-            except OverflowError:
-                return 1.7976931348623157e308 if x > 0 else -1.7976931348623157e308
-
-        fdist = {s: [(self._float_dist(d), safe(self.rew[s][a][c]) if self.rew[s][a] is not None else 0.0)
-                     for a, d in enumerate(self.dist[s])] for s in S}
-        signs = {s: (self.keys[self.model.mover[s]][1] if self._is_choice(s) else 1) for s in S}
-        pol = forms_seed(S, fdist, signs, fval_outside) if SEED_WORK else None  # (SEED_WORK = 0: one sweep only)
-        if pol is not None:
-            return pol
-        work = sum(len(d) for acts in fdist.values() for d, _ in acts) or 1
-        sweeps = max(1, min(20, SEED_WORK // work))
-        pol = gauss_seidel_seed(S, fdist, signs, fval, fv, min(sweeps, seed.SWEEPS_BEFORE_ITERATION))
-        if sweeps > 1:
-            choice = [s for s in S if self._is_choice(s)]
-            pol = float_strategy_iteration(S, fdist, pol, fval_outside, self._comp_has_ec,
-                                           [s for s in choice if signs[s] > 0], [s for s in choice if signs[s] < 0])
-        return pol
+        """A first policy for ``S`` in component ``c`` (:meth:`.seed_policy.SeedPolicy._seed_from`,
+        value-iteration work up to ``SEED_WORK``)."""
+        return self._seed_from(S, c, SEED_WORK)

@@ -4,9 +4,9 @@ The seed only guides (exact strategy iteration, :mod:`.cyclic`, switches only on
 improvements), so this module may fail: it then returns ``None`` and :mod:`.seed` is used.
 
 Cut states.  A depth-first search over the *union* of every action's successors inside the
-component ``S`` marks the target of every back edge (:func:`.linear._feedback_order`); removing
-them leaves every policy's graph acyclic, and the search's post-order is a topological order
-(successors first) of every policy's graph.  In Hold or Pig the cuts are the turn starts: two
+component ``S`` marks the target of every back edge (as :func:`.linear._feedback_order` does);
+removing them leaves every policy's graph acyclic, and the search's post-order is a topological
+order (successors first) of every policy's graph.  In Hold or Pig the cuts are the turn starts: two
 per component, whatever the policy.
 
 One round, from an estimate ``x`` of the cut values:
@@ -19,7 +19,9 @@ One round, from an estimate ``x`` of the cut values:
    (Gauss, partial pivoting) it is the chosen policy's exact float value at the cuts.
 
 The rounds stop when the policy repeats: then it is greedy for its own values (the float
-fixed point of policy iteration, for one player or both).  A singular or ill-conditioned system
+fixed point of policy iteration, for one player or both).  With one or two cuts (:func:`_rounds_two`)
+the greedy step needs only the values at ``x`` (one product per successor) and the forms only of
+the chosen actions; the first greedy step is made as the search finishes each state.  A singular or ill-conditioned system
 (a policy that keeps play inside ``S`` forever), too many cuts or rounds: ``None``.
 """
 
@@ -27,13 +29,12 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .linear import _feedback_order
-
-__all__ = ["forms_seed", "MAX_CUTS", "ROUNDS"]
+__all__ = ["forms_seed", "seed_by_forms", "MAX_CUTS", "ROUNDS"]
 
 MAX_CUTS = 24  # cut states beyond which the dense part would dominate: the classic seed is used
 ROUNDS = 12
 _TINY = 1e-12  # a pivot below this (relative) counts as singular
+OUT = -(1 << 62)  # the search's mark of a state outside the component
 
 
 def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[int], float],
@@ -42,119 +43,222 @@ def forms_seed(S: Sequence[int], fdist: dict, signs: dict, outside: Callable[[in
 
     ``fdist[s]``: per action ``([(t, p), ...], reward)`` in floats; ``signs[s]``: +1 maximiser
     (and chance states), -1 minimiser; ``outside(t)``: the float value of a state outside ``S``.
+    (:func:`seed_by_forms` with the successors of ``fdist``.)
     """
-    in_s = set(S)
-    union = {s: [(t, 0) for t in sorted({t for d, _ in fdist[s] for t, _ in d if t in in_s})] for s in S}
-    unknown, post = _feedback_order(S, union.__getitem__, in_s)
-    m = len(unknown)
-    if m == 0 or m > MAX_CUTS:
-        return None
-    # per action: the known part and the cuts once; the other inside successors per round
-    plan = {}
-    for s in post:
-        acts = []
-        for d, r in fdist[s]:
-            const = r
-            base = [0.0] * m
-            inside = []
-            for t, p in d:
-                if t in in_s:
-                    k = unknown.get(t)
-                    if k is None:
-                        inside.append((t, p))
-                    else:
-                        base[k] += p
+    def succ(s):
+        return sorted({t for d, _ in fdist[s] for t, _ in d})
+
+    def reward(s):
+        return [r for _, r in fdist[s]]
+
+    pol = seed_by_forms(S, succ, lambda s: [d for d, _ in fdist[s]], reward, {}, signs.__getitem__,
+                        outside, [start] * MAX_CUTS)
+    return None if pol is None else pol[0]
+
+
+def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, outside: Callable[[int], float],
+                  start: Sequence[float]) -> tuple[dict[int, int], list[float]] | None:
+    """The rounds of the module docstring from the cut values ``start`` (``start[k]`` for the k-th
+    cut found; at least as many entries as cuts): the policy (state -> action index) and the cut
+    values of its last evaluation, or ``None`` if this seed does not apply.
+
+    ``succ(s)``: the successors of ``s`` over all actions; ``dist(s)``: per action ``[(t, p), ...]``
+    (``p`` any number: its float ``pfloats[id(p)]``, converted once and stored there, so the
+    probability objects must stay alive while ``pfloats`` is used); ``reward(s)``: per action a float,
+    or ``None`` for none (``reward=None``: no rewards); ``sign(s)``: +1 maximiser (and chance states), -1 minimiser;
+    ``outside(t)``: the float value of a state outside ``S``.
+
+    The search and the plan are one pass: when ``v`` finishes, each successor in ``S`` has finished
+    (its form comes before ``v``'s) or is on the stack, hence a cut: so whether each successor is a
+    cut is known, and ``v``'s actions are split into the known part, the cuts' coefficients and the
+    other inside successors.
+    """
+    # index[t]: None unvisited, -1 on the stack, -2 - k the k-th cut, >= 0 the local index (post order)
+    # of a finished state that is no cut; OUT: outside S
+    index: dict[int, int | None] = dict.fromkeys(S)
+    get = index.get
+    cuts: list[int] = []  # the local index of the k-th cut (its own form is computed too)
+    post: list[int] = []
+    plan: list[list] = []  # per local state, per action (c, a_0, a_1, inside indices, probabilities, more cuts)
+    signs: list[int] = []
+    # the first greedy pass at the start values, as the plan is made (used with at most two cuts)
+    x0, x1 = start[0], start[1]
+    V: list[float] = []  # the greedy values
+    first: list[int] = []  # the greedy policy
+    pf = pfloats.get
+    for root in S:
+        if index[root] is not None:
+            continue
+        index[root] = -1
+        stack = [(root, iter(succ(root)))]
+        while stack:
+            v, it = stack[-1]
+            for w in it:
+                i = get(w, OUT)
+                if i is None:
+                    index[w] = -1
+                    stack.append((w, iter(succ(w))))
+                    break
+                if i == -1:  # a back edge (or a self-loop): w is a cut
+                    if len(cuts) == MAX_CUTS:
+                        return None
+                    index[w] = -2 - len(cuts)
+                    cuts.append(-1)
+            else:
+                stack.pop()
+                i = index[v]
+                if i == -1:
+                    index[v] = len(post)
                 else:
-                    const += p * outside(t)
-            acts.append((const, base, inside))
-        plan[s] = acts
-    rounds = _rounds_two if m <= 2 else _rounds_many
-    return rounds(post, plan, signs, unknown, m, start)
+                    cuts[-2 - i] = len(post)
+                post.append(v)
+                rs = reward(v) if reward is not None else None
+                sg = sign(v)
+                signs.append(sg)
+                acts = []
+                best = None
+                for a, d in enumerate(dist(v)):
+                    const = rs[a] if rs is not None else 0.0
+                    b0 = b1 = val = 0.0  # val: the inside part of the greedy value at the start
+                    idx, prob = [], []
+                    more = None
+                    for t, p in d:
+                        x = pf(id(p))
+                        if x is None:
+                            x = pfloats[id(p)] = float(p)
+                        i = get(t, OUT)
+                        if i >= 0:
+                            idx.append(i)
+                            prob.append(x)
+                            val += x * V[i]
+                        elif i == OUT:
+                            const += x * outside(t)
+                        elif i == -2:
+                            b0 += x
+                        elif i == -3:
+                            b1 += x
+                        else:
+                            more = (more or []) + [(-2 - i, x)]  # (then the first pass is not used)
+                    acts.append((const, b0, b1, idx, prob, more))
+                    val += const + b0 * x0 + b1 * x1
+                    if best is None or sg * val > best:
+                        best, arg, bv = sg * val, a, val
+                V.append(bv)
+                first.append(arg)
+                plan.append(acts)
+    m = len(cuts)
+    if m == 0:
+        return None
+    if m <= 2:
+        found = _rounds_two(plan, signs, cuts, m, [x0, x1][:m], first)
+    else:
+        general = []
+        for acts in plan:
+            out = []
+            for const, b0, b1, idx, prob, more in acts:
+                base = [0.0] * m
+                base[0], base[1] = b0, b1
+                for k, x in more or ():
+                    base[k] += x
+                out.append((const, base, idx, prob))
+            general.append(out)
+        found = _rounds_many(general, signs, cuts, m, list(start[:m]))
+    if found is None:
+        return None
+    pol, x = found
+    return dict(zip(post, pol)), x
 
 
-def _rounds_many(post, plan, signs, unknown, m, start):
-    """The rounds for any number of cuts: forms ``(c, [a_0, ..., a_{m-1}])``."""
-    x = [start] * m
+def _rounds_many(plan, signs, cuts, m, x):
+    """The rounds for any number of cuts: forms ``(c, [a_0, ..., a_{m-1}])`` per local state."""
+    n = len(plan)
     previous = None
+    rm = range(m)
     for _ in range(ROUNDS):
-        forms: dict[int, tuple[float, list[float]]] = {}
-        pol: dict[int, int] = {}
-        for s in post:
-            sign = signs[s]
+        forms: list = [None] * n
+        pol = [0] * n
+        for i, acts in enumerate(plan):
+            sign = signs[i]
             best = None
-            for a, (const, base, inside) in enumerate(plan[s]):
+            for a, (const, base, idx, prob) in enumerate(acts):
                 coef = list(base)
-                for t, p in inside:
-                    tc, tk = forms[t]
+                for j, p in zip(idx, prob):
+                    tc, tk = forms[j]
                     const += p * tc
-                    for j in range(m):
-                        coef[j] += p * tk[j]
+                    for k in rm:
+                        coef[k] += p * tk[k]
                 val = const
-                for j in range(m):
-                    val += coef[j] * x[j]
+                for k in rm:
+                    val += coef[k] * x[k]
                 if best is None or sign * val > sign * best:
                     best, arg, form = val, a, (const, coef)
-            forms[s] = form
-            pol[s] = arg
-        x = _solve_cuts(unknown, forms, m)
+            forms[i] = form
+            pol[i] = arg
+        x = _solve_cuts([forms[i] for i in cuts], m)
         if x is None:
             return None
         if pol == previous:
-            return pol
+            return pol, x
         previous = pol
     return None
 
 
-def _rounds_two(post, plan, signs, unknown, m, start):
-    """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), forms as
-    triples ``(c, a_0, a_1)`` of floats (``a_1 = 0`` for one cut)."""
-    x0 = x1 = start
-    flat = {s: [(c, base[0], base[1] if m == 2 else 0.0, inside) for c, base, inside in acts]
-            for s, acts in plan.items()}
-    previous = None
-    for _ in range(ROUNDS):
-        forms: dict[int, tuple[float, float, float]] = {}
-        pol: dict[int, int] = {}
-        for s in post:
-            acts = flat[s]
-            if len(acts) == 1:
-                c, a0, a1, inside = acts[0]
-                for t, p in inside:
-                    tc, t0, t1 = forms[t]
-                    c += p * tc
-                    a0 += p * t0
-                    a1 += p * t1
-                forms[s] = (c, a0, a1)
-                pol[s] = 0
-                continue
-            sign = signs[s]
-            best = None
-            for a, (c, a0, a1, inside) in enumerate(acts):
-                for t, p in inside:
-                    tc, t0, t1 = forms[t]
-                    c += p * tc
-                    a0 += p * t0
-                    a1 += p * t1
-                val = sign * (c + a0 * x0 + a1 * x1)
-                if best is None or val > best:
-                    best, arg, form = val, a, (c, a0, a1)
-            forms[s] = form
-            pol[s] = arg
-        x = _solve_cuts(unknown, {f: (forms[f][0], list(forms[f][1:m + 1])) for f in unknown}, m)
+def _rounds_two(plan, signs, cuts, m, x, pol):
+    """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), the plan's actions
+    as ``(c, a_0, a_1, inside states, their probabilities, _)``, from ``pol``, greedy at the start
+    values ``x``.  Each round: the forms of the chosen actions as three lists of floats over the
+    local states (``a_1 = 0`` for one cut), the cut system, then the greedy values at its solution
+    (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor) and their policy."""
+    n = len(plan)
+    V = [0.0] * n
+    C, A0, A1 = [0.0] * n, [0.0] * n, [0.0] * n
+    for _ in range(ROUNDS - 1):
+        for i, acts in enumerate(plan):
+            c, a0, a1, idx, prob, _ = acts[pol[i]]
+            for j, p in zip(idx, prob):
+                c += p * C[j]
+                a0 += p * A0[j]
+                a1 += p * A1[j]
+            C[i], A0[i], A1[i] = c, a0, a1
+        x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
         if x is None:
             return None
         x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
-        if pol == previous:
-            return pol
-        previous = pol
+        new = [0] * n
+        for i, acts in enumerate(plan):
+            if len(acts) == 1:
+                c, a0, a1, idx, prob, _ = acts[0]
+                v = c + a0 * x0 + a1 * x1
+                for j, p in zip(idx, prob):
+                    v += p * V[j]
+                V[i] = v
+                continue
+            sign = signs[i]
+            best = None
+            keep = pol[i]
+            for a, (c, a0, a1, idx, prob, _) in enumerate(acts):
+                v = c + a0 * x0 + a1 * x1
+                for j, p in zip(idx, prob):
+                    v += p * V[j]
+                if a == keep:
+                    kv = v
+                if best is None or sign * v > best:
+                    best, arg, bv = sign * v, a, v
+            if arg != keep and best <= sign * kv + _TINY * (1.0 + abs(kv)):
+                arg, bv = keep, kv  # not better by more than rounding (an exact tie): no switch, the rounds settle
+            V[i] = bv
+            new[i] = arg
+        if new == pol:  # greedy for its own values x
+            return pol, x
+        pol = new
     return None
 
 
-def _solve_cuts(unknown: dict[int, int], forms: dict, m: int) -> list[float] | None:
-    """``(I - A) x = c`` from the cuts' forms, Gauss with partial pivoting; ``None`` if singular."""
+def _solve_cuts(forms: list, m: int) -> list[float] | None:
+    """``(I - A) x = c`` from the cuts' forms ``(c_k, [a_k0, ...])`` (in cut order), Gauss with
+    partial pivoting; ``None`` if singular."""
     rows = []
-    for f, i in sorted(unknown.items(), key=lambda kv: kv[1]):
-        const, coef = forms[f]
+    for i, (const, coef) in enumerate(forms):
         row = [-a for a in coef]
         row[i] += 1.0
         row.append(const)

@@ -101,17 +101,6 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             v = self._cache[key] = self.B.make(x.numerator, x.denominator)
         return v
 
-    def _float_dist(self, d) -> list[tuple[int, float]]:
-        """An action's distribution in floats (the seed's), each probability object converted once."""
-        cache = self._pfloats
-        out = []
-        for t, p in d:
-            x = cache.get(id(p))  # the probabilities live in self.dist meanwhile: their ids are stable
-            if x is None:
-                x = cache[id(p)] = float(p)
-            out.append((t, x))
-        return out
-
     def _setup_projection(self, components: list[int]) -> None:
         m = self.model
         self.components = components
