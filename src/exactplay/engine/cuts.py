@@ -66,26 +66,37 @@ def _int_ball(n: int, bits: int) -> arb:
     return -b if neg else b
 
 
-def all_leave(post: Sequence[int], dist: Callable, in_s: set) -> bool:
+def all_leave(post: Sequence[int], dist: Callable, in_s: set, passes: int = 3) -> bool:
     """True if every state of ``post`` (a post-order: successors first, but for back edges) has a
-    path leaving ``in_s`` under ``dist`` that one pass in that order proves: an exit, or a successor
-    proved earlier.  False means "not proved" (some state may or may not be closed).
+    path leaving ``in_s`` under ``dist`` that at most ``passes`` passes in that order prove: an exit,
+    or a successor proved earlier (the later passes go over the states not proved yet: the targets
+    of back edges come after their sources).  False means "not proved" (a state may be closed).
 
     >>> all_leave([1, 0], lambda s: [(s + 1, 1)], {0, 1})
+    True
+    >>> all_leave([1, 0], lambda s: [(0, 1)] if s else [(2, 1)], {0, 1})  # 1 is proved by the second pass
     True
     >>> all_leave([1, 0], lambda s: [(1 - s, 1)], {0, 1})
     False
     """
     proved: set[int] = set()
     add = proved.add
-    for v in post:
-        for t, _ in dist(v):
-            if t not in in_s or t in proved:
-                add(v)
-                break
-        else:
+    todo = post
+    for _ in range(passes):
+        left = []
+        for v in todo:
+            for t, _ in dist(v):
+                if t not in in_s or t in proved:
+                    add(v)
+                    break
+            else:
+                left.append(v)
+        if not left:
+            return True
+        if len(left) == len(todo):
             return False
-    return True
+        todo = left
+    return False
 
 
 def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Callable, n_comp: int,
@@ -110,31 +121,7 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     one = mpq(1)
     targets = sorted(unknown, key=unknown.get) + extra  # the cuts (row k = cut k), then the extra states
     for f in targets:
-        rho = {f: one}
-        exits: dict[int, Any] = {}
-        rews: list = []
-        coef: dict[int, Any] = {}
-        pop = rho.pop
-        # the states after f in topological order, until no reach probability is pending
-        for v in forward[last - post.index(f):]:
-            r_v = pop(v, None)
-            if r_v is None:
-                continue
-            r = reward(v)
-            if r is not None:
-                rews.append((r_v, r))
-            for t, p in dist(v):
-                w = r_v * p
-                if t not in in_s:
-                    exits[t] = exits[t] + w if t in exits else w
-                elif t in unknown:
-                    k = unknown[t]
-                    coef[k] = coef[k] + w if k in coef else w
-                else:
-                    rho[t] = rho[t] + w if t in rho else w
-            if not rho:
-                break
-        rows.append((exits, rews, coef))
+        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, in_s, unknown, one))
     # the constants as integers over one common denominator D per payoff component
     outside = {t: known(t) for exits, _, _ in rows for t in exits}
     Ds = []
@@ -187,6 +174,38 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
             num, scale = _combine(terms, R)
         cuts[f] = tuple(mpq(num[c], Ds[c] * scale) if num[c] else zero for c in R)
     return cuts, post, m
+
+
+def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, in_s: set, unknown: dict,
+               one: Any) -> tuple[dict, list, dict]:
+    """The forward pass of the reach probabilities ``rho_f`` over ``after`` (``f`` and the states
+    after it in topological order): ``(w_f, [(rho_f(v), r(v))], a_f)`` -- the exits ``{t: w_f(t)}``,
+    the rewards collected and the cut coefficients ``{k: a_f(k)}``; it stops when no reach
+    probability is pending."""
+    rho = {f: one}
+    exits: dict[int, Any] = {}
+    rews: list = []
+    coef: dict[int, Any] = {}
+    pop = rho.pop
+    for v in after:
+        r_v = pop(v, None)
+        if r_v is None:
+            continue
+        r = reward(v)
+        if r is not None:
+            rews.append((r_v, r))
+        for t, p in dist(v):
+            w = r_v * p
+            if t not in in_s:
+                exits[t] = exits[t] + w if t in exits else w
+            elif t in unknown:
+                k = unknown[t]
+                coef[k] = coef[k] + w if k in coef else w
+            else:
+                rho[t] = rho[t] + w if t in rho else w
+        if not rho:
+            break
+    return exits, rews, coef
 
 
 def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, reward: Callable,

@@ -290,10 +290,12 @@ class LazyCyclic:
         return unit
 
     def _positive(self, s: int) -> bool:
+        """Whether ``V[s][0] > 0``: by the current component's ball where the value is pending and the
+        ball proves the sign, else exactly."""
         balls = self._cur_balls
-        if balls is not None and self.V.is_pending(s):
+        if balls is not None:
             b = balls.get(s)
-            if b is not None:
+            if b is not None and type(list.__getitem__(self.V, s)) is Pending:
                 if b > 0:
                     return True
                 if b < 0 or b.is_zero():
