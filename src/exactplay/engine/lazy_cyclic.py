@@ -99,6 +99,7 @@ class LazyEvaluation:
                                    eng._fpballs, eng._fballs_of(c))
         self._exact: dict[int, tuple] | None = None
         self.other_balls: dict[int, arb] = {}  # state -> ball of the action it does not play (improvement step)
+        self.kept: set[int] = set()  # states whose played action the improvement step proved strictly better
 
     def ball(self, s: int) -> arb:
         b = self.balls.get(s)
@@ -273,7 +274,7 @@ class LazyCyclic:
                 else:
                     self.V[s] = pending
         self._cur_balls = None
-        unit.ev.balls, unit.ev.other_balls = {}, {}  # the pending work replays the exact evaluation only
+        unit.ev.balls, unit.ev.other_balls, unit.ev.kept = {}, {}, set()  # the pending work replays the exact evaluation only
 
     def _store_lazy(self, S: list[int], ev: LazyEvaluation, c: int) -> ComponentUnit:
         """Exact values at the cuts and of the states worth 0; the others pending on one unit."""
@@ -306,6 +307,11 @@ class LazyCyclic:
         """The optimal set of a two-action choice state (``sign`` 1: the mover maximises component ``c``,
         -1: minimises): by balls, else exactly (the eager _choose)."""
         a = ev.pol[s]
+        if s in ev.kept:  # the improvement step proved ``a`` strictly better on this evaluation (the same balls)
+            opt = [a]
+            self.margins[s] = self.q[s] = unit.pending
+            unit.choices[s] = opt
+            return opt
         cur = ev.balls.get(s)
         if cur is None:
             cur = _ZERO
@@ -332,21 +338,26 @@ class LazyCyclic:
     def _improve_lazy(self, states: list[int], pol: dict[int, int], ev: LazyEvaluation, c: int, sign: int) -> bool:
         """:meth:`CyclicComponents._improve` for two-action states, balls first."""
         switched = False
-        balls, other_balls, evaluated = ev.balls, ev.other_balls, ev.pol
+        balls, other_balls, evaluated, kept = ev.balls, ev.other_balls, ev.pol, ev.kept
         for s in states:
             a = pol[s]
             cur = balls.get(s)
             if cur is None:
                 cur = _ZERO
             other = self._q_ball(s, 1 - a, ev, c)
-            if a == evaluated[s]:
+            played = a == evaluated[s]
+            if played:
                 other_balls[s] = other
             d = other - cur if sign > 0 else cur - other
             if d > 0:
                 pol[s] = 1 - a
                 switched = True
                 continue
-            if d < 0 or (cur.is_exact() and other.is_exact() and cur == other):  # proved worse, or one exact point
+            if d < 0:  # proved worse
+                if played:
+                    kept.add(s)
+                continue
+            if cur.is_exact() and other.is_exact() and cur == other:  # one exact point
                 continue
             local = ev.exact()
             x_cur = local[s][c]
