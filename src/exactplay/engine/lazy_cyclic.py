@@ -204,7 +204,7 @@ class LazyCyclic:
         b = fine_ball(r[c]) if rewarded else _ZERO
         inside = ev.balls
         members = self._members
-        outside = self._fballs_of(c)
+        outside = self._fballs.get(c) or self._fballs_of(c)
         pballs = self._fpballs
         same = None if rewarded else True  # every successor the exact point x: exactly x (cuts.ball_pass)
         for t, p in self.dist[s][a]:
