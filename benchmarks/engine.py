@@ -65,6 +65,14 @@ branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.3
 / 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
 Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
 
+2026-12-01 00:15-00:21 UTC, branch cutpass (the lazy cyclic solve's passes: the policy's distributions and
+rewards looked up once per evaluation, no closed-state search where a post-order pass proves every state
+leaves, reach-probability passes stop when none is pending, a choice the improvement step proved is not
+compared again, ball caches read inline), main 4fa69e8 then the branch back to back in subprocesses, best
+of 3 (hold 75 once), load 6.3-7.9 on 2 shared cores: solve hold 30 / 6 1.415 -> 1.330 s, hold 40 / 6 3.451
+-> 3.261 s, hold 75 / 6 28.50 -> 26.90 s, Pig 40 2.413 -> 2.377 s; values, policy, ties, margins, q, ranks,
+stats equal.
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 
