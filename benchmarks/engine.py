@@ -69,9 +69,9 @@ Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margi
 rewards looked up once per evaluation, no closed-state search where a post-order pass proves every state
 leaves, reach-probability passes stop when none is pending, a choice the improvement step proved is not
 compared again, ball caches read inline), main 4fa69e8 then the branch back to back in subprocesses, best
-of 3 (hold 75 once), load 6.3-7.9 on 2 shared cores: solve hold 30 / 6 1.415 -> 1.330 s, hold 40 / 6 3.451
--> 3.261 s, hold 75 / 6 28.50 -> 26.90 s, Pig 40 2.413 -> 2.377 s; values, policy, ties, margins, q, ranks,
-stats equal.
+of 3 (hold 75 once), 00:49-00:51 UTC at load 0.4-1.2: solve hold 30 / 6 1.221 -> 1.143 s, hold 40 / 6 3.094 ->
+2.952 s, hold 75 / 6 23.73 -> 21.99 s, Pig 40 2.184 -> 2.005 s (00:15-00:21 at load 6-8: 1.415 -> 1.330, 3.451
+-> 3.261, 28.50 -> 26.90, 2.413 -> 2.377); values, policy, ties, margins, q, ranks, stats equal.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
