@@ -75,6 +75,13 @@ Again 00:58-01:00 UTC, load 0.1-1.5: hold 40 3.027 -> 2.489 s, Pig 40 2.130 -> 1
 start from the last component's cut values), solve_model CPU s best of 3 interleaved base/branch, load
 0.7-1.2: hold 40 / 6 solve 3.040 -> 2.840 s (seed 0.767 -> 0.444), Pig 40 2.112 -> 1.905 (seed 0.564 ->
 0.357); hold 75 / 6 (one run each) 23.968 -> 21.104 s (seed 5.667 -> 3.073); stats.rounds equal (1518, 1513, 5473).
+2026-12-01 00:15-00:21 UTC, branch cutpass (the lazy cyclic solve's passes: the policy's distributions and
+rewards looked up once per evaluation, no closed-state search where a post-order pass proves every state
+leaves, reach-probability passes stop when none is pending, a choice the improvement step proved is not
+compared again, ball caches read inline), main 4fa69e8 then the branch back to back in subprocesses, best
+of 3 (hold 75 once), 00:49-00:51 UTC at load 0.4-1.2: solve hold 30 / 6 1.221 -> 1.143 s, hold 40 / 6 3.094 ->
+2.952 s, hold 75 / 6 23.73 -> 21.99 s, Pig 40 2.184 -> 2.005 s (00:15-00:21 at load 6-8: 1.415 -> 1.330, 3.451
+-> 3.261, 28.50 -> 26.90, 2.413 -> 2.377); values, policy, ties, margins, q, ranks, stats equal.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

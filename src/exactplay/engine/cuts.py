@@ -39,7 +39,7 @@ from gmpy2 import lcm, mpz
 from .linear import gauss_solve, _feedback_order
 from .linear_int import _combine
 
-__all__ = ["cut_values", "ball_pass", "fine_ball", "PREC"]
+__all__ = ["cut_values", "ball_pass", "fine_ball", "all_leave", "PREC"]
 
 PREC = 192  # bits of the balls' working precision (their radii are rigorous at any precision)
 
@@ -66,45 +66,62 @@ def _int_ball(n: int, bits: int) -> arb:
     return -b if neg else b
 
 
+def all_leave(post: Sequence[int], dist: Callable, in_s: set, passes: int = 3) -> bool:
+    """True if every state of ``post`` (a post-order: successors first, but for back edges) has a
+    path leaving ``in_s`` under ``dist`` that at most ``passes`` passes in that order prove: an exit,
+    or a successor proved earlier (the later passes go over the states not proved yet: the targets
+    of back edges come after their sources).  False means "not proved" (a state may be closed).
+
+    >>> all_leave([1, 0], lambda s: [(s + 1, 1)], {0, 1})
+    True
+    >>> all_leave([1, 0], lambda s: [(0, 1)] if s else [(2, 1)], {0, 1})  # 1 is proved by the second pass
+    True
+    >>> all_leave([1, 0], lambda s: [(1 - s, 1)], {0, 1})
+    False
+    """
+    proved: set[int] = set()
+    add = proved.add
+    todo = post
+    for _ in range(passes):
+        left = []
+        for v in todo:
+            for t, _ in dist(v):
+                if t not in in_s or t in proved:
+                    add(v)
+                    break
+            else:
+                left.append(v)
+        if not left:
+            return True
+        if len(left) == len(todo):
+            return False
+        todo = left
+    return False
+
+
 def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Callable, n_comp: int,
-               mpq: Callable, extra: Sequence[int] = ()) -> tuple[dict[int, tuple], list[int], int]:
+               mpq: Callable, extra: Sequence[int] = (), order: tuple | None = None,
+               in_s: set | None = None) -> tuple[dict[int, tuple], list[int], int]:
     """Exact values of the cut states of ``nodes`` under the policy ``dist`` (every state can leave),
     the post-order (successors first) of ``nodes`` and the number of cuts; ``known(t)`` is the value of ``t`` outside.
     The states of ``extra`` (e.g. those entered from outside) get their exact values too: one more
-    forward pass each, ``x_e = c(e) + sum_k a_e(k) x_k``."""
-    in_s = set(nodes)
-    unknown, post = _feedback_order(nodes, dist, in_s)
+    forward pass each, ``x_e = c(e) + sum_k a_e(k) x_k``.  ``order``: ``_feedback_order(nodes, dist,
+    set(nodes))`` when the caller has it already; ``in_s``: ``set(nodes)`` when the caller has it."""
+    if in_s is None:
+        in_s = set(nodes)
+    unknown, post = order if order is not None else _feedback_order(nodes, dist, in_s)
     m = len(unknown)
     extra = [e for e in extra if e in in_s and e not in unknown]
     if not m and not extra:
         return {}, post, 0
     R = range(n_comp)
     forward = post[::-1]
-    position = {v: i for i, v in enumerate(forward)}
-    order = sorted(unknown, key=unknown.get) + extra
+    last = len(post) - 1
     rows = []  # per cut: (exits {t: w}, rewards [(rho, r)], coefficients {k: a})
-    for f in order:
-        rho = {f: mpq(1)}
-        exits: dict[int, Any] = {}
-        rews: list = []
-        coef: dict[int, Any] = {}
-        for v in forward[position[f]:]:
-            r_v = rho.pop(v, None)
-            if r_v is None:
-                continue
-            r = reward(v)
-            if r is not None:
-                rews.append((r_v, r))
-            for t, p in dist(v):
-                w = r_v * p
-                if t not in in_s:
-                    exits[t] = exits[t] + w if t in exits else w
-                elif t in unknown:
-                    k = unknown[t]
-                    coef[k] = coef[k] + w if k in coef else w
-                else:
-                    rho[t] = rho[t] + w if t in rho else w
-        rows.append((exits, rews, coef))
+    one = mpq(1)
+    targets = sorted(unknown, key=unknown.get) + extra  # the cuts (row k = cut k), then the extra states
+    for f in targets:
+        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, in_s, unknown, one))
     # the constants as integers over one common denominator D per payoff component
     outside = {t: known(t) for exits, _, _ in rows for t in exits}
     Ds = []
@@ -145,7 +162,7 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
                 fn, fk = forms[j]
                 terms.append((int(w.denominator) * fk, w.numerator, fn))
         xs.append(_combine(terms, R))
-    for i, f in enumerate(order):
+    for i, f in enumerate(targets):
         if i < m:
             num, scale = xs[i]
         else:
@@ -159,14 +176,53 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     return cuts, post, m
 
 
+def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, in_s: set, unknown: dict,
+               one: Any) -> tuple[dict, list, dict]:
+    """The forward pass of the reach probabilities ``rho_f`` over ``after`` (``f`` and the states
+    after it in topological order): ``(w_f, [(rho_f(v), r(v))], a_f)`` -- the exits ``{t: w_f(t)}``,
+    the rewards collected and the cut coefficients ``{k: a_f(k)}``; it stops when no reach
+    probability is pending."""
+    rho = {f: one}
+    exits: dict[int, Any] = {}
+    rews: list = []
+    coef: dict[int, Any] = {}
+    pop = rho.pop
+    for v in after:
+        r_v = pop(v, None)
+        if r_v is None:
+            continue
+        r = reward(v)
+        if r is not None:
+            rews.append((r_v, r))
+        for t, p in dist(v):
+            w = r_v * p
+            if t not in in_s:
+                exits[t] = exits[t] + w if t in exits else w
+            elif t in unknown:
+                k = unknown[t]
+                coef[k] = coef[k] + w if k in coef else w
+            else:
+                rho[t] = rho[t] + w if t in rho else w
+        if not rho:
+            break
+    return exits, rews, coef
+
+
 def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, reward: Callable,
-              outside_ball: Callable[[int], arb], in_s: set, pball: Callable | None = None) -> dict[int, arb]:
+              outside_ball: Callable[[int], arb], in_s: set, pballs: dict | None = None,
+              outside: dict | None = None) -> dict[int, arb]:
     """Balls of every state of ``post`` in one payoff component: cuts from their exact values,
     the others ``r + sum p V(t)`` in post-order (exactly ``x`` when
     there is no reward and every successor is the exact point ``x``: the probabilities sum to 1) (``outside_ball(t)`` for ``t`` outside ``S``;
-    states of ``S`` missing from ``post`` -- closed or zero -- are exactly 0)."""
-    pb = pball or fine_ball
+    states of ``S`` missing from ``post`` -- closed or zero -- are exactly 0).  ``pballs``: a cache
+    probability -> ``fine_ball(p)`` (filled here); ``outside``: balls of states outside ``S`` known
+    already (``outside_ball`` is asked for the others)."""
+    if pballs is None:
+        pballs = {}
+    if outside is None:
+        outside = {}
     out: dict[int, arb] = {}
+    get, out_get, p_get = out.get, outside.get, pballs.get
     zero = arb(0)
     with flint.ctx.workprec(PREC):
         for f, x in cut_exact.items():
@@ -178,14 +234,22 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
             b = fine_ball(r) if r else zero
             same = None if r else True  # all successors one exact point x: the value is x exactly
             for t, p in dist(v):
-                tb = out.get(t)
+                tb = get(t)
                 if tb is None:
-                    tb = zero if t in in_s else outside_ball(t)
+                    if t in in_s:
+                        tb = zero
+                    else:
+                        tb = out_get(t)
+                        if tb is None:
+                            tb = outside_ball(t)
                 if same is True:
                     same = tb if tb.is_exact() else None
                 elif same is not None and not (tb.is_exact() and tb == same):
                     same = None
                 if not tb.is_zero():
-                    b = b + pb(p) * tb
+                    pb = p_get(p)
+                    if pb is None:
+                        pb = pballs[p] = fine_ball(p)
+                    b = b + pb * tb
             out[v] = b if same is None or same is True else same
     return out

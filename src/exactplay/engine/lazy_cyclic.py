@@ -30,13 +30,14 @@ import flint
 from flint import arb
 
 from ..model import ModelError
-from .cuts import PREC, ball_pass, cut_values, fine_ball
+from .cuts import PREC, all_leave, ball_pass, cut_values, fine_ball
 from .lazy import Pending, Unit
-from .linear import closed_states
+from .linear import _feedback_order, closed_states
 
 __all__ = ["LazyCyclic", "LazyEvaluation", "ComponentUnit"]
 
 DEBUG = None
+_ZERO = arb(0)  # exact: the same at every precision
 
 
 def exact_point(b: arb, make) -> object:
@@ -56,35 +57,49 @@ class LazyEvaluation:
 
     def __init__(self, eng, S: list[int], pol: dict[int, int], zero_set: set[int], c: int, balls: bool) -> None:
         self.eng, self.S, self.pol, self.zero_set, self.c = eng, S, dict(pol), set(zero_set), c
-        self.has_ec = eng._comp_has_ec
-        nodes = [s for s in S if s not in zero_set]
+        self.has_ec = has_ec = eng._comp_has_ec
+        pol = self.pol
+        nodes = [s for s in S if s not in zero_set] if zero_set else S
         in_s = set(nodes)
-        dist = eng._policy_dist(self.pol)
-        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s) if self.has_ec else set()
+        edist, erew = eng.dist, eng.rew
+        pdist, prew = {}, {}  # the policy's distribution and reward per state, looked up once
+        for s in nodes:
+            a = pol[s]
+            pdist[s] = edist[s][a]
+            prew[s] = erew[s][a]
+        dist = pdist.__getitem__
+        order = None
+        closed: set[int] = set()
+        if has_ec:
+            order = _feedback_order(nodes, dist, in_s)
+            if not all_leave(order[1], dist, in_s):  # else closed_states finds none: no pass of its own
+                order = None
+                closed = closed_states(nodes, lambda s: [t for t, _ in pdist[s]], in_s)
         for s in closed:
-            if eng.rew[s][pol[s]] is not None:
+            if prew[s] is not None:
                 raise ModelError(f"state {eng.model.state_name(s)}: play can go on forever here while "
                                  "collecting a reward (infinite total reward)")
         self.zeros = self.zero_set | closed  # exactly 0
-        rest = [s for s in nodes if s not in closed]
+        rest = [s for s in nodes if s not in closed] if closed else nodes
         zero = tuple([eng.zero] * eng.P)
-        V = eng.V
-        self.cuts, post, m = cut_values(rest, dist, lambda s: eng.rew[s][self.pol[s]],
-                                     lambda t: zero if t in self.zeros else V[t], eng.P, eng.B.make,
-                                     [s for s in rest if eng._entered[s]])
+        V, zeros, entered = eng.V, self.zeros, eng._entered
+        self.cuts, post, m = cut_values(rest, dist, prew.__getitem__,
+                                        (lambda t: zero if t in zeros else V[t]) if zeros else V.__getitem__,
+                                        eng.P, eng.B.make, [s for s in rest if entered[s]], order,
+                                        None if closed else in_s)
         eng.stats.largest_dense = max(eng.stats.largest_dense, m)
         self.balls: dict[int, arb] = {}
         if balls:
-            rew = eng.rew
-
             def reward_c(s):
-                r = rew[s][self.pol[s]]
+                r = prew[s]
                 return None if r is None else r[c]
 
             self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist, reward_c,
-                                   lambda t: eng._outside_ball(t, c), set(S), eng._fine_pball)
+                                   lambda t: eng._outside_ball(t, c), in_s if nodes is S else set(S),
+                                   eng._fpballs, eng._fballs_of(c))
         self._exact: dict[int, tuple] | None = None
         self.other_balls: dict[int, arb] = {}  # state -> ball of the action it does not play (improvement step)
+        self.kept: set[int] = set()  # states whose played action the improvement step proved strictly better
 
     def ball(self, s: int) -> arb:
         b = self.balls.get(s)
@@ -113,6 +128,7 @@ class ComponentUnit(Unit):
 
     def __init__(self, eng, ev: LazyEvaluation, c: int) -> None:
         self.eng, self.ev, self.c = eng, ev, c
+        self.pending = Pending(self)  # the placeholder of every slot this unit fills
         self.choices: dict[int, list[int]] = {}  # choice state -> the optimal set decided by the balls
 
     @property
@@ -159,11 +175,19 @@ class LazyCyclic:
         comps = {self.keys[self.model.mover[s]][0] for s in choice}
         return len(comps) <= 1 and None not in comps
 
+    def _fballs_of(self, c: int) -> dict[int, arb]:
+        """State -> fine ball of its value in payoff component ``c`` (the states solved so far that asked)."""
+        fb = self._fballs.get(c)
+        if fb is None:
+            fb = self._fballs[c] = {}
+        return fb
+
     def _outside_ball(self, t: int, c: int) -> arb:
-        key = (t, c)
-        b = self._fballs.get(key)
+        """The fine ball of ``V[t][c]`` (cached)."""
+        fb = self._fballs_of(c)
+        b = fb.get(t)
         if b is None:
-            b = self._fballs[key] = fine_ball(self.V[t][c])
+            b = fb[t] = fine_ball(self.V[t][c])
         return b
 
     def _fine_pball(self, p) -> arb:
@@ -173,25 +197,34 @@ class LazyCyclic:
         return b
 
     def _q_ball(self, s: int, a: int, ev: LazyEvaluation, c: int) -> arb:
+        """A ball of action ``a``'s value at ``s``: ``r + sum p V(t)``, ``V`` from the evaluation's balls
+        inside the component and the stored balls outside (the arithmetic of :func:`.cuts.ball_pass`)."""
         r = self.rew[s][a]
         rewarded = r is not None and r[c]
-        b = fine_ball(r[c]) if rewarded else arb(0)
+        b = fine_ball(r[c]) if rewarded else _ZERO
         inside = ev.balls
         members = self._members
+        outside = self._fballs.get(c) or self._fballs_of(c)
+        pballs = self._fpballs
         same = None if rewarded else True  # every successor the exact point x: exactly x (cuts.ball_pass)
         for t, p in self.dist[s][a]:
             if t in members:
                 tb = inside.get(t)
                 if tb is None:
-                    tb = arb(0)
+                    tb = _ZERO
             else:
-                tb = self._outside_ball(t, c)
+                tb = outside.get(t)
+                if tb is None:
+                    tb = self._outside_ball(t, c)
             if same is True:
                 same = tb if tb.is_exact() else None
             elif same is not None and not (tb.is_exact() and tb == same):
                 same = None
             if not tb.is_zero():
-                b = b + self._fine_pball(p) * tb
+                pb = pballs.get(p)
+                if pb is None:
+                    pb = pballs[p] = fine_ball(p)
+                b = b + pb * tb
         return b if same is None or same is True else same
 
     def _cyclic_lazy(self, S: list[int], has_ec: bool, choice: list[int]) -> None:
@@ -216,7 +249,8 @@ class LazyCyclic:
             lambda pol: LazyEvaluation(self, S, pol, set(), c, True), self._improve_lazy)
         evaluated = dict(pol)
         unit = self._store_lazy(S, ev, c)
-        opt = {s: self._choose_lazy(s, ev, c, unit) for s in choice}
+        keys, mover = self.keys, self.model.mover
+        opt = {s: self._choose_lazy(s, ev, c, unit, keys[mover[s]][1]) for s in choice}
         self._finish(S, opt, {})
         if any(self.policy[s] != evaluated[s] for s in S):
             final = {s: self.policy[s] for s in S}
@@ -240,81 +274,90 @@ class LazyCyclic:
                 else:
                     self.V[s] = pending
         self._cur_balls = None
-        unit.ev.balls, unit.ev.other_balls = {}, {}  # the pending work replays the exact evaluation only
+        unit.ev.balls, unit.ev.other_balls, unit.ev.kept = {}, {}, set()  # the pending work replays the exact evaluation only
 
     def _store_lazy(self, S: list[int], ev: LazyEvaluation, c: int) -> ComponentUnit:
         """Exact values at the cuts and of the states worth 0; the others pending on one unit."""
-        V = self.V
+        V, cuts, zeros = self.V, ev.cuts, ev.zeros
         zero = tuple([self.zero] * self.P)
-        for s in S:
-            if s in ev.cuts:
-                V[s] = ev.cuts[s]
-            elif s in ev.zeros:
-                V[s] = zero
-            else:
-                V[s] = None
         unit = ComponentUnit(self, ev, c)
-        pending = Pending(unit)
+        pending = unit.pending
+        put = list.__setitem__
         for s in S:
-            if V.raw(s) is None:
-                list.__setitem__(V, s, pending)
-        for s, b in ev.balls.items():
-            self._fballs[(s, c)] = b
+            x = cuts.get(s)
+            put(V, s, x if x is not None else zero if s in zeros else pending)
+        self._fballs_of(c).update(ev.balls)
         self._cur_balls = ev.balls if c == 0 else None
         return unit
 
     def _positive(self, s: int) -> bool:
+        """Whether ``V[s][0] > 0``: by the current component's ball where the value is pending and the
+        ball proves the sign, else exactly."""
         balls = self._cur_balls
-        if balls is not None and self.V.is_pending(s):
+        if balls is not None:
             b = balls.get(s)
-            if b is not None:
+            if b is not None and type(list.__getitem__(self.V, s)) is Pending:
                 if b > 0:
                     return True
                 if b < 0 or b.is_zero():
                     return False
         return self.V[s][0] > 0
 
-    def _choose_lazy(self, s: int, ev: LazyEvaluation, c: int, unit: ComponentUnit) -> list[int]:
-        """The optimal set of a two-action choice state: by balls, else exactly (the eager _choose)."""
-        sign = self.keys[self.model.mover[s]][1]
+    def _choose_lazy(self, s: int, ev: LazyEvaluation, c: int, unit: ComponentUnit, sign: int) -> list[int]:
+        """The optimal set of a two-action choice state (``sign`` 1: the mover maximises component ``c``,
+        -1: minimises): by balls, else exactly (the eager _choose)."""
         a = ev.pol[s]
-        qb = [None, None]
-        qb[a] = ev.ball(s)
+        if s in ev.kept:  # the improvement step proved ``a`` strictly better on this evaluation (the same balls)
+            opt = [a]
+            self.margins[s] = self.q[s] = unit.pending
+            unit.choices[s] = opt
+            return opt
+        cur = ev.balls.get(s)
+        if cur is None:
+            cur = _ZERO
         other = ev.other_balls.get(s)
-        qb[1 - a] = self._q_ball(s, 1 - a, ev, c) if other is None else other
-        if qb[0].is_exact() and qb[1].is_exact() and qb[0] == qb[1]:  # one exact point (radius 0): a tie
-            x = self.zero if qb[0].is_zero() else exact_point(qb[0], self.B.make)
+        if other is None:
+            other = self._q_ball(s, 1 - a, ev, c)
+        q0, q1 = (cur, other) if a == 0 else (other, cur)
+        if q0.is_exact() and q1.is_exact() and q0 == q1:  # one exact point (radius 0): a tie
+            x = self.zero if q0.is_zero() else exact_point(q0, self.B.make)
             self.q[s] = [x, x]
             self.ties[s], self.margins[s] = [0, 1], self.zero
             return [0, 1]
-        d = qb[0] - qb[1] if sign > 0 else qb[1] - qb[0]
+        d = q0 - q1 if sign > 0 else q1 - q0
         if d > 0 or d < 0:
             opt = [0] if d > 0 else [1]
-            pending = Pending(unit)
-            self.margins[s] = pending
-            self.q[s] = pending
+            self.margins[s] = self.q[s] = unit.pending
             unit.choices[s] = opt
             return opt
         unit.write_values()
         if DEBUG is not None:
-            DEBUG.append((s, qb, d))
+            DEBUG.append((s, [q0, q1], d))
         return self._choose(s, self._action_values(s, c))
 
     def _improve_lazy(self, states: list[int], pol: dict[int, int], ev: LazyEvaluation, c: int, sign: int) -> bool:
         """:meth:`CyclicComponents._improve` for two-action states, balls first."""
         switched = False
+        balls, other_balls, evaluated, kept = ev.balls, ev.other_balls, ev.pol, ev.kept
         for s in states:
             a = pol[s]
-            cur = ev.ball(s)
+            cur = balls.get(s)
+            if cur is None:
+                cur = _ZERO
             other = self._q_ball(s, 1 - a, ev, c)
-            if a == ev.pol[s]:
-                ev.other_balls[s] = other
+            played = a == evaluated[s]
+            if played:
+                other_balls[s] = other
             d = other - cur if sign > 0 else cur - other
             if d > 0:
                 pol[s] = 1 - a
                 switched = True
                 continue
-            if d < 0 or (cur.is_exact() and other.is_exact() and cur == other):  # proved worse, or one exact point
+            if d < 0:  # proved worse
+                if played:
+                    kept.add(s)
+                continue
+            if cur.is_exact() and other.is_exact() and cur == other:  # one exact point
                 continue
             local = ev.exact()
             x_cur = local[s][c]

@@ -165,7 +165,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.margins: dict[int, Any] = LazyDict() if self.lazy_margins else {}
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = LazyDict() if self.lazy_margins else {}
-        self._fballs: dict = {}  # (state, component) -> fine ball of its value (lazy components)
+        self._fballs: dict = {}  # component -> {state: fine ball of its value} (lazy components)
         self._fvals: dict[int, dict[int, float]] = {}  # component -> state -> float of its final value (seed)
         self._pfloats: dict[int, float] = {}  # id of a probability -> its float
         self._fpballs: dict = {}
