@@ -28,11 +28,12 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     """States of ``S`` where the minimiser can keep play away from positive value forever.
 
     ``dist(s)``: the actions' distributions of ``s``; the non-minimiser ``s`` plays ``pol.get(s, 0)``;
-    ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value."""
-    in_s = set(S)
-    need: dict[int, int] = {}  # per state: its considered actions not yet hitting P
-    waiting: dict[int, list[list]] = {}  # state t of S -> the open actions [s, hit] with t as a successor
-    positive: set[int] = set()
+    ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value.  Each considered
+    action not hitting a positive outside state gets a number ``i`` (its state ``owner[i]``, flag
+    ``hit[i]``); ``need[s]`` counts the actions of ``s`` not yet hitting ``P``, ``s`` joins ``P`` at 0."""
+    need = dict.fromkeys(S, 0)  # also the membership test of S
+    waiting: dict[int, list[int]] = {}  # state t of S -> the open actions with t as a successor
+    owner: list[int] = []
     stack: list[int] = []
     out_pos: dict[int, bool] = {}
     for s in S:
@@ -41,7 +42,7 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
         for d in (acts if s in miners else (acts[pol.get(s, 0)],)):
             inside = []
             for t, _ in d:
-                if t in in_s:
+                if t in need:
                     inside.append(t)
                     continue
                 x = out_pos.get(t)
@@ -51,29 +52,29 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
                     break
             else:
                 open_count += 1
-                action = [s, False]
+                i = len(owner)
+                owner.append(s)
                 for t in inside:
                     w = waiting.get(t)
                     if w is None:
-                        waiting[t] = [action]
+                        waiting[t] = [i]
                     else:
-                        w.append(action)
-        need[s] = open_count
-        if not open_count:
-            positive.add(s)
+                        w.append(i)
+        if open_count:
+            need[s] = open_count
+        else:
             stack.append(s)
+    hit = bytearray(len(owner))
     while stack:
-        t = stack.pop()
-        for action in waiting.get(t, ()):
-            if action[1]:
-                continue
-            action[1] = True
-            s = action[0]
-            need[s] -= 1
-            if not need[s] and s not in positive:
-                positive.add(s)
-                stack.append(s)
-    return in_s - positive
+        for i in waiting.get(stack.pop(), ()):
+            if not hit[i]:
+                hit[i] = 1
+                s = owner[i]
+                left = need[s] - 1
+                need[s] = left
+                if not left:
+                    stack.append(s)
+    return {s for s, left in need.items() if left}
 
 
 def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int]) -> list[int]:

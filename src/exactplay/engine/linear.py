@@ -159,31 +159,39 @@ def evaluate_component(
 
 
 def _feedback_order(nodes, dist, in_s) -> tuple[dict[int, int], list[int]]:
-    """Depth-first post-order of ``nodes`` and the unknowns: the targets of back edges."""
+    """Depth-first post-order of ``nodes`` and the unknowns: the targets of back edges.
+
+    The search starts at each not yet visited node in the order of ``nodes`` and follows the
+    successors ``t`` of ``dist(v)`` (pairs ``(t, p)``) in their order, inside ``in_s`` only
+    (``in_s`` is ``set(nodes)``); an unknown is numbered when its first back edge is met.
+
+    >>> _feedback_order([0, 1, 2], {0: [(1, 0)], 1: [(2, 0), (0, 0)], 2: [(1, 0), (7, 0)]}.__getitem__, {0, 1, 2})
+    ({1: 0, 0: 1}, [2, 1, 0])
+    """
     unknown: dict[int, int] = {}
     post: list[int] = []
-    state: dict[int, int] = {}
+    append = post.append
+    state = dict.fromkeys(nodes, 0)  # 0 not visited, 1 on the search path, 2 finished; absent: outside
     for root in nodes:
-        if root in state:
+        if state[root]:
             continue
         state[root] = 1
-        stack = [(root, iter([t for t, _ in dist(root)]))]
+        stack = [(root, iter(dist(root)))]
+        push = stack.append
         while stack:
             v, it = stack[-1]
-            for w in it:
-                if w not in in_s:
-                    continue
+            for w, _ in it:
                 st = state.get(w)
-                if st is None:
+                if st == 0:
                     state[w] = 1
-                    stack.append((w, iter([t for t, _ in dist(w)])))
+                    push((w, iter(dist(w))))
                     break
                 if st == 1 and w not in unknown:
                     unknown[w] = len(unknown)
             else:
                 stack.pop()
                 state[v] = 2
-                post.append(v)
+                append(v)
     return unknown, post
 
 
