@@ -32,39 +32,38 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     action not hitting a positive outside state gets a number ``i`` (its state ``owner[i]``, flag
     ``hit[i]``); ``need[s]`` counts the actions of ``s`` not yet hitting ``P``, ``s`` joins ``P`` at 0."""
     need = dict.fromkeys(S, 0)  # also the membership test of S
-    waiting: dict[int, list[int]] = {}  # state t of S -> the open actions with t as a successor
+    waiting: dict[int, list[int]] = {}  # state t of S -> the actions (numbers) with t as a successor
     owner: list[int] = []
+    hit = bytearray()
     stack: list[int] = []
     out_pos: dict[int, bool] = {}
     for s in S:
         acts = dist(s)
         open_count = 0
         for d in (acts if s in miners else (acts[pol.get(s, 0)],)):
-            inside = []
+            i = len(owner)
+            owner.append(s)
             for t, _ in d:
                 if t in need:
-                    inside.append(t)
-                    continue
-                x = out_pos.get(t)
-                if x is None:
-                    x = out_pos[t] = outside_positive(t)
-                if x:
-                    break
-            else:
-                open_count += 1
-                i = len(owner)
-                owner.append(s)
-                for t in inside:
                     w = waiting.get(t)
                     if w is None:
                         waiting[t] = [i]
                     else:
                         w.append(i)
+                    continue
+                x = out_pos.get(t)
+                if x is None:
+                    x = out_pos[t] = outside_positive(t)
+                if x:
+                    hit.append(1)  # hits P at once: its waiting entries are void
+                    break
+            else:
+                hit.append(0)
+                open_count += 1
         if open_count:
             need[s] = open_count
         else:
             stack.append(s)
-    hit = bytearray(len(owner))
     while stack:
         for i in waiting.get(stack.pop(), ()):
             if not hit[i]:

@@ -46,7 +46,8 @@ class Finish:
                     acts = dist[s]
                     m = mover[s]
                     if m is not None and len(acts) > 1 and keys[m][1] > 0:
-                        relevant[s] = [acts[a] for a in opt[s]]
+                        o = opt[s]
+                        relevant[s] = (acts[o[0]],) if len(o) == 1 else [acts[a] for a in o]
                     else:
                         relevant[s] = acts
                         every.add(s)
