@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..graph import reaching
-
 __all__ = ["closed_states", "evaluate_component", "gauss_solve", "SingularSystem"]
 
 
@@ -36,20 +34,35 @@ class SingularSystem(ArithmeticError):
 
 
 def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in_s: set[int]) -> set[int]:
-    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``."""
+    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``: ``nodes`` less the
+    states that reach an exit (a state with a successor outside ``in_s``), walking the edges back.
+
+    >>> sorted(closed_states([0, 1, 2, 3], {0: [1], 1: [0, 9], 2: [3], 3: [2]}.__getitem__, {0, 1, 2, 3}))
+    [2, 3]
+    """
     exits = []
-    preds: dict[int, list[int]] = {s: [] for s in nodes}
+    preds: dict[int, list[int]] = {}
     for s in nodes:
         leaves = False
         for t in succ(s):
             if t in in_s:
-                preds[t].append(s)
+                w = preds.get(t)
+                if w is None:
+                    preds[t] = [s]
+                else:
+                    w.append(s)
             else:
                 leaves = True
         if leaves:
             exits.append(s)
-    reach = reaching(exits, preds)
-    return set(nodes) - reach
+    reach = set(exits)
+    stack = exits
+    while stack:
+        for s in preds.get(stack.pop(), ()):
+            if s not in reach:
+                reach.add(s)
+                stack.append(s)
+    return set() if len(reach) == len(nodes) else set(nodes) - reach
 
 
 def _equations(forms: dict, unknown: dict, zero, one) -> tuple[list, list]:
