@@ -46,10 +46,10 @@ def rank_component(
     preds: dict[int, list[int]] = {}  # successor t -> the relevant actions with t as a successor
     need: dict[int, int] = {}
     owner: list[int] = []
+    i = 0
     for s, acts in relevant.items():
         need[s] = len(acts) if s in every else 1
         for d in acts:
-            i = len(owner)
             owner.append(s)
             for t, _ in d:
                 w = preds.get(t)
@@ -57,20 +57,19 @@ def rank_component(
                     preds[t] = [i]
                 else:
                     w.append(i)
+            i += 1
     members = set(states)
     heap = [(r, t) for t in preds if t not in members and (r := ranks[t]) is not None]
     heapq.heapify(heap)
-    done = bytearray(len(owner))
+    done = bytearray(i)
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         r, t = pop(heap)
         for i in preds.get(t, ()):
-            if done[i]:
+            s = owner[i]
+            if ranks[s] is not None or done[i]:
                 continue
             done[i] = 1
-            s = owner[i]
-            if ranks[s] is not None:
-                continue
             left = need[s] - 1
             need[s] = left
             if not left:
