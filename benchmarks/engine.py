@@ -65,6 +65,11 @@ branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.3
 / 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
 Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
 
+2026-12-01 00:08-01:12 UTC, branch finishpass (ranks, feedback order, zero region, closed states: less per-state
+Python work), main's src then the branch back to back, CPU s: hold 75 / 6 solve 30.00 -> 26.37 s (best of 1, load
+4.4-4.8), hold 40 / 6 3.030 -> 2.864, Pig 40 2.118 -> 1.999, race 100 0.629 -> 0.641 (noise) (best of 2, load 0.0-0.4);
+identity harness equal.
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 
