@@ -82,6 +82,10 @@ compared again, ball caches read inline), main 4fa69e8 then the branch back to b
 of 3 (hold 75 once), 00:49-00:51 UTC at load 0.4-1.2: solve hold 30 / 6 1.221 -> 1.143 s, hold 40 / 6 3.094 ->
 2.952 s, hold 75 / 6 23.73 -> 21.99 s, Pig 40 2.184 -> 2.005 s (00:15-00:21 at load 6-8: 1.415 -> 1.330, 3.451
 -> 3.261, 28.50 -> 26.90, 2.413 -> 2.377); values, policy, ties, margins, q, ranks, stats equal.
+2026-12-01 00:08-01:12 UTC, branch finishpass (ranks, feedback order, zero region, closed states: less per-state
+Python work), main's src then the branch back to back, CPU s: hold 75 / 6 solve 30.00 -> 26.37 s (best of 1, load
+4.4-4.8), hold 40 / 6 3.030 -> 2.864, Pig 40 2.118 -> 1.999, race 100 0.629 -> 0.641 (noise) (best of 2, load 0.0-0.4);
+identity harness equal.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

@@ -28,52 +28,52 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     """States of ``S`` where the minimiser can keep play away from positive value forever.
 
     ``dist(s)``: the actions' distributions of ``s``; the non-minimiser ``s`` plays ``pol.get(s, 0)``;
-    ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value."""
-    in_s = set(S)
-    need: dict[int, int] = {}  # per state: its considered actions not yet hitting P
-    waiting: dict[int, list[list]] = {}  # state t of S -> the open actions [s, hit] with t as a successor
-    positive: set[int] = set()
+    ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value.  Each considered
+    action not hitting a positive outside state gets a number ``i`` (its state ``owner[i]``, flag
+    ``hit[i]``); ``need[s]`` counts the actions of ``s`` not yet hitting ``P``, ``s`` joins ``P`` at 0."""
+    need = dict.fromkeys(S, 0)  # also the membership test of S
+    waiting: dict[int, list[int]] = {}  # state t of S -> the actions (numbers) with t as a successor
+    owner: list[int] = []
+    hit = bytearray()
     stack: list[int] = []
     out_pos: dict[int, bool] = {}
     for s in S:
         acts = dist(s)
         open_count = 0
         for d in (acts if s in miners else (acts[pol.get(s, 0)],)):
-            inside = []
+            i = len(owner)
+            owner.append(s)
             for t, _ in d:
-                if t in in_s:
-                    inside.append(t)
+                if t in need:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [i]
+                    else:
+                        w.append(i)
                     continue
                 x = out_pos.get(t)
                 if x is None:
                     x = out_pos[t] = outside_positive(t)
                 if x:
+                    hit.append(1)  # hits P at once: its waiting entries are void
                     break
             else:
+                hit.append(0)
                 open_count += 1
-                action = [s, False]
-                for t in inside:
-                    w = waiting.get(t)
-                    if w is None:
-                        waiting[t] = [action]
-                    else:
-                        w.append(action)
-        need[s] = open_count
-        if not open_count:
-            positive.add(s)
+        if open_count:
+            need[s] = open_count
+        else:
             stack.append(s)
     while stack:
-        t = stack.pop()
-        for action in waiting.get(t, ()):
-            if action[1]:
-                continue
-            action[1] = True
-            s = action[0]
-            need[s] -= 1
-            if not need[s] and s not in positive:
-                positive.add(s)
-                stack.append(s)
-    return in_s - positive
+        for i in waiting.get(stack.pop(), ()):
+            if not hit[i]:
+                hit[i] = 1
+                s = owner[i]
+                left = need[s] - 1
+                need[s] = left
+                if not left:
+                    stack.append(s)
+    return {s for s, left in need.items() if left}
 
 
 def never_ending(terminal: Sequence, trans: Sequence, policy: Sequence[int],

@@ -22,39 +22,52 @@ class Finish:
         return any(self.V[s])
 
     def _finish(self, states: list[int], opt: dict[int, list[int]], key_c: dict[int, int]) -> None:
-        """Ranks for ``states`` (values known), then the policy by the tie rule."""
+        """Ranks for ``states`` (values known), then the policy by the tie rule.
+
+        Relevant actions (:func:`.ranks.rank_component`): termination, every action of every state;
+        reachability, in a state of positive value the optimal actions of a maximiser (one needed),
+        every action elsewhere (all needed); policy, the chosen action.  The policy is the first
+        optimal action, under reachability a maximiser's first optimal action with a successor of
+        lower rank."""
         if len(states) == 1 and self.witness == "termination":
             self._finish_one(states[0], opt)
             return
-        relevant: dict[int, list[tuple[int, ...]]] = {}
-        every: set[int] = set()
         w = self.witness
-        for s in states:
-            acts = self.dist[s]
-            if w == "termination":
-                relevant[s] = [tuple(t for t, _ in d) for d in acts]
-                every.add(s)
-            elif w == "reachability":
-                if self._positive(s):
-                    maximiser = self._is_choice(s) and self.keys[self.model.mover[s]][1] > 0
-                    chosen = opt[s] if maximiser else range(len(acts))
-                    relevant[s] = [tuple(t for t, _ in acts[a]) for a in chosen]
-                    if not maximiser:
+        dist, ranks, policy = self.dist, self.ranks, self.policy
+        mover, keys = self.model.mover, self.keys
+        if w == "termination":
+            relevant = {s: dist[s] for s in states}
+            every = set(states)
+        elif w == "reachability":
+            relevant, every = {}, set()
+            positive = self._positive
+            for s in states:
+                if positive(s):
+                    acts = dist[s]
+                    m = mover[s]
+                    if m is not None and len(acts) > 1 and keys[m][1] > 0:
+                        o = opt[s]
+                        relevant[s] = (acts[o[0]],) if len(o) == 1 else [acts[a] for a in o]
+                    else:
+                        relevant[s] = acts
                         every.add(s)
-            else:  # policy: the chosen action only (choices are not on cycles here)
-                a = opt[s][0] if s in opt else 0
-                relevant[s] = [tuple(t for t, _ in acts[a])]
-        rank_component(states, relevant, every, self.ranks)
+        else:  # policy: the chosen action only (choices are not on cycles here)
+            relevant = {s: (dist[s][opt[s][0] if s in opt else 0],) for s in states}
+            every = set()
+        rank_component(states, relevant, every, ranks)
         for s in states:
-            if s not in opt:
-                self.policy[s] = 0
+            o = opt.get(s)
+            if o is None:
+                policy[s] = 0
                 continue
-            choice = opt[s][0]
-            r = self.ranks[s]
-            if w == "reachability" and r is not None and self.keys[self.model.mover[s]][1] > 0:
-                choice = next(a for a in opt[s]
-                              if any(self.ranks[t] is not None and self.ranks[t] < r for t, _ in self.dist[s][a]))
-            self.policy[s] = choice
+            choice = o[0]
+            if w == "reachability" and len(o) > 1:
+                r = ranks[s]
+                if r is not None and keys[mover[s]][1] > 0:
+                    acts = dist[s]
+                    choice = next(a for a in o
+                                  if any(ranks[t] is not None and ranks[t] < r for t, _ in acts[a]))
+            policy[s] = choice
         self._check_ranks(states)
 
     def _finish_one(self, s: int, opt: dict[int, list[int]]) -> None:

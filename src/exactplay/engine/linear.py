@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..graph import reaching
-
 __all__ = ["closed_states", "evaluate_component", "gauss_solve", "SingularSystem"]
 
 
@@ -36,20 +34,35 @@ class SingularSystem(ArithmeticError):
 
 
 def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in_s: set[int]) -> set[int]:
-    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``."""
+    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``: ``nodes`` less the
+    states that reach an exit (a state with a successor outside ``in_s``), walking the edges back.
+
+    >>> sorted(closed_states([0, 1, 2, 3], {0: [1], 1: [0, 9], 2: [3], 3: [2]}.__getitem__, {0, 1, 2, 3}))
+    [2, 3]
+    """
     exits = []
-    preds: dict[int, list[int]] = {s: [] for s in nodes}
+    preds: dict[int, list[int]] = {}
     for s in nodes:
         leaves = False
         for t in succ(s):
             if t in in_s:
-                preds[t].append(s)
+                w = preds.get(t)
+                if w is None:
+                    preds[t] = [s]
+                else:
+                    w.append(s)
             else:
                 leaves = True
         if leaves:
             exits.append(s)
-    reach = reaching(exits, preds)
-    return set(nodes) - reach
+    reach = set(exits)
+    stack = exits
+    while stack:
+        for s in preds.get(stack.pop(), ()):
+            if s not in reach:
+                reach.add(s)
+                stack.append(s)
+    return set() if len(reach) == len(nodes) else set(nodes) - reach
 
 
 def _equations(forms: dict, unknown: dict, zero, one) -> tuple[list, list]:
@@ -159,31 +172,39 @@ def evaluate_component(
 
 
 def _feedback_order(nodes, dist, in_s) -> tuple[dict[int, int], list[int]]:
-    """Depth-first post-order of ``nodes`` and the unknowns: the targets of back edges."""
+    """Depth-first post-order of ``nodes`` and the unknowns: the targets of back edges.
+
+    The search starts at each not yet visited node in the order of ``nodes`` and follows the
+    successors ``t`` of ``dist(v)`` (pairs ``(t, p)``) in their order, inside ``in_s`` only
+    (``in_s`` is ``set(nodes)``); an unknown is numbered when its first back edge is met.
+
+    >>> _feedback_order([0, 1, 2], {0: [(1, 0)], 1: [(2, 0), (0, 0)], 2: [(1, 0), (7, 0)]}.__getitem__, {0, 1, 2})
+    ({1: 0, 0: 1}, [2, 1, 0])
+    """
     unknown: dict[int, int] = {}
     post: list[int] = []
-    state: dict[int, int] = {}
+    append = post.append
+    state = dict.fromkeys(nodes, 0)  # 0 not visited, 1 on the search path, 2 finished; absent: outside
     for root in nodes:
-        if root in state:
+        if state[root]:
             continue
         state[root] = 1
-        stack = [(root, iter([t for t, _ in dist(root)]))]
+        stack = [(root, iter(dist(root)))]
+        push = stack.append
         while stack:
             v, it = stack[-1]
-            for w in it:
-                if w not in in_s:
-                    continue
+            for w, _ in it:
                 st = state.get(w)
-                if st is None:
+                if st == 0:
                     state[w] = 1
-                    stack.append((w, iter([t for t, _ in dist(w)])))
+                    push((w, iter(dist(w))))
                     break
                 if st == 1 and w not in unknown:
                     unknown[w] = len(unknown)
             else:
                 stack.pop()
                 state[v] = 2
-                post.append(v)
+                append(v)
     return unknown, post
 
 

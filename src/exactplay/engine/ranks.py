@@ -16,75 +16,85 @@ States that never qualify stay unranked (``None``).
 from __future__ import annotations
 
 import heapq
-from typing import Sequence
+from typing import Any, Sequence
 
 __all__ = ["rank_component"]
 
 
 def rank_component(
     states: Sequence[int],
-    relevant: dict[int, list[tuple[int, ...]]],
+    relevant: dict[int, Sequence[Sequence[tuple[int, Any]]]],
     every: set[int],
     ranks: list[int | None],
 ) -> None:
     """Fill ``ranks`` for ``states``.
 
-    ``relevant[s]`` lists, per relevant action of ``s``, its successors;
-    ``s`` in ``every`` needs all of them to reach a ranked successor, others need
-    one.  States not in ``relevant`` are not eligible.  Ranks of successors
-    outside ``states`` must already be final.
+    ``relevant[s]`` lists, per relevant action of ``s``, its distribution (pairs ``(t, p)``, the
+    successors ``t`` count); ``s`` in ``every`` needs all of them to reach a ranked successor,
+    others need one.  States not in ``relevant`` are not eligible.  Ranks of successors outside
+    ``states`` must already be final.  Each relevant action gets a number ``i`` (state ``owner[i]``,
+    flag ``done[i]``); ranked states are popped in increasing rank, so each rank is the least.
+
+    >>> ranks = [None, None, None, 0, None]  # 0 -> 1 or 3; 1 -> 0; 2 (every) -> {0} and {1, 4}
+    >>> rank_component([0, 1, 2], {0: [[(1, 1)], [(3, 1)]], 1: [[(0, 1)]], 2: [[(0, 1)], [(1, 1), (4, 1)]]},
+    ...                {2}, ranks); ranks
+    [1, 2, 3, 0, None]
     """
     if len(states) == 1:
         _rank_one(states[0], relevant, every, ranks)
         return
-    members = set(states)
-    preds: dict[int, list[tuple[int, int]]] = {}
+    preds: dict[int, list[int]] = {}  # successor t -> the relevant actions with t as a successor
     need: dict[int, int] = {}
-    done: dict[int, list[bool]] = {}
-    seeds = set()
+    owner: list[int] = []
+    i = 0
     for s, acts in relevant.items():
-        need[s] = len(acts)
-        done[s] = [False] * len(acts)
-        for a, succ in enumerate(acts):
-            for t in succ:
-                preds.setdefault(t, []).append((s, a))
-                if t not in members and ranks[t] is not None:
-                    seeds.add(t)
-    heap = [(ranks[t], t) for t in seeds]
+        need[s] = len(acts) if s in every else 1
+        for d in acts:
+            owner.append(s)
+            for t, _ in d:
+                w = preds.get(t)
+                if w is None:
+                    preds[t] = [i]
+                else:
+                    w.append(i)
+            i += 1
+    members = set(states)
+    heap = [(r, t) for t in preds if t not in members and (r := ranks[t]) is not None]
     heapq.heapify(heap)
+    done = bytearray(i)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        r, t = heapq.heappop(heap)
-        for s, a in preds.get(t, ()):
-            if ranks[s] is not None or done[s][a]:
+        r, t = pop(heap)
+        for i in preds.get(t, ()):
+            s = owner[i]
+            if ranks[s] is not None or done[i]:
                 continue
-            if s in every:
-                done[s][a] = True
-                need[s] -= 1
-                if need[s] == 0:
-                    ranks[s] = r + 1
-                    heapq.heappush(heap, (r + 1, s))
-            else:
+            done[i] = 1
+            left = need[s] - 1
+            need[s] = left
+            if not left:
                 ranks[s] = r + 1
-                heapq.heappush(heap, (r + 1, s))
+                push(heap, (r + 1, s))
 
 
-def _rank_one(s: int, relevant: dict[int, list[tuple[int, ...]]], every: set[int], ranks: list[int | None]) -> None:
+def _rank_one(s: int, relevant: dict[int, Sequence[Sequence[tuple[int, Any]]]], every: set[int],
+              ranks: list[int | None]) -> None:
     """:func:`rank_component` for one state, without a heap: per relevant action the lowest ranked
     successor (``s`` itself has no rank yet); ``every`` needs all actions (``1 +`` the largest of
     those), the others one (``1 +`` the smallest).
 
     >>> ranks = [0, 3, None]
-    >>> _rank_one(2, {2: [(0, 2), (1,)]}, {2}, ranks); ranks[2]
+    >>> _rank_one(2, {2: [[(0, 1), (2, 1)], [(1, 1)]]}, {2}, ranks); ranks[2]
     4
-    >>> ranks[2] = None; _rank_one(2, {2: [(0, 2), (1,)]}, set(), ranks); ranks[2]
+    >>> ranks[2] = None; _rank_one(2, {2: [[(0, 1), (2, 1)], [(1, 1)]]}, set(), ranks); ranks[2]
     1
     """
     acts = relevant.get(s)
     if acts is None or ranks[s] is not None:
         return
     lowest = []
-    for succ in acts:
-        found = [ranks[t] for t in succ if t != s and ranks[t] is not None]
+    for d in acts:
+        found = [ranks[t] for t, _ in d if t != s and ranks[t] is not None]
         lowest.append(min(found) if found else None)
     if s in every:
         if lowest and None not in lowest:
