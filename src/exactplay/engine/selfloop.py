@@ -27,8 +27,8 @@ from typing import Any
 
 from flint import arb
 
-from ..enclosure import ball
 from ..model import ModelError
+from . import float_filter
 from .lazy import Pending, Unit
 
 __all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best", "may_be_top_two_signed"]
@@ -89,8 +89,9 @@ def may_be_top_two_signed(balls: list[arb], sign: int) -> list[int]:
 
 
 class SelfLoops:
-    _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
-    _loop_vballs: dict  # component -> {state: ball of its final value, None when exactly 0}
+    _stay_floats: dict  # p_a -> (float of p_a, float of 1 - p_a or None: p_a = 1 or 1 - p_a too small)
+    _prob_floats: dict  # probability -> its float
+    _loop_floats: dict  # component -> {state: float of its final value}
 
     def _self_loop(self, s: int) -> None:
         dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
@@ -162,39 +163,19 @@ class SelfLoops:
                 x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
             return x
 
-        use_balls = self.filter and n_act > 2
-        if use_balls:
-            acc_balls = []
-            pballs = self._pballs
-            vballs = self._loop_vballs.get(c)  # state -> ball of its value in component c (None: exactly 0)
-            if vballs is None:
-                vballs = self._loop_vballs[c] = {}
-            V = self.V
-            for a, d in enumerate(dist):
-                r = rew[a]
-                b = ball(r[c]) if r is not None else None
-                for t, p in d:
-                    if t == s:
-                        continue
-                    vb = vballs.get(t, False)
-                    if vb is False:
-                        v = V[t][c]
-                        vb = vballs[t] = ball(v) if v else None
-                    if vb is None:
-                        continue
-                    pb = pballs.get(p)
-                    if pb is None:
-                        pb = self._pball(p)
-                    b = pb * vb if b is None else b + pb * vb
-                acc_balls.append(arb(0) if b is None else b)
-            stay_balls, x_balls = [], []
-            for a, stay in enumerate(stays):
-                pair = self._stay_balls.get(stay)
-                if pair is None:  # balls of p_a and of 1 - p_a, once per distinct p_a
-                    pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
-                stay_balls.append(pair[0])
-                x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
-            candidates = may_be_best(x_balls, sign)
+        use_floats = self.filter and n_act > 2
+        if use_floats:
+            fvals = self._loop_floats.get(c)  # state -> float of its value in component c
+            if fvals is None:
+                fvals = self._loop_floats[c] = {}
+            try:
+                sums, errs, leaves, fstays = self._float_sums(s, c, stays, fvals)
+            except OverflowError:  # an exact number beyond the doubles: nothing is ruled out
+                use_floats = False
+        if use_floats:
+            candidates = float_filter.may_be_best([float_filter.EVERYTHING if leave is None else
+                                                   float_filter.x_interval(y, e, leave, sign)
+                                                   for y, e, leave in zip(sums, errs, leaves)])
         else:
             candidates = range(n_act)
         if len(candidates) == 1:  # the balls left one action: no exact comparison to make
@@ -208,10 +189,17 @@ class SelfLoops:
         xs = x_full(best)
         self.V[s] = xs
         x_star = xs[c]
-        if use_balls:
-            xb = ball(x_star)
-            q_balls = [acc_balls[a] + stay_balls[a] * xb for a in range(n_act)]
-            keep = set(may_be_top_two_signed(q_balls, sign))
+        if use_floats:
+            try:
+                fx = float(x_star)
+            except OverflowError:
+                fx = None
+            if fx is None:
+                keep = range(n_act)
+            else:
+                q_int = float_filter.q_interval
+                keep = float_filter.may_be_top_two([q_int(y, e, p, fx, sign) for y, e, p in zip(sums, errs, fstays)])
+                fvals[s] = fx  # the float of V(s) in component c (the policy's x equals x* exactly)
             self.stats.exact_action_values += len(keep)
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
@@ -223,8 +211,6 @@ class SelfLoops:
                 self.margins[s] = self.q[s] = Pending(unit)
                 self._finish([s], {s: opt}, {})
                 self.V[s] = x_full(self.policy[s])
-                if use_balls:
-                    self._keep_ball(s, c, x_star, xb, vballs)
                 return
         q = [None] * n_act
         for a in keep:
@@ -233,11 +219,39 @@ class SelfLoops:
         opt = {s: self._choose(s, q)}
         self._finish([s], opt, {})
         self.V[s] = x_full(self.policy[s])
-        if use_balls:
-            self._keep_ball(s, c, x_star, xb, vballs)
 
-    def _keep_ball(self, s: int, c: int, x_star, xb, vballs: dict) -> None:
-        """Keep ``xb``, the ball of ``x*``, as the ball of ``V(s)`` for the predecessors of ``s`` when
-        ``V(s)`` in component ``c`` is that very number (the value of the policy's action)."""
-        if self.V[s][c] is x_star:
-            vballs[s] = xb if x_star else None
+    def _float_sums(self, s: int, c: int, stays: list, fvals: dict) -> tuple[list, list, list, list]:
+        """Per action of ``s``: the float of ``A_a`` (component ``c``), its error bound
+        (:func:`.float_filter.sum_error`), the float of ``1 - p_a`` (``None`` when ``p_a = 1`` or
+        ``1 - p_a < 2^-1000``: not bounded) and the float of ``p_a``.  ``fvals`` caches the floats of
+        the successors' values; raises ``OverflowError`` when an exact number is beyond the doubles."""
+        pf = self._prob_floats
+        sums, errs = [], []
+        rew, V = self.rew[s], self.V
+        for a, d in enumerate(self.dist[s]):
+            try:
+                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+            except KeyError:  # a probability or a successor met for the first time
+                for t, p in d:
+                    if t != s:
+                        if p not in pf:
+                            pf[p] = float(p)
+                        if t not in fvals:
+                            fvals[t] = float(V[t][c])
+                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+            r = rew[a]
+            if r is not None:
+                terms.append(float(r[c]))
+            sums.append(sum(terms))
+            errs.append(float_filter.sum_error(terms))
+        leaves, fstays = [], []
+        known = self._stay_floats
+        one = self.one
+        for stay in stays:
+            pair = known.get(stay)
+            if pair is None:  # once per distinct p_a: the floats of p_a and of the exact 1 - p_a
+                leave = float(one - stay) if stay != one else 0.0
+                pair = known[stay] = (float(stay), leave if leave >= float_filter.MIN_LEAVE else None)
+            fstays.append(pair[0])
+            leaves.append(pair[1])
+        return sums, errs, leaves, fstays
