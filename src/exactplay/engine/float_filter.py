@@ -41,7 +41,7 @@ exactly as with every action exact (``filter=False``).
 >>> lo, hi = x_interval(0.75, e, 0.5, 1)
 >>> bool(lo <= Fraction(3, 2) <= hi), hi - lo < 1e-13
 (True, True)
->>> may_be_best([(0.0, 1.0), (0.5, 2.0), (2.5, 3.0)])
+>>> may_be_best([(0.0, 1.0), (0.5, 3.0), (2.5, 3.0)])
 [1, 2]
 >>> may_be_top_two([(0.0, 1.0), (0.5, 2.0), (2.5, 3.0)])
 [0, 1, 2]
@@ -51,13 +51,14 @@ exactly as with every action exact (``filter=False``).
 
 from __future__ import annotations
 
-__all__ = ["EVERYTHING", "MIN_LEAVE", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two"]
+__all__ = ["EVERYTHING", "INF", "MIN_LEAVE", "REL", "TINY", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two",
+           "nonnegative_best", "nonnegative_top_two"]
 
-_INF = float("inf")
-EVERYTHING = (-_INF, _INF)  # the interval of an action the doubles cannot bound
+INF = float("inf")
+EVERYTHING = (-INF, INF)  # the interval of an action the doubles cannot bound
 MIN_LEAVE = 2.0 ** -1000  # below it 1 - p_stay is not trusted to be a normal double
-_REL = 2.0 ** -50
-_TINY = 2.0 ** -1074
+REL = 2.0 ** -50  # e = (m + 4) REL M + (4m + 8) TINY
+TINY = 2.0 ** -1074
 
 
 def sum_error(terms: list[float]) -> float:
@@ -69,7 +70,7 @@ def sum_error(terms: list[float]) -> float:
     (True, inf)
     """
     m = len(terms)
-    return (m + 4) * _REL * sum(map(abs, terms)) + (4 * m + 8) * _TINY
+    return (m + 4) * REL * sum(map(abs, terms)) + (4 * m + 8) * TINY
 
 
 def x_interval(a: float, e: float, leave: float, sign: int) -> tuple[float, float]:
@@ -79,7 +80,7 @@ def x_interval(a: float, e: float, leave: float, sign: int) -> tuple[float, floa
     y = sign * a / leave
     err = 2.0 * e / leave
     lo, hi = y - err, y + err
-    return (lo, hi) if -_INF < lo and hi < _INF else EVERYTHING
+    return (lo, hi) if -INF < lo and hi < INF else EVERYTHING
 
 
 def q_interval(a: float, e: float, stay: float, x_star: float, sign: int) -> tuple[float, float]:
@@ -87,9 +88,9 @@ def q_interval(a: float, e: float, stay: float, x_star: float, sign: int) -> tup
     ``stay = fl(p)`` and ``x_star = fl(x*)``; ``EVERYTHING`` when a number is not finite."""
     px = stay * x_star
     y = sign * (a + px)
-    err = 2.0 * e + (abs(px) * 4.0) * _REL + 16.0 * _TINY
+    err = 2.0 * e + (abs(px) * 4.0) * REL + 16.0 * TINY
     lo, hi = y - err, y + err
-    return (lo, hi) if -_INF < lo and hi < _INF else EVERYTHING
+    return (lo, hi) if -INF < lo and hi < INF else EVERYTHING
 
 
 def may_be_best(intervals: list[tuple[float, float]]) -> list[int]:
@@ -105,3 +106,59 @@ def may_be_top_two(intervals: list[tuple[float, float]]) -> list[int]:
         return list(range(len(intervals)))
     second = sorted([lo for lo, _ in intervals], reverse=True)[1]
     return [i for i, (_, hi) in enumerate(intervals) if not second > hi]
+
+
+def nonnegative_best(sums: list[float], leaves: list[float], m: int, sign: int) -> list[int] | None:
+    """The actions whose ``sign * x_a`` may be the largest, ``x_a = A_a / L_a``, when every term of
+    every ``A_a`` is ``>= 0`` (probabilities times values ``>= 0``, no reward): ``sums[a] = fl(A_a)``
+    of at most ``m`` terms, ``leaves[a] = fl(L_a) >= 2^-1000``; ``None`` when a float is not finite.
+
+    Then ``M = fl(A)`` and ``fx = fl(fl(A) / fl(L)) >= 0`` is within ``(m + 4) 2^-50 (1 + 2u) fx +
+    (4m + 8) 2^-1074 / fl(L)`` of ``x`` (the module's bound), so ``[fx (1 - K) - K0, fx (1 + K) + K0]``
+    with ``K = (m + 4) 2^-49`` and ``K0 = fl((8m + 16) 2^-1074 / min fl(L))`` (at least twice the
+    subnormal term of every action, and ``>= 16 * 2^-1074``) contains ``x`` with room for a factor 2:
+    ``1 +- K`` is exact (a multiple of ``2^-52``), and the roundings of each end move it by less than
+    ``2u (fx (1 + K) + K0) + 2^-1074``, far below the half of ``K fx + K0`` left over.
+    The rounding is monotone, so the largest low end is the low end of the largest ``fx``.
+
+    >>> nonnegative_best([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, 1), nonnegative_best([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, -1)
+    ([0, 1], [2])
+    """
+    fx = [y / leave for y, leave in zip(sums, leaves)]
+    if not max(fx) < INF:
+        return None
+    k, k0 = (m + 4) * 2.0 ** -49, (8 * m + 16) * TINY / min(leaves)
+    up, down = 1.0 + k, 1.0 - k
+    if sign > 0:
+        top = max(fx) * down - k0
+        return [a for a, x in enumerate(fx) if not top > x * up + k0]
+    bottom = min(fx) * up + k0
+    return [a for a, x in enumerate(fx) if not x * down - k0 > bottom]
+
+
+def nonnegative_top_two(sums: list[float], stays: list[float], x_star: float, m: int, sign: int) -> list[int] | None:
+    """The actions whose ``sign * Q_a`` may be the largest or the second largest, ``Q_a = A_a + p_a x*``,
+    in the case of :func:`nonnegative_best` (``x* >= 0``, ``stays[a] = fl(p_a)``, ``x_star = fl(x*)``);
+    ``None`` when a float is not finite.
+
+    ``fq = fl(fl(A) + fl(fl(p) fl(x*)))`` is within ``(m + 4) 2^-50 fl(A) + gamma_3 p x* + u fq +
+    (4m + 8) 2^-1074 + 2^-1073 <= (m + 5) 2^-50 (1 + 2u) fq + (4m + 10) 2^-1074`` of ``Q``; the ends are
+    those of :func:`nonnegative_best` with ``K = (m + 5) 2^-49`` and ``K0 = (8m + 24) 2^-1074``.
+
+    >>> nonnegative_top_two([0.5, 0.25, 0.0], [0.5, 0.5, 0.5], 1.0, 3, 1)
+    [0, 1]
+    >>> nonnegative_top_two([0.5, 0.25, 0.0], [0.5, 0.5, 0.5], 1.0, 3, -1)
+    [1, 2]
+    """
+    if len(sums) <= 2:
+        return list(range(len(sums)))
+    fq = [y + p * x_star for y, p in zip(sums, stays)]
+    if not max(fq) < INF:
+        return None
+    k, k0 = (m + 5) * 2.0 ** -49, (8 * m + 24) * TINY
+    up, down = 1.0 + k, 1.0 - k
+    if sign > 0:
+        second = sorted(fq)[-2] * down - k0
+        return [a for a, q in enumerate(fq) if not second > q * up + k0]
+    second = sorted(fq)[1] * up + k0
+    return [a for a, q in enumerate(fq) if not q * down - k0 > second]
