@@ -53,6 +53,29 @@ class SelfLoopUnit(Unit):
                                "from the one the action values x_a gave")
 
 
+def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
+    """Per action ``d`` of ``s``: the float sum of ``fl(p) fl(V(t))`` over its pairs, in their order, the
+    pairs ``t = s`` adding an exact ``0.0`` (no change: ``y + 0.0 = y``); one pass over all the pairs.
+    Raises ``KeyError`` for a probability or a successor not in ``pf``, ``fvals``."""
+    had = fvals.get(s)
+    fvals[s] = 0.0
+    try:
+        flat = [pf[p] * fvals[t] for d in dist for t, p in d]
+    finally:
+        if had is None:
+            del fvals[s]
+        else:
+            fvals[s] = had
+    k = len(dist[0])
+    if len(flat) == k * len(dist) and all(len(d) == k for d in dist):  # every action has k pairs (usual)
+        return [sum(flat[i:i + k]) for i in range(0, len(flat), k)]
+    out, i = [], 0
+    for d in dist:
+        out.append(sum(flat[i:i + len(d)]))
+        i += len(d)
+    return out
+
+
 class SelfLoops:
     _stay_floats: dict  # p_a -> (float of p_a, float of 1 - p_a or None: p_a = 1 or 1 - p_a too small)
     _prob_floats: dict  # probability -> its float
@@ -144,7 +167,7 @@ class SelfLoops:
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
             keep = range(n_act)
-        if self.lazy_margins and all(stay != one for stay in stays):
+        if self.lazy_margins and one not in stays:  # (== on each, after the identity)
             opt = opt_x
             if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
                 unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
@@ -170,19 +193,19 @@ class SelfLoops:
         dist, pf = self.dist[s], self._prob_floats
         try:
             try:
-                sums = [sum([pf[p] * fvals[t] for t, p in d if t != s]) for d in dist]
+                sums = _sums(dist, s, pf, fvals)
             except KeyError:  # a probability or a successor met for the first time
                 V = self.V
                 for d in dist:
                     for t, p in d:
+                        if p not in pf:
+                            pf[p] = float(p)
                         if t != s:
-                            if p not in pf:
-                                pf[p] = float(p)
                             if t not in fvals:
                                 fvals[t] = v = float(V[t][c])
                                 if v < 0:
                                     self._loop_floats[c, "negative"] = True
-                sums = [sum([pf[p] * fvals[t] for t, p in d if t != s]) for d in dist]
+                sums = _sums(dist, s, pf, fvals)
             rew = self.rew[s]
             if (c, "negative") in self._loop_floats or any(r is not None for r in rew):
                 return self._float_candidates_signed(s, c, sign, stays, fvals)
