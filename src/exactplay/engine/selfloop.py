@@ -66,8 +66,9 @@ def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
             del fvals[s]
         else:
             fvals[s] = had
-    k = len(dist[0])
-    if len(flat) == k * len(dist) and all(len(d) == k for d in dist):  # every action has k pairs (usual)
+    lens = list(map(len, dist))
+    k = lens[0]
+    if lens.count(k) == len(lens):  # every action has k pairs (the usual case)
         return [sum(flat[i:i + k]) for i in range(0, len(flat), k)]
     out, i = [], 0
     for d in dist:
@@ -207,7 +208,7 @@ class SelfLoops:
                                     self._loop_floats[c, "negative"] = True
                 sums = _sums(dist, s, pf, fvals)
             rew = self.rew[s]
-            if (c, "negative") in self._loop_floats or any(r is not None for r in rew):
+            if (c, "negative") in self._loop_floats or rew.count(None) != len(rew):
                 return self._float_candidates_signed(s, c, sign, stays, fvals)
             leaves, fstays = self._stay_pairs(stays)
         except OverflowError:
