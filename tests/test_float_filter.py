@@ -140,3 +140,21 @@ def test_float_filter_decides_as_every_action_exact_on_near_and_exact_ties(model
         if s in b.q:  # the filter leaves out (None) only action values that are neither best nor runner-up
             assert all(x is None or x == y for x, y in zip(a.q[s], b.q[s]))
             assert a.q[s][a.policy[s]] == b.q[s][b.policy[s]]
+
+
+def test_a_probability_below_the_normal_doubles_times_a_huge_value_is_not_trusted():
+    """``fl(10^-320)`` is a subnormal off by about 1e-5 of itself; times a payoff of 10^308 that error is
+    far above a relative bound.  Action a0 (exactly 10^-12) is the best, a1 (0.999995e-12) is just below
+    it and above a0's float: a filter that trusted the subnormal would drop a0."""
+    p = Fraction(1, 10**320)
+    states = [{"id": "c", "mover": 0, "actions": [
+        {"name": "a0", "next": [[str(p), "big"], [str(1 - p), "zero"]]},
+        {"name": "a1", "next": [["1/2", "c"], ["1/2", "near"]]},
+        {"name": "a2", "next": [[1, "zero"]]}]},
+        {"id": "big", "payoff": [str(10**308)]}, {"id": "zero", "payoff": ["0"]},
+        {"id": "near", "payoff": [str(Fraction(999995, 10**18))]}]
+    model = model_from_json({"format": "exactplay-model", "version": 1, "players": 1, "objective": "max",
+                             "states": states})
+    assert float(p) * 1e308 < float(Fraction(999995, 10**18))  # the float of a0 is below a1's value
+    a, b = solve_model(model, filter=True), solve_model(model, filter=False)
+    assert a.policy[0] == b.policy[0] == 0 and a.values == b.values and a.margins == b.margins

@@ -10,7 +10,8 @@ caller rules out nothing.
 **The bound.**  Let ``u = 2^-53`` (the unit roundoff; the proof below uses ``2^-52``, which also
 covers a conversion that truncates) and ``gamma_k = k u / (1 - k u)``.  An action's sum
 ``A = r + sum_i p_i v_i`` (``m`` terms, the reward one of them) is computed from the correctly
-rounded floats ``fl(p_i) = p_i (1 + d)``, ``fl(v_i) = v_i (1 + d')``, ``|d|, |d'| <= u``, so each
+rounded floats ``fl(p_i) = p_i (1 + d)`` (a probability below ``2^-1022`` is refused: :func:`probability_float`),
+``fl(v_i) = v_i (1 + d')``, ``|d|, |d'| <= u``, so each
 term ``y_i = fl(fl(p_i) fl(v_i))`` is within ``gamma_3 |p_i v_i|`` of ``p_i v_i`` and the float
 sum of the ``y_i`` is within ``gamma_(m-1) sum |y_i|`` of their exact sum (recursive summation;
 a compensated one is closer still).  With ``M = fl(sum |y_i|) >= (1 - gamma_(m-1)) sum |y_i|``:
@@ -51,14 +52,30 @@ exactly as with every action exact (``filter=False``).
 
 from __future__ import annotations
 
-__all__ = ["EVERYTHING", "INF", "MIN_LEAVE", "REL", "TINY", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two",
+__all__ = ["EVERYTHING", "INF", "MIN_LEAVE", "REL", "TINY", "probability_float", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two",
            "nonnegative_best", "nonnegative_top_two"]
 
 INF = float("inf")
 EVERYTHING = (-INF, INF)  # the interval of an action the doubles cannot bound
 MIN_LEAVE = 2.0 ** -1000  # below it 1 - p_stay is not trusted to be a normal double
+MIN_NORMAL = 2.0 ** -1022  # the smallest normal double
 REL = 2.0 ** -50  # e = (m + 4) REL M + (4m + 8) TINY
 TINY = 2.0 ** -1074
+
+
+def probability_float(p) -> float:
+    """The float of a probability ``0 < p <= 1``, correctly rounded and a normal double (relative error
+    at most ``u``); ``OverflowError`` below ``2^-1022``, where the error would be absolute and, times a
+    huge value, unbounded (the caller then rules out nothing).
+
+    >>> from fractions import Fraction
+    >>> probability_float(Fraction(1, 3)) == 1 / 3
+    True
+    """
+    f = float(p)
+    if f < MIN_NORMAL:
+        raise OverflowError("a probability below the normal doubles")
+    return f
 
 
 def sum_error(terms: list[float]) -> float:

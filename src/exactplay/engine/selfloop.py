@@ -200,7 +200,7 @@ class SelfLoops:
                 for d in dist:
                     for t, p in d:
                         if p not in pf:
-                            pf[p] = float(p)
+                            pf[p] = float_filter.probability_float(p)
                         if t != s:
                             if t not in fvals:
                                 fvals[t] = v = float(V[t][c])
@@ -257,7 +257,8 @@ class SelfLoops:
             pair = known.get(stay)
             if pair is None:  # once per distinct p_a: the floats of p_a and of the exact 1 - p_a
                 leave = float(one - stay) if stay != one else 0.0
-                pair = known[stay] = (float(stay), leave if leave >= float_filter.MIN_LEAVE else None)
+                pair = known[stay] = (float_filter.probability_float(stay) if stay else 0.0,
+                                      leave if leave >= float_filter.MIN_LEAVE else None)
             fstays.append(pair[0])
             leaves.append(pair[1])
         return leaves, fstays
@@ -277,7 +278,7 @@ class SelfLoops:
                 for t, p in d:
                     if t != s:
                         if p not in pf:
-                            pf[p] = float(p)
+                            pf[p] = float_filter.probability_float(p)
                         if t not in fvals:
                             fvals[t] = v = float(V[t][c])
                             if v < 0:
