@@ -53,7 +53,7 @@ def _contains(interval, x):
     return Fraction(lo) <= x <= Fraction(hi)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(actions(signed=True), st.sampled_from([1, -1]))
 def test_intervals_contain_the_exact_values_and_keep_every_best_and_runner_up(acts, sign):
     try:
@@ -73,7 +73,7 @@ def test_intervals_contain_the_exact_values_and_keep_every_best_and_runner_up(ac
     assert top_two <= set(ff.may_be_top_two(q_int))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(actions(signed=False), st.sampled_from([1, -1]))
 def test_nonnegative_filters_keep_every_best_and_runner_up(acts, sign):
     try:

@@ -10,7 +10,7 @@ from exactplay.engine import float_filter as ff
 values = st.lists(st.fractions(min_value=0, max_value=10**6, max_denominator=10**9), min_size=3, max_size=12)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(values, st.sampled_from([1, -1]))
 def test_signed_filters_equal_the_filters_of_the_negated_intervals(xs, sign):
     sums = [float(x) for x in xs]
