@@ -65,6 +65,10 @@ branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.3
 / 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
 Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
 
+2026-12-01 00:49 UTC, branch raceself (self-loop filter in doubles with a proven bound, race transitions), race
+only, main then branch interleaved x3, best of 3, load 0.3-0.9: race 100 solve 0.719 -> 0.598 s, build 0.293 -> 0.268
+(engine 14.2x -> 12.1x of hand 0.071, all exact 17.1x -> 15.1x), race 50 solve 0.140 -> 0.118 (10.8x -> 9.2x); identical.
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 
