@@ -86,6 +86,9 @@ of 3 (hold 75 once), 00:49-00:51 UTC at load 0.4-1.2: solve hold 30 / 6 1.221 ->
 Python work), main's src then the branch back to back, CPU s: hold 75 / 6 solve 30.00 -> 26.37 s (best of 1, load
 4.4-4.8), hold 40 / 6 3.030 -> 2.864, Pig 40 2.118 -> 1.999, race 100 0.629 -> 0.641 (noise) (best of 2, load 0.0-0.4);
 identity harness equal.
+2026-12-01 00:49 UTC, branch raceself (self-loop filter in doubles with a proven bound, race transitions), race
+only, main then branch interleaved x3, best of 3, load 0.3-0.9: race 100 solve 0.719 -> 0.598 s, build 0.293 -> 0.268
+(engine 14.2x -> 12.1x of hand 0.071, all exact 17.1x -> 15.1x), race 50 solve 0.140 -> 0.118 (10.8x -> 9.2x); identical.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

@@ -1,37 +1,33 @@
-"""The self-loop's signed ball filters equal the filters of the negated balls (no negated copies made)."""
+"""The self-loop's signed float filters: a minimiser's (``sign = -1``) choice is the maximiser's choice
+of the negated values, with the same interval rule (exactplay.engine.float_filter)."""
 
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from exactplay.enclosure import ball, may_be_top_two
-from exactplay.engine.selfloop import may_be_best, may_be_top_two_signed
+from exactplay.engine import float_filter as ff
 
-fractions = st.fractions(min_value=-10**6, max_value=10**6, max_denominator=10**40)
-# products of two balls: radii of every size, as in the engine's action values
-ball_lists = st.lists(st.tuples(fractions, st.fractions(min_value=Fraction(1, 10**9), max_value=1)), min_size=3, max_size=12)
+values = st.lists(st.fractions(min_value=0, max_value=10**6, max_denominator=10**9), min_size=3, max_size=12)
 
 
-def _balls(pairs):
-    return [ball(x) * ball(p) for x, p in pairs]
-
-
-def _reference_best(balls):
-    top = max(b.lower() for b in balls)
-    return [i for i, b in enumerate(balls) if not top > b.upper()]
-
-
-@settings(max_examples=120, deadline=None)
-@given(ball_lists, st.sampled_from([1, -1]))
-def test_signed_filters_equal_the_filters_of_the_negated_balls(pairs, sign):
-    balls = _balls(pairs)
-    keyed = balls if sign > 0 else [-b for b in balls]
-    assert may_be_best(balls, sign) == _reference_best(keyed)
-    assert may_be_top_two_signed(balls, sign) == may_be_top_two(keyed)
+@settings(max_examples=80, deadline=None)
+@given(values, st.sampled_from([1, -1]))
+def test_signed_filters_equal_the_filters_of_the_negated_intervals(xs, sign):
+    sums = [float(x) for x in xs]
+    leaves = [1.0] * len(xs)
+    errs = [ff.sum_error([y]) for y in sums]
+    intervals = [ff.x_interval(y, e, 1.0, sign) for y, e in zip(sums, errs)]
+    mirrored = [(-hi, -lo) for lo, hi in (ff.x_interval(y, e, 1.0, -sign) for y, e in zip(sums, errs))]
+    assert intervals == mirrored
+    assert ff.may_be_best(intervals) == ff.may_be_best(mirrored)
+    # the nonnegative path decides from the same values: it keeps every action the exact order keeps
+    cand = ff.nonnegative_best(sums, leaves, 1, sign)
+    best = (max if sign > 0 else min)(Fraction(y) for y in sums)
+    assert {a for a, y in enumerate(sums) if Fraction(y) == best} <= set(cand)
 
 
 def test_signed_filters_keep_exact_ties():
-    tied = [ball(Fraction(1, 3)), ball(Fraction(1, 3)), ball(Fraction(5))]
-    assert may_be_best(tied, -1) == [0, 1]
-    assert may_be_top_two_signed(tied, -1) == [0, 1]
-    assert may_be_top_two_signed(tied, 1) == [0, 1, 2]
+    third = float(Fraction(1, 3))
+    assert ff.nonnegative_best([third, third, 5.0], [1.0] * 3, 1, -1) == [0, 1]
+    assert ff.nonnegative_top_two([third, third, 5.0], [0.0] * 3, 0.0, 1, -1) == [0, 1]
+    assert ff.nonnegative_top_two([third, third, 5.0], [0.0] * 3, 0.0, 1, 1) == [0, 1, 2]

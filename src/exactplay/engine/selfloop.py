@@ -7,14 +7,15 @@ never ends, 0).  The value is the best ``x_a`` (earliest on a tie), and the one-
 the margins compare is ``Q_a = A_a + p_a x*``: the same number as ``r_a + sum_t p(t) V(t)``
 with ``V(s) = x*``, one product instead of a second pass over the successors.
 
-With the ball filter (:mod:`exactplay.enclosure`) and more than two actions, the balls of
-``x_a`` first rule out the actions that cannot be the best (a ball entirely below another),
-only the remaining ``x_a`` are computed exactly, and then the balls of ``Q_a`` rule out the
-actions that are neither the best nor the runner-up; their ``Q_a`` is ``None``.  The exact
-comparison decides everything else, so values, policy, margins and ties are those of the
-all-exact computation (tests/test_engine_filter.py).  The ball of each successor's value is made once
-per run (``_loop_vballs``; a self-loop state leaves the ball of its ``x*`` there), and when the balls
-of ``x_a`` leave one candidate it is the best without an exact comparison.
+With the filter (``filter=True``) and more than two actions, intervals in doubles with a proven
+error bound (:mod:`.float_filter`) first rule out the actions whose ``x_a`` cannot be the best (an
+interval entirely below another), only the remaining ``x_a`` are computed exactly, and then the
+intervals of ``Q_a`` rule out the actions that are neither the best nor the runner-up; their ``Q_a`` is
+``None``.  The exact comparison decides everything else, so values, policy, margins and ties are those
+of the all-exact computation (tests/test_engine_filter.py, tests/test_float_filter.py).  The float of
+each successor's value is made once per run (``_loop_floats``; a self-loop state leaves the float of
+its ``x*`` there), and when the intervals of ``x_a`` leave one candidate it is the best without an
+exact comparison.  Where a number is beyond the doubles nothing is ruled out.
 
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
@@ -25,13 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flint import arb
-
-from ..enclosure import ball
 from ..model import ModelError
+from . import float_filter
 from .lazy import Pending, Unit
 
-__all__ = ["SelfLoops", "SelfLoopUnit", "may_be_best", "may_be_top_two_signed"]
+__all__ = ["SelfLoops", "SelfLoopUnit"]
 
 
 class SelfLoopUnit(Unit):
@@ -54,58 +53,46 @@ class SelfLoopUnit(Unit):
                                "from the one the action values x_a gave")
 
 
-def may_be_best(balls: list[arb], sign: int = 1) -> list[int]:
-    """Indices of the balls that can hold the largest value of ``sign * x``: those not entirely below
-    another.  ``sign = -1`` reads the ends of the balls as they are (``-b`` has the low end ``-(upper
-    of b)``, exactly: negation is exact and the directed roundings mirror), no negated copies.
-
-    >>> from fractions import Fraction
-    >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))])
-    [0, 2]
-    >>> may_be_best([ball(Fraction(1)), ball(Fraction(1, 3)), ball(Fraction(1))], -1)
-    [1]
-    """
-    if sign > 0:
-        top = max(map(arb.lower, balls))
-        return [i for i, b in enumerate(balls) if not top > b.upper()]
-    low = min(map(arb.upper, balls))  # -low is the largest low end of the -b
-    return [i for i, b in enumerate(balls) if not b.lower() > low]
-
-
-def may_be_top_two_signed(balls: list[arb], sign: int) -> list[int]:
-    """:func:`exactplay.enclosure.may_be_top_two` of ``[sign * b for b in balls]`` (more than two
-    balls), read from the balls' ends without negated copies (as in :func:`may_be_best`).
-
-    >>> from fractions import Fraction
-    >>> bs = [ball(Fraction(1)), ball(Fraction(1, 2)), ball(Fraction(1, 3))]
-    >>> may_be_top_two_signed(bs, 1), may_be_top_two_signed(bs, -1)
-    ([0, 1], [1, 2])
-    """
-    if sign > 0:
-        second = sorted(map(arb.lower, balls), reverse=True)[1]
-        return [i for i, b in enumerate(balls) if not second > b.upper()]
-    second = sorted(map(arb.upper, balls))[1]  # -second: the second-largest low end of the -b
-    return [i for i, b in enumerate(balls) if not b.lower() > second]
+def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
+    """Per action ``d`` of ``s``: the float sum of ``fl(p) fl(V(t))`` over its pairs, in their order, the
+    pairs ``t = s`` adding an exact ``0.0`` (no change: ``y + 0.0 = y``); one pass over all the pairs.
+    Raises ``KeyError`` for a probability or a successor not in ``pf``, ``fvals``."""
+    had = fvals.get(s)
+    fvals[s] = 0.0
+    try:
+        flat = [pf[p] * fvals[t] for d in dist for t, p in d]
+    finally:
+        if had is None:
+            del fvals[s]
+        else:
+            fvals[s] = had
+    lens = list(map(len, dist))
+    k = lens[0]
+    if lens.count(k) == len(lens):  # every action has k pairs (the usual case)
+        return [sum(flat[i:i + k]) for i in range(0, len(flat), k)]
+    out, i = [], 0
+    for d in dist:
+        out.append(sum(flat[i:i + len(d)]))
+        i += len(d)
+    return out
 
 
 class SelfLoops:
-    _stay_balls: dict  # p_a -> (ball of p_a, ball of 1 - p_a or None when p_a = 1)
-    _loop_vballs: dict  # component -> {state: ball of its final value, None when exactly 0}
+    _stay_floats: dict  # p_a -> (float of p_a, float of 1 - p_a or None: p_a = 1 or 1 - p_a too small)
+    _prob_floats: dict  # probability -> its float
+    _loop_floats: dict  # component -> {state: float of its final value}; (component, "negative"): one is < 0
 
     def _self_loop(self, s: int) -> None:
         dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
-        stays = []
-        for a, d in enumerate(dist):
-            stay = None
-            for t, p in d:
-                if t == s:
-                    stay = p if stay is None else stay + p
-            if stay is None:
-                stay = zero
-            if stay == one and rew[a] is not None:
-                raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} loops "
-                                 "forever while collecting a reward (infinite total reward)")
-            stays.append(stay)
+        stays: list = [None] * len(dist)  # p_a: the probabilities of staying, added in the action's order
+        for a, p in [(a, p) for a, d in enumerate(dist) for t, p in d if t == s]:
+            stays[a] = p if stays[a] is None else stays[a] + p
+        stays = [zero if p is None else p for p in stays]
+        if rew.count(None) != len(rew):
+            for a, stay in enumerate(stays):
+                if stay == one and rew[a] is not None:
+                    raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} "
+                                     "loops forever while collecting a reward (infinite total reward)")
         full: dict[int, tuple] = {}  # action -> exact x_a, every component
 
         def x_full(a: int) -> tuple:
@@ -162,42 +149,9 @@ class SelfLoops:
                 x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
             return x
 
-        use_balls = self.filter and n_act > 2
-        if use_balls:
-            acc_balls = []
-            pballs = self._pballs
-            vballs = self._loop_vballs.get(c)  # state -> ball of its value in component c (None: exactly 0)
-            if vballs is None:
-                vballs = self._loop_vballs[c] = {}
-            V = self.V
-            for a, d in enumerate(dist):
-                r = rew[a]
-                b = ball(r[c]) if r is not None else None
-                for t, p in d:
-                    if t == s:
-                        continue
-                    vb = vballs.get(t, False)
-                    if vb is False:
-                        v = V[t][c]
-                        vb = vballs[t] = ball(v) if v else None
-                    if vb is None:
-                        continue
-                    pb = pballs.get(p)
-                    if pb is None:
-                        pb = self._pball(p)
-                    b = pb * vb if b is None else b + pb * vb
-                acc_balls.append(arb(0) if b is None else b)
-            stay_balls, x_balls = [], []
-            for a, stay in enumerate(stays):
-                pair = self._stay_balls.get(stay)
-                if pair is None:  # balls of p_a and of 1 - p_a, once per distinct p_a
-                    pair = self._stay_balls[stay] = (ball(stay), ball(one - stay) if stay != one else None)
-                stay_balls.append(pair[0])
-                x_balls.append(arb(0) if pair[1] is None else acc_balls[a] / pair[1])
-            candidates = may_be_best(x_balls, sign)
-        else:
-            candidates = range(n_act)
-        if len(candidates) == 1:  # the balls left one action: no exact comparison to make
+        floats = self._float_candidates(s, c, sign, stays) if self.filter and n_act > 2 else None
+        candidates = range(n_act) if floats is None else floats[0]
+        if len(candidates) == 1:  # the intervals left one action: no exact comparison to make
             best = candidates[0]
             opt_x = [best]
         else:
@@ -208,23 +162,19 @@ class SelfLoops:
         xs = x_full(best)
         self.V[s] = xs
         x_star = xs[c]
-        if use_balls:
-            xb = ball(x_star)
-            q_balls = [acc_balls[a] + stay_balls[a] * xb for a in range(n_act)]
-            keep = set(may_be_top_two_signed(q_balls, sign))
+        if floats is not None:
+            keep = self._float_keep(s, c, floats, x_star, sign)
             self.stats.exact_action_values += len(keep)
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
             keep = range(n_act)
-        if self.lazy_margins and all(stay != one for stay in stays):
+        if self.lazy_margins and one not in stays:  # (== on each, after the identity)
             opt = opt_x
             if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
                 unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
                 self.margins[s] = self.q[s] = Pending(unit)
                 self._finish([s], {s: opt}, {})
                 self.V[s] = x_full(self.policy[s])
-                if use_balls:
-                    self._keep_ball(s, c, x_star, xb, vballs)
                 return
         q = [None] * n_act
         for a in keep:
@@ -233,11 +183,111 @@ class SelfLoops:
         opt = {s: self._choose(s, q)}
         self._finish([s], opt, {})
         self.V[s] = x_full(self.policy[s])
-        if use_balls:
-            self._keep_ball(s, c, x_star, xb, vballs)
 
-    def _keep_ball(self, s: int, c: int, x_star, xb, vballs: dict) -> None:
-        """Keep ``xb``, the ball of ``x*``, as the ball of ``V(s)`` for the predecessors of ``s`` when
-        ``V(s)`` in component ``c`` is that very number (the value of the policy's action)."""
-        if self.V[s][c] is x_star:
-            vballs[s] = xb if x_star else None
+    def _float_candidates(self, s: int, c: int, sign: int, stays: list) -> tuple | None:
+        """The actions whose ``sign * x_a`` may be the largest, by the intervals of
+        :mod:`.float_filter`, and what :meth:`_float_keep` needs; ``None`` (rule out nothing) when an
+        exact number is beyond the doubles."""
+        fvals = self._loop_floats.get(c)  # state -> float of its value in component c
+        if fvals is None:
+            fvals = self._loop_floats[c] = {}
+        dist, pf = self.dist[s], self._prob_floats
+        try:
+            try:
+                sums = _sums(dist, s, pf, fvals)
+            except KeyError:  # a probability or a successor met for the first time
+                V = self.V
+                for d in dist:
+                    for t, p in d:
+                        if p not in pf:
+                            pf[p] = float_filter.probability_float(p)
+                        if t != s:
+                            if t not in fvals:
+                                fvals[t] = v = float(V[t][c])
+                                if v < 0:
+                                    self._loop_floats[c, "negative"] = True
+                sums = _sums(dist, s, pf, fvals)
+            rew = self.rew[s]
+            if (c, "negative") in self._loop_floats or rew.count(None) != len(rew):
+                return self._float_candidates_signed(s, c, sign, stays, fvals)
+            leaves, fstays = self._stay_pairs(stays)
+        except OverflowError:
+            return None
+        if None in leaves:
+            return self._float_candidates_signed(s, c, sign, stays, fvals)
+        # every term is >= 0: the relative bounds of float_filter.nonnegative_best; m >= the number of terms
+        m = max(map(len, dist))
+        best = float_filter.nonnegative_best(sums, leaves, m, sign)
+        if best is None:
+            return self._float_candidates_signed(s, c, sign, stays, fvals)
+        return best, sums, None, fstays, fvals, m
+
+    def _float_candidates_signed(self, s: int, c: int, sign: int, stays: list, fvals: dict) -> tuple | None:
+        """:meth:`_float_candidates` for any signs, rewards and stays (the general bound)."""
+        try:
+            sums, errs, leaves, fstays = self._float_sums(s, c, stays, fvals)
+        except OverflowError:
+            return None
+        intervals = [float_filter.EVERYTHING if leave is None else float_filter.x_interval(y, e, leave, sign)
+                     for y, e, leave in zip(sums, errs, leaves)]
+        return float_filter.may_be_best(intervals), sums, errs, fstays, fvals, None
+
+    def _float_keep(self, s: int, c: int, floats: tuple, x_star, sign: int) -> list:
+        """The actions whose ``sign * Q_a`` may be the largest or the second largest (the floats of
+        :meth:`_float_candidates`); every action when ``x*`` is beyond the doubles."""
+        _, sums, errs, fstays, fvals, m = floats
+        try:
+            fx = float(x_star)
+        except OverflowError:
+            return list(range(len(sums)))
+        fvals[s] = fx  # the float of V(s) in component c (the policy's x equals x* exactly)
+        if fx < 0:
+            self._loop_floats[c, "negative"] = True
+        if errs is None:  # every term and x* >= 0
+            keep = float_filter.nonnegative_top_two(sums, fstays, fx, m, sign)
+            return list(range(len(sums))) if keep is None else keep
+        return float_filter.may_be_top_two([float_filter.q_interval(y, e, p, fx, sign)
+                                            for y, e, p in zip(sums, errs, fstays)])
+
+    def _stay_pairs(self, stays: list) -> tuple[list, list]:
+        """The floats of ``1 - p_a`` (``None`` when ``p_a = 1`` or ``1 - p_a < 2^-1000``) and of ``p_a``."""
+        known, one = self._stay_floats, self.one
+        leaves, fstays = [], []
+        for stay in stays:
+            pair = known.get(stay)
+            if pair is None:  # once per distinct p_a: the floats of p_a and of the exact 1 - p_a
+                leave = float(one - stay) if stay != one else 0.0
+                pair = known[stay] = (float_filter.probability_float(stay) if stay else 0.0,
+                                      leave if leave >= float_filter.MIN_LEAVE else None)
+            fstays.append(pair[0])
+            leaves.append(pair[1])
+        return leaves, fstays
+
+    def _float_sums(self, s: int, c: int, stays: list, fvals: dict) -> tuple[list, list, list, list]:
+        """Per action of ``s``: the float of ``A_a`` (component ``c``), its error bound
+        (:func:`.float_filter.sum_error`), the float of ``1 - p_a`` (``None`` when ``p_a = 1`` or
+        ``1 - p_a < 2^-1000``: not bounded) and the float of ``p_a``.  ``fvals`` caches the floats of
+        the successors' values; raises ``OverflowError`` when an exact number is beyond the doubles."""
+        pf = self._prob_floats
+        sums, errs = [], []
+        rew, V = self.rew[s], self.V
+        for a, d in enumerate(self.dist[s]):
+            try:
+                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+            except KeyError:  # a probability or a successor met for the first time
+                for t, p in d:
+                    if t != s:
+                        if p not in pf:
+                            pf[p] = float_filter.probability_float(p)
+                        if t not in fvals:
+                            fvals[t] = v = float(V[t][c])
+                            if v < 0:
+                                self._loop_floats[c, "negative"] = True
+                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+            r = rew[a]
+            if r is not None:
+                terms.append(float(r[c]))
+            sums.append(sum(terms))
+            errs.append(float_filter.sum_error(terms))
+        leaves, fstays = self._stay_pairs(stays)
+        return sums, errs, leaves, fstays

@@ -173,8 +173,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self._balls: dict = {}  # (state, component) -> ball of its final value
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
-        self._stay_balls: dict = {}
-        self._loop_vballs: dict = {}
+        self._stay_floats, self._prob_floats, self._loop_floats = {}, {}, {}  # the self-loops' (selfloop.py)
 
     def solve_component(self, comp: list[int], has_ec: bool) -> None:
         """Values, policy and ranks of one component; reads only ``V`` and ``ranks`` of its successors."""

@@ -69,7 +69,7 @@ class Race:
         self._p = {}
         for t in range(1, self.t_max + 1):
             q = heads2**t
-            self._p[t] = (q, 1 - q, (q * h1, q * t1), ((1 - q) * h1, (1 - q) * t1))
+            self._p[t] = (q, 1 - q, (q * h1, q * t1), ((1 - q) * h1, (1 - q) * t1), 2 ** (t - 1))
 
     # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
     def _p1_toss(self, a: int, b: int):
@@ -95,16 +95,17 @@ class Race:
         kind, need1, need2 = s
         if kind == "P1":
             return self._p1_toss(need1, need2)
-        q, miss, (q_heads, q_tails), (miss_heads, miss_tails) = self._p[a]
-        gain = 2 ** (a - 1)
+        q, miss, (q_heads, q_tails), (miss_heads, miss_tails), gain = self._p[a]  # gain = 2^(a-1)
         if not self.merged:
             return [(q, P2_WON if gain >= need2 else ("P1", need1, need2 - gain)), (miss, ("P1", need1, need2))]
         # merged: Player 1's toss follows Player 2's turn (heads -> a - 1, P1 wins at 0; tails -> a)
-        missed = [(miss_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, need2)), (miss_tails, s)]
         if gain >= need2:
-            return [(q, P2_WON)] + missed
+            return [(q, P2_WON), (miss_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, need2)), (miss_tails, s)]
         rest = need2 - gain
-        return [(q_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, rest)), (q_tails, ("P2", need1, rest))] + missed
+        if need1 == 1:
+            return [(q_heads, P1_WON), (q_tails, ("P2", 1, rest)), (miss_heads, P1_WON), (miss_tails, s)]
+        return [(q_heads, ("P2", need1 - 1, rest)), (q_tails, ("P2", need1, rest)),
+                (miss_heads, ("P2", need1 - 1, need2)), (miss_tails, s)]
 
     def state_label(self, s):
         if len(s) == 1:
