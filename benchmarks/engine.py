@@ -90,6 +90,19 @@ identity harness equal.
 only, main then branch interleaved x3, best of 3, load 0.3-0.9: race 100 solve 0.719 -> 0.598 s, build 0.293 -> 0.268
 (engine 14.2x -> 12.1x of hand 0.071, all exact 17.1x -> 15.1x), race 50 solve 0.140 -> 0.118 (10.8x -> 9.2x); identical.
 
+2026-12-01 02:53-02:55 UTC, main after merging ends, seedfast, cutpass, finishpass, raceself (and the hold model's
+one turn-ending outcome), ``--only games --repeat 1`` then ``--hold 75``, load 0.3-1.1; exact values equal in every row::
+
+    game        size   states   engine  (build + solve)     hand   ratio all exact   ratio
+    race         100   10,003    0.922   0.282    0.640    0.073   12.6x     1.142   15.7x
+    hold      20 / 6    7,260    0.280   0.044    0.237    0.024   11.5x     0.562   23.0x
+    hold      30 / 6   25,290    0.937   0.157    0.780    0.077   12.1x     1.550   20.0x
+    hold      40 / 6   60,920    2.357   0.419    1.939    0.182   12.9x     4.586   25.1x
+    hold      75 / 6  410,850   17.175   3.176   14.000    2.010    8.5x   112.522   56.0x
+    chefs     n = 12   49,140    7.312   1.143    6.169    0.787    9.3x     7.332    9.3x
+
+Against the floor of 10x: hold 75 / 6 (8.5x, was 15.8x) and chefs 12 (9.3x) meet it; race 100 (12.6x) does not.
+
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
 
