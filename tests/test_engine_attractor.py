@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from exactplay.engine.attractor import may_stay, never_ending, zero_region
+from exactplay.engine.attractor import never_ending, zero_region
 from exactplay.graph import tarjan
 
 
@@ -71,10 +71,3 @@ def test_never_ending_is_the_states_that_reach_no_terminal(case, data):
     assert never_ending(terminal, trans, policy) == expected
     comps = tarjan([sorted({t for d in acts for t, _ in d}) for acts in trans])  # every action, sinks first
     assert never_ending(terminal, trans, policy, comps) == expected
-
-
-@given(component())
-def test_may_stay_is_some_action_inside(case):
-    S, dist, _, _, _ = case
-    trans = [dist[s] for s in S]
-    assert may_stay(S, trans) == any(all(t < len(S) for t, _ in d) for s in S for d in dist[s])

@@ -1,5 +1,5 @@
 """Attractor passes of the engine (worklists, each edge once): the minimiser's zero region of a
-cyclic component, the states that never end under a policy, and a quick test for end components.
+cyclic component, and the states that never end under a policy.
 
 The zero region: in a component ``S`` where the minimiser (states ``miners``) plays every action and the other
 states play ``pol``, the states of *positive* value are the least set ``P`` with
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-__all__ = ["zero_region", "never_ending", "may_stay"]
+__all__ = ["zero_region", "never_ending"]
 
 
 def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[int, int],
@@ -158,16 +158,3 @@ def _never_ending_sink_first(terminal: Sequence, trans: Sequence, policy: Sequen
                     reach[s] = 1
                     stack.append(s)
     return [s for s in range(n) if not reach[s]]
-
-
-def may_stay(comp: list[int], trans: list) -> bool:
-    """Whether some action of a state of ``comp`` has all its successors in ``comp`` (an end component
-    inside ``comp`` needs one: its states keep play inside by such actions only).
-
-    >>> may_stay([0, 1], [[((1, 1),)], [((0, 1), (2, 1))]]), may_stay([0, 1], [[((1, 1), (2, 1))], [((0, 1),)], []])
-    (True, True)
-    >>> may_stay([0, 1], [[((1, 1), (2, 1))], [((0, 1), (2, 1))], []])
-    False
-    """
-    members = set(comp)
-    return any(all(t in members for t, _ in d) for s in comp for d in trans[s])

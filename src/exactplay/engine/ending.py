@@ -15,7 +15,6 @@ from itertools import compress
 
 from ..graph import staying_core, tarjan_indexed
 from ..model import Model, ModelError
-from .attractor import may_stay
 from .cyclic import local_choice
 
 __all__ = ["condense", "component_index", "surely_ending_states", "entered_states", "some_reward", "witness_kind"]
@@ -57,9 +56,7 @@ def condense(model: Model, succ: list[list[int]]) -> tuple[list[list[int]], list
             loop = any(len(d) == 1 and d[0][0] == s for d in trans[s])
             ec.append(loop)
             known = known or loop
-        elif not may_stay(comp, trans):  # no action keeps play inside: no end component
-            ec.append(False)
-        else:
+        else:  # (no action keeping play inside: the core's first pass drops every state, one pass)
             inside = bool(staying_core(comp, trans))
             ec.append(inside)
             # the first such component without one: maybe the model has none (Pig), one linear pass

@@ -166,7 +166,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = LazyDict() if self.lazy_margins else {}
         self._fballs: dict = {}  # component -> {state: fine ball of its value} (lazy components)
-        self._fvals: dict[int, dict[int, float]] = {}  # component -> state -> float of its final value (seed)
+        self._fvals: dict[int, list] = {}  # component -> per state: float of its final value, None: not yet (seed)
         self._pfloats: dict[int, float] = {}  # id of a probability -> its float
         self._fpballs: dict = {}
         self._last_q: dict[int, list] = {}
