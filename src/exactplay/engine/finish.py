@@ -76,7 +76,7 @@ class Finish:
         ranks = self.ranks
         if ranks[s] is None:
             worst = None
-            for d in self.dist[s]:
+            for d in self.model.trans[s]:  # the successors only (the same as the engine's distributions)
                 low = None
                 for t, _ in d:
                     if t != s:

@@ -54,13 +54,14 @@ class SelfLoopUnit(Unit):
 
 
 def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
-    """Per action ``d`` of ``s``: the float sum of ``fl(p) fl(V(t))`` over its pairs, in their order, the
-    pairs ``t = s`` adding an exact ``0.0`` (no change: ``y + 0.0 = y``); one pass over all the pairs.
+    """Per action ``d`` of ``s`` (the model's pairs): the float sum of ``fl(p) fl(V(t))`` over its pairs,
+    in their order, the pairs ``t = s`` adding an exact ``0.0`` (no change: ``y + 0.0 = y``); one pass
+    over all the pairs.  ``pf`` maps ``id(p)`` of a probability object to its float.
     Raises ``KeyError`` for a probability or a successor not in ``pf``, ``fvals``."""
     had = fvals.get(s)
     fvals[s] = 0.0
     try:
-        flat = [pf[p] * fvals[t] for d in dist for t, p in d]
+        flat = [pf[id(p)] * fvals[t] for d in dist for t, p in d]
     finally:
         if had is None:
             del fvals[s]
@@ -79,13 +80,17 @@ def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
 
 class SelfLoops:
     _stay_floats: dict  # p_a -> (float of p_a, float of 1 - p_a or None: p_a = 1 or 1 - p_a too small)
-    _prob_floats: dict  # probability -> its float
+    _prob_floats: dict  # id of one of the model's probability objects -> its float
     _loop_floats: dict  # component -> {state: float of its final value}; (component, "negative"): one is < 0
 
     def _self_loop(self, s: int) -> None:
-        dist, rew, P, zero, one = self.dist[s], self.rew[s], self.P, self.zero, self.one
-        stays: list = [None] * len(dist)  # p_a: the probabilities of staying, added in the action's order
-        for a, p in [(a, p) for a, d in enumerate(dist) for t, p in d if t == s]:
+        # the model's distributions (successors, probability objects): the floats rule most actions out,
+        # and only the actions compared exactly are converted (dist_a)
+        trans = self.model.trans[s]
+        rew, P, zero, one, prob = self.rew[s], self.P, self.zero, self.one, self.dist.prob
+        stays: list = [None] * len(trans)  # p_a: the probabilities of staying, added in the action's order
+        for a, p in [(a, p) for a, d in enumerate(trans) for t, p in d if t == s]:
+            p = prob(p)
             stays[a] = p if stays[a] is None else stays[a] + p
         stays = [zero if p is None else p for p in stays]
         if rew.count(None) != len(rew):
@@ -93,6 +98,14 @@ class SelfLoops:
                 if stay == one and rew[a] is not None:
                     raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} "
                                      "loops forever while collecting a reward (infinite total reward)")
+        exact: dict[int, tuple] = {}  # action -> its exact distribution
+
+        def dist_a(a: int) -> tuple:
+            d = exact.get(a)
+            if d is None:
+                d = exact[a] = self.dist.action(s, a)
+            return d
+
         full: dict[int, tuple] = {}  # action -> exact x_a, every component
 
         def x_full(a: int) -> tuple:
@@ -105,7 +118,7 @@ class SelfLoops:
                 else:
                     r = rew[a]
                     acc = list(r) if r is not None else [zero] * P
-                    for t, p in dist[a]:
+                    for t, p in dist_a(a):
                         if t != s:
                             v = self.V[t]
                             for k in range(P):
@@ -124,7 +137,7 @@ class SelfLoops:
             self.V[s] = x
             return
         c, sign = self.keys[self.model.mover[s]]
-        n_act = len(dist)
+        n_act = len(trans)
         accs: dict[int, Any] = {}  # action -> exact A_a in component c
 
         def acc_c(a: int) -> Any:
@@ -133,7 +146,7 @@ class SelfLoops:
                 r = rew[a]
                 y = r[c] if r is not None else None
                 V = self.V
-                for t, p in dist[a]:
+                for t, p in dist_a(a):
                     if t != s:
                         v = V[t][c]
                         if v:
@@ -191,7 +204,7 @@ class SelfLoops:
         fvals = self._loop_floats.get(c)  # state -> float of its value in component c
         if fvals is None:
             fvals = self._loop_floats[c] = {}
-        dist, pf = self.dist[s], self._prob_floats
+        dist, pf = self.model.trans[s], self._prob_floats
         try:
             try:
                 sums = _sums(dist, s, pf, fvals)
@@ -199,8 +212,8 @@ class SelfLoops:
                 V = self.V
                 for d in dist:
                     for t, p in d:
-                        if p not in pf:
-                            pf[p] = float_filter.probability_float(p)
+                        if id(p) not in pf:  # the model's Fraction: float(n / d), correctly rounded
+                            pf[id(p)] = float_filter.probability_float(p)
                         if t != s:
                             if t not in fvals:
                                 fvals[t] = v = float(V[t][c])
@@ -271,19 +284,19 @@ class SelfLoops:
         pf = self._prob_floats
         sums, errs = [], []
         rew, V = self.rew[s], self.V
-        for a, d in enumerate(self.dist[s]):
+        for a, d in enumerate(self.model.trans[s]):
             try:
-                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+                terms = [pf[id(p)] * fvals[t] for t, p in d if t != s]
             except KeyError:  # a probability or a successor met for the first time
                 for t, p in d:
                     if t != s:
-                        if p not in pf:
-                            pf[p] = float_filter.probability_float(p)
+                        if id(p) not in pf:
+                            pf[id(p)] = float_filter.probability_float(p)
                         if t not in fvals:
                             fvals[t] = v = float(V[t][c])
                             if v < 0:
                                 self._loop_floats[c, "negative"] = True
-                terms = [pf[p] * fvals[t] for t, p in d if t != s]
+                terms = [pf[id(p)] * fvals[t] for t, p in d if t != s]
             r = rew[a]
             if r is not None:
                 terms.append(float(r[c]))

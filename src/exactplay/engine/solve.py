@@ -49,6 +49,7 @@ from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents
 from .selfloop import SelfLoops
+from .exact_dists import ExactDistributions
 from .finish import Finish
 from .lazy import LazyDict, LazyValues, MappedValues
 from .lazy_cyclic import LazyCyclic
@@ -108,17 +109,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.P = len(components)
         self.keys = [(index.get(c), sign) for c, sign in m.keys()]
         self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
-        # the model's probabilities are mostly a few shared objects: convert each object once (the model
-        # keeps them alive, so their ids are stable meanwhile)
-        by_id: dict[int, Any] = {}
-        num = self.num
-
-        def conv(p):
-            v = by_id[id(p)] = num(p)
-            return v
-
-        get = by_id.get  # probabilities are positive: a converted one is never falsy
-        self.dist = [[tuple([(t, get(id(p)) or conv(p)) for t, p in d]) for d in acts] for acts in m.trans]
+        # converted on first read, each probability object once (:mod:`.exact_dists`)
+        self.dist = ExactDistributions(m.trans, self.num)
         self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
                      for r in rs] for rs in m.rewards]
 
@@ -266,7 +258,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         return opt
 
     def _is_choice(self, s: int) -> bool:
-        return self.model.mover[s] is not None and len(self.dist[s]) > 1
+        return self.model.mover[s] is not None and len(self.model.trans[s]) > 1
 
     # ------------------------------------------------------------ the three kinds of component
 
