@@ -36,6 +36,7 @@ class ExactDistributions(dict):
         self.trans = trans
         self._num = num
         self._by_id: dict[int, Any] = {}
+        self.converted = self._by_id.get  # id of a probability object -> its number, None if not converted yet
 
     def prob(self, p) -> Any:
         """The backend number of the model's probability object ``p`` (converted once per object)."""

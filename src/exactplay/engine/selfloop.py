@@ -53,29 +53,31 @@ class SelfLoopUnit(Unit):
                                "from the one the action values x_a gave")
 
 
-def _sums(dist: list, s: int, pf: dict, fvals: dict) -> list[float]:
-    """Per action ``d`` of ``s`` (the model's pairs): the float sum of ``fl(p) fl(V(t))`` over its pairs,
-    in their order, the pairs ``t = s`` adding an exact ``0.0`` (no change: ``y + 0.0 = y``); one pass
-    over all the pairs.  ``pf`` maps ``id(p)`` of a probability object to its float.
+def _scan(dist: list, s: int, pf: dict, fvals: dict) -> tuple[list[float], list]:
+    """Per action ``d`` of ``s`` (the model's pairs), in one pass: the float sum of ``fl(p) fl(V(t))``
+    over its pairs ``t != s``, in their order, and its staying probability object (``None``: no pair
+    stays; a list: several do, in order).  ``pf`` maps ``id(p)`` of a probability object to its float.
     Raises ``KeyError`` for a probability or a successor not in ``pf``, ``fvals``."""
-    had = fvals.get(s)
-    fvals[s] = 0.0
-    try:
-        flat = [pf[id(p)] * fvals[t] for d in dist for t, p in d]
-    finally:
-        if had is None:
-            del fvals[s]
-        else:
-            fvals[s] = had
-    lens = list(map(len, dist))
-    k = lens[0]
-    if lens.count(k) == len(lens):  # every action has k pairs (the usual case)
-        return [sum(flat[i:i + k]) for i in range(0, len(flat), k)]
-    out, i = [], 0
+    sums, stay = [], []
     for d in dist:
-        out.append(sum(flat[i:i + len(d)]))
-        i += len(d)
-    return out
+        y, st = 0, None
+        for t, p in d:
+            if t == s:
+                st = p if st is None else (st + [p] if type(st) is list else [st, p])
+            else:
+                y += pf[id(p)] * fvals[t]
+        sums.append(y)
+        stay.append(st)
+    return sums, stay
+
+
+def _stay_objects(dist: list, s: int) -> list:
+    """Per action of ``s``: its staying probability object, as :func:`_scan` (without the floats)."""
+    stay: list = [None] * len(dist)
+    for a, p in [(a, p) for a, d in enumerate(dist) for t, p in d if t == s]:
+        st = stay[a]
+        stay[a] = p if st is None else (st + [p] if type(st) is list else [st, p])
+    return stay
 
 
 class SelfLoops:
@@ -87,12 +89,14 @@ class SelfLoops:
         # the model's distributions (successors, probability objects): the floats rule most actions out,
         # and only the actions compared exactly are converted (dist_a)
         trans = self.model.trans[s]
-        rew, P, zero, one, prob = self.rew[s], self.P, self.zero, self.one, self.dist.prob
-        stays: list = [None] * len(trans)  # p_a: the probabilities of staying, added in the action's order
-        for a, p in [(a, p) for a, d in enumerate(trans) for t, p in d if t == s]:
-            p = prob(p)
-            stays[a] = p if stays[a] is None else stays[a] + p
-        stays = [zero if p is None else p for p in stays]
+        n_act = len(trans)
+        rew, P, zero, one = self.rew[s], self.P, self.zero, self.one
+        chooser = self.model.mover[s] is not None and n_act > 1
+        c, sign = self.keys[self.model.mover[s]] if chooser else (0, 1)
+        filtering = chooser and self.filter and n_act > 2
+        # one pass over the pairs: each action's staying probability (and its float sum when filtering)
+        scanned = self._scan_floats(s, c, trans) if filtering else None
+        stays = self._exact_stays(_stay_objects(trans, s) if scanned is None else scanned[1])  # p_a, exact
         if rew.count(None) != len(rew):
             for a, stay in enumerate(stays):
                 if stay == one and rew[a] is not None:
@@ -129,15 +133,12 @@ class SelfLoops:
                 full[a] = x
             return x
 
-        chooser = self._is_choice(s)
         if not chooser:
             x = x_full(0)
             self.V[s] = x
             self._finish([s], {}, {})
             self.V[s] = x
             return
-        c, sign = self.keys[self.model.mover[s]]
-        n_act = len(trans)
         accs: dict[int, Any] = {}  # action -> exact A_a in component c
 
         def acc_c(a: int) -> Any:
@@ -162,7 +163,7 @@ class SelfLoops:
                 x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
             return x
 
-        floats = self._float_candidates(s, c, sign, stays) if self.filter and n_act > 2 else None
+        floats = self._float_candidates(s, c, sign, stays, trans, scanned) if filtering else None
         candidates = range(n_act) if floats is None else floats[0]
         if len(candidates) == 1:  # the intervals left one action: no exact comparison to make
             best = candidates[0]
@@ -184,9 +185,11 @@ class SelfLoops:
         if self.lazy_margins and one not in stays:  # (== on each, after the identity)
             opt = opt_x
             if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
-                unit = SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt)
-                self.margins[s] = self.q[s] = Pending(unit)
-                self._finish([s], {s: opt}, {})
+                self.margins[s] = self.q[s] = Pending(SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt))
+                if self.witness == "termination":
+                    self._finish_one(s, {s: opt})
+                else:
+                    self._finish([s], {s: opt}, {})
                 self.V[s] = x_full(self.policy[s])
                 return
         q = [None] * n_act
@@ -197,17 +200,17 @@ class SelfLoops:
         self._finish([s], opt, {})
         self.V[s] = x_full(self.policy[s])
 
-    def _float_candidates(self, s: int, c: int, sign: int, stays: list) -> tuple | None:
-        """The actions whose ``sign * x_a`` may be the largest, by the intervals of
-        :mod:`.float_filter`, and what :meth:`_float_keep` needs; ``None`` (rule out nothing) when an
-        exact number is beyond the doubles."""
+    def _scan_floats(self, s: int, c: int, dist: list) -> tuple | None:
+        """:func:`_scan` of ``s`` (``dist``: the model's distributions) in component ``c``, the floats of
+        probabilities and successors met for the first time made first; ``None`` when an exact number
+        is beyond the doubles."""
         fvals = self._loop_floats.get(c)  # state -> float of its value in component c
         if fvals is None:
             fvals = self._loop_floats[c] = {}
-        dist, pf = self.model.trans[s], self._prob_floats
+        pf = self._prob_floats
         try:
             try:
-                sums = _sums(dist, s, pf, fvals)
+                return _scan(dist, s, pf, fvals)
             except KeyError:  # a probability or a successor met for the first time
                 V = self.V
                 for d in dist:
@@ -219,16 +222,46 @@ class SelfLoops:
                                 fvals[t] = v = float(V[t][c])
                                 if v < 0:
                                     self._loop_floats[c, "negative"] = True
-                sums = _sums(dist, s, pf, fvals)
-            rew = self.rew[s]
-            if (c, "negative") in self._loop_floats or rew.count(None) != len(rew):
-                return self._float_candidates_signed(s, c, sign, stays, fvals)
+                return _scan(dist, s, pf, fvals)
+        except OverflowError:
+            return None
+
+    def _exact_stays(self, stay: list) -> list:
+        """The exact ``p_a`` from the staying probability objects of :func:`_scan` (several: added in order)."""
+        converted, prob, zero = self.dist.converted, self.dist.prob, self.zero
+        out = []
+        for st in stay:
+            if st is None:
+                out.append(zero)
+            elif type(st) is list:
+                y = None
+                for p in st:
+                    v = converted(id(p)) or prob(p)
+                    y = v if y is None else y + v
+                out.append(y)
+            else:  # (a probability is > 0: a converted one is never falsy)
+                out.append(converted(id(st)) or prob(st))
+        return out
+
+    def _float_candidates(self, s: int, c: int, sign: int, stays: list, dist: list, scanned) -> tuple | None:
+        """The actions whose ``sign * x_a`` may be the largest, by the intervals of
+        :mod:`.float_filter`, and what :meth:`_float_keep` needs; ``None`` (rule out nothing) when an
+        exact number is beyond the doubles.  ``dist``: the model's distributions of ``s``,
+        ``scanned``: their :meth:`_scan_floats`."""
+        if scanned is None:
+            return None
+        fvals = self._loop_floats[c]
+        rew = self.rew[s]
+        if (c, "negative") in self._loop_floats or rew.count(None) != len(rew):
+            return self._float_candidates_signed(s, c, sign, stays, fvals)
+        try:
             leaves, fstays = self._stay_pairs(stays)
         except OverflowError:
             return None
         if None in leaves:
             return self._float_candidates_signed(s, c, sign, stays, fvals)
         # every term is >= 0: the relative bounds of float_filter.nonnegative_best; m >= the number of terms
+        sums = scanned[0]
         m = max(map(len, dist))
         best = float_filter.nonnegative_best(sums, leaves, m, sign)
         if best is None:
