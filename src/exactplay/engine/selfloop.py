@@ -39,15 +39,16 @@ class SelfLoopUnit(Unit):
     The optimal set is known without them: for ``p_a < 1``, ``Q_a - x* = (1 - p_a)(x_a - x*)``,
     so the ``Q_a`` order their actions against the best as the ``x_a`` do (compared exactly)."""
 
-    def __init__(self, eng, s: int, keep: list[int], x_star, acc_c, stays: list, opt: list[int]) -> None:
-        self.eng, self.s, self.keep, self.x_star, self.acc_c, self.stays, self.opt = \
-            eng, s, keep, x_star, acc_c, stays, opt
+    def __init__(self, eng, s: int, keep: list[int], x_star, c: int, accs: dict, stays: list, opt: list[int]) -> None:
+        self.eng, self.s, self.keep, self.x_star, self.c, self.accs, self.stays, self.opt = \
+            eng, s, keep, x_star, c, accs, stays, opt
 
     def compute(self) -> None:
         q: list = [None] * len(self.stays)
+        acc, s, c, accs = self.eng._acc, self.s, self.c, self.accs
         for a in self.keep:
             stay = self.stays[a]
-            q[a] = self.acc_c(a) + stay * self.x_star if stay else self.acc_c(a)
+            q[a] = acc(s, a, c, accs) + stay * self.x_star if stay else acc(s, a, c, accs)
         if self.eng._choose(self.s, q) != self.opt:
             raise RuntimeError(f"internal error: the exact choice at {self.eng.model.state_name(self.s)} differs "
                                "from the one the action values x_a gave")
@@ -102,78 +103,33 @@ class SelfLoops:
                 if stay == one and rew[a] is not None:
                     raise ModelError(f"state {self.model.state_name(s)}: action {self.model.actions[s][a]!r} "
                                      "loops forever while collecting a reward (infinite total reward)")
-        exact: dict[int, tuple] = {}  # action -> its exact distribution
-
-        def dist_a(a: int) -> tuple:
-            d = exact.get(a)
-            if d is None:
-                d = exact[a] = self.dist.action(s, a)
-            return d
-
-        full: dict[int, tuple] = {}  # action -> exact x_a, every component
-
-        def x_full(a: int) -> tuple:
-            x = full.get(a)
-            if x is None:
-                if chooser and P == 1 and c == 0:  # component 0 is the mover's: x_c's number (same operations, same order)
-                    x = (x_c(a),)
-                elif stays[a] == one:
-                    x = tuple([zero] * P)
-                else:
-                    r = rew[a]
-                    acc = list(r) if r is not None else [zero] * P
-                    for t, p in dist_a(a):
-                        if t != s:
-                            v = self.V[t]
-                            for k in range(P):
-                                if v[k]:
-                                    acc[k] = acc[k] + p * v[k]
-                    leave = one - stays[a]
-                    x = tuple(y / leave for y in acc)
-                full[a] = x
-            return x
-
         if not chooser:
-            x = x_full(0)
+            x = self._x_full(s, 0, stays)
             self.V[s] = x
             self._finish([s], {}, {})
             self.V[s] = x
             return
-        accs: dict[int, Any] = {}  # action -> exact A_a in component c
+        accs: dict[int, Any] = {}  # action -> exact A_a in component c (:meth:`_acc`)
 
-        def acc_c(a: int) -> Any:
-            y = accs.get(a)
-            if y is None:
-                r = rew[a]
-                y = r[c] if r is not None else None
-                V = self.V
-                for t, p in dist_a(a):
-                    if t != s:
-                        v = V[t][c]
-                        if v:
-                            y = p * v if y is None else y + p * v  # no 0 + p v
-                accs[a] = y = zero if y is None else y
-            return y
+        def x_c(a: int) -> Any:  # exact x_a in component c
+            return zero if stays[a] == one else self._acc(s, a, c, accs) / (one - stays[a])
 
-        xcs: dict[int, Any] = {}  # action -> exact x_a in component c
-
-        def x_c(a: int) -> Any:
-            x = xcs.get(a)
-            if x is None:
-                x = xcs[a] = zero if stays[a] == one else acc_c(a) / (one - stays[a])
-            return x
+        def x_full(a: int) -> tuple:  # component 0 is the mover's: x_c's number (same operations, same order)
+            return (x_c(a),) if P == 1 and c == 0 else self._x_full(s, a, stays)
 
         floats = self._float_candidates(s, c, sign, stays, trans, scanned) if filtering else None
         candidates = range(n_act) if floats is None else floats[0]
         if len(candidates) == 1:  # the intervals left one action: no exact comparison to make
             best = candidates[0]
             opt_x = [best]
+            xs = x_full(best)
         else:
-            keyed = {a: sign * x_c(a) for a in candidates}
+            xcs = {a: x_c(a) for a in candidates}
+            keyed = xcs if sign > 0 else {a: -x for a, x in xcs.items()}
             top = max(keyed.values())
             best = next(a for a in candidates if keyed[a] == top)
             opt_x = [a for a in candidates if keyed[a] == top]
-        xs = x_full(best)
+            xs = (xcs[best],) if P == 1 and c == 0 else self._x_full(s, best, stays)
         self.V[s] = xs
         x_star = xs[c]
         if floats is not None:
@@ -182,23 +138,52 @@ class SelfLoops:
             self.stats.ruled_out_by_balls += n_act - len(keep)
         else:
             keep = range(n_act)
-        if self.lazy_margins and one not in stays:  # (== on each, after the identity)
-            opt = opt_x
-            if len(opt) == 1:  # no tie: the runner-up's exact value and the margin wait for a read
-                self.margins[s] = self.q[s] = Pending(SelfLoopUnit(self, s, list(keep), x_star, acc_c, stays, opt))
-                if self.witness == "termination":
-                    self._finish_one(s, {s: opt})
-                else:
-                    self._finish([s], {s: opt}, {})
-                self.V[s] = x_full(self.policy[s])
-                return
-        q = [None] * n_act
-        for a in keep:
-            stay = stays[a]
-            q[a] = acc_c(a) + stay * x_star if stay else acc_c(a)
-        opt = {s: self._choose(s, q)}
-        self._finish([s], opt, {})
-        self.V[s] = x_full(self.policy[s])
+        if self.lazy_margins and one not in stays and len(opt_x) == 1:  # (`in`: == on each, after the identity)
+            # no tie: the runner-up's exact value and the margin wait for a read
+            self.margins[s] = self.q[s] = Pending(SelfLoopUnit(self, s, list(keep), x_star, c, accs, stays, opt_x))
+            if self.witness == "termination":
+                self._finish_one(s, {s: opt_x})
+            else:
+                self._finish([s], {s: opt_x}, {})
+        else:
+            q = [None] * n_act
+            for a in keep:
+                stay = stays[a]
+                q[a] = self._acc(s, a, c, accs) + stay * x_star if stay else self._acc(s, a, c, accs)
+            self._finish([s], {s: self._choose(s, q)}, {})
+        if self.policy[s] != best:  # a later optimal action (the tie rule): its own vector, equal in component c
+            self.V[s] = x_full(self.policy[s])
+
+    def _acc(self, s: int, a: int, c: int, accs: dict) -> Any:
+        """``A_a = r_a + sum_{t != s} p(t) V(t)`` in component ``c``, exact (no ``0 + p v``), kept in ``accs``."""
+        y = accs.get(a)
+        if y is None:
+            r = self.rew[s][a]
+            y = r[c] if r is not None else None
+            V = self.V
+            for t, p in self.dist.action(s, a):
+                if t != s:
+                    v = V[t][c]
+                    if v:
+                        y = p * v if y is None else y + p * v
+            accs[a] = y = self.zero if y is None else y
+        return y
+
+    def _x_full(self, s: int, a: int, stays: list) -> tuple:
+        """``x_a = A_a / (1 - p_a)`` in every component (``p_a = 1``: 0, play never ends)."""
+        P, zero, one = self.P, self.zero, self.one
+        if stays[a] == one:
+            return tuple([zero] * P)
+        r = self.rew[s][a]
+        acc = list(r) if r is not None else [zero] * P
+        for t, p in self.dist.action(s, a):
+            if t != s:
+                v = self.V[t]
+                for k in range(P):
+                    if v[k]:
+                        acc[k] = acc[k] + p * v[k]
+        leave = one - stays[a]
+        return tuple(y / leave for y in acc)
 
     def _scan_floats(self, s: int, c: int, dist: list) -> tuple | None:
         """:func:`_scan` of ``s`` (``dist``: the model's distributions) in component ``c``, the floats of
