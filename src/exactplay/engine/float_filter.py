@@ -52,6 +52,8 @@ exactly as with every action exact (``filter=False``).
 
 from __future__ import annotations
 
+from operator import truediv
+
 __all__ = ["EVERYTHING", "INF", "MIN_LEAVE", "REL", "TINY", "probability_float", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two",
            "nonnegative_best", "nonnegative_top_two"]
 
@@ -141,13 +143,14 @@ def nonnegative_best(sums: list[float], leaves: list[float], m: int, sign: int) 
     >>> nonnegative_best([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, 1), nonnegative_best([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, -1)
     ([0, 1], [2])
     """
-    fx = [y / leave for y, leave in zip(sums, leaves)]
-    if not max(fx) < INF:
+    fx = list(map(truediv, sums, leaves))
+    largest = max(fx)
+    if not largest < INF:
         return None
     k, k0 = (m + 4) * 2.0 ** -49, (8 * m + 16) * TINY / min(leaves)
     up, down = 1.0 + k, 1.0 - k
     if sign > 0:
-        top = max(fx) * down - k0
+        top = largest * down - k0
         return [a for a, x in enumerate(fx) if not top > x * up + k0]
     bottom = min(fx) * up + k0
     return [a for a, x in enumerate(fx) if not x * down - k0 > bottom]
