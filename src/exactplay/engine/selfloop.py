@@ -17,6 +17,12 @@ each successor's value is made once per run (``_loop_floats``; a self-loop state
 its ``x*`` there), and when the intervals of ``x_a`` leave one candidate it is the best without an
 exact comparison.  Where a number is beyond the doubles nothing is ruled out.
 
+The floats are read from the model's own distributions (its ``Fraction`` probabilities: ``float`` of
+a Fraction is ``n / d``, correctly rounded), in one pass that also finds each action's probability of
+staying (:func:`_scan`); only the actions compared exactly are converted to the engine's numbers
+(:meth:`.exact_dists.ExactDistributions.action`): on the Race to 100, one of 12 actions per state in the
+lazy solve, one more when its margin is read.
+
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
 computed when first read; the optimal action is decided by the exact ``x_a`` as above.
@@ -84,7 +90,8 @@ def _stay_objects(dist: list, s: int) -> list:
 class SelfLoops:
     _stay_floats: dict  # p_a -> (float of p_a, float of 1 - p_a or None: p_a = 1 or 1 - p_a too small)
     _prob_floats: dict  # id of one of the model's probability objects -> its float
-    _loop_floats: dict  # component -> {state: float of its final value}; (component, "negative"): one is < 0
+    _loop_floats: dict  # component -> {state: float of its final value}
+    _negative_floats: set  # the components where one of those floats is < 0 (then the general bound)
 
     def _self_loop(self, s: int) -> None:
         # the model's distributions (successors, probability objects): the floats rule most actions out,
@@ -206,7 +213,7 @@ class SelfLoops:
                             if t not in fvals:
                                 fvals[t] = v = float(V[t][c])
                                 if v < 0:
-                                    self._loop_floats[c, "negative"] = True
+                                    self._negative_floats.add(c)
                 return _scan(dist, s, pf, fvals)
         except OverflowError:
             return None
@@ -237,7 +244,7 @@ class SelfLoops:
             return None
         fvals = self._loop_floats[c]
         rew = self.rew[s]
-        if (c, "negative") in self._loop_floats or rew.count(None) != len(rew):
+        if c in self._negative_floats or rew.count(None) != len(rew):
             return self._float_candidates_signed(s, c, sign, stays, fvals)
         try:
             leaves, fstays = self._stay_pairs(stays)
@@ -273,7 +280,7 @@ class SelfLoops:
             return list(range(len(sums)))
         fvals[s] = fx  # the float of V(s) in component c (the policy's x equals x* exactly)
         if fx < 0:
-            self._loop_floats[c, "negative"] = True
+            self._negative_floats.add(c)
         if errs is None:  # every term and x* >= 0
             keep = float_filter.nonnegative_top_two(sums, fstays, fx, m, sign)
             return list(range(len(sums))) if keep is None else keep
@@ -313,7 +320,7 @@ class SelfLoops:
                         if t not in fvals:
                             fvals[t] = v = float(V[t][c])
                             if v < 0:
-                                self._loop_floats[c, "negative"] = True
+                                self._negative_floats.add(c)
                 terms = [pf[id(p)] * fvals[t] for t, p in d if t != s]
             r = rew[a]
             if r is not None:
