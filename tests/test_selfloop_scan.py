@@ -1,5 +1,5 @@
 """The self-loop pass over a state's pairs (:func:`exactplay.engine.selfloop._scan`) and the engine's
-exact distributions converted on first read (:class:`exactplay.engine.exact_dists.ExactDistributions`):
+exact distributions (:class:`exactplay.engine.exact_dists.DistributionConverter`):
 the float sums are those of the pairs that leave, in order; the staying probability objects are found,
 several of one action in order; a conversion is made once per probability object, and reading one
 action equals reading the state."""
@@ -10,7 +10,7 @@ from gmpy2 import mpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.engine.exact_dists import ExactDistributions
+from exactplay.engine.exact_dists import DistributionConverter
 from exactplay.engine.selfloop import _scan, _stay_objects
 
 PROBS = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6), Fraction(2, 7), Fraction(5, 7)]
@@ -49,20 +49,19 @@ def test_scan_sums_the_leaving_pairs_in_order_and_finds_every_staying_object(dis
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(states(), min_size=1, max_size=4), st.data())
-def test_exact_distributions_convert_each_object_once_and_one_action_equals_the_state(trans, data):
+def test_the_converter_converts_each_object_once_and_one_action_equals_the_state(trans, data):
     calls = []
 
     def num(p):
         calls.append(p)
         return mpq(p.numerator, p.denominator)
 
-    dists = ExactDistributions(trans, num)
+    conv = DistributionConverter(trans, num)
     s = data.draw(st.integers(0, len(trans) - 1))
     a = data.draw(st.integers(0, len(trans[s]) - 1))
-    one = dists.action(s, a)
-    assert s not in dists  # one action read alone does not convert the state
+    one = conv.action(s, a)
     assert one == tuple((t, mpq(p.numerator, p.denominator)) for t, p in trans[s][a])
     for r in range(len(trans)):
-        assert dists[r] == [tuple((t, mpq(p.numerator, p.denominator)) for t, p in d) for d in trans[r]]
-    assert dists[s][a] == one
+        assert conv.state(r) == [tuple((t, mpq(p.numerator, p.denominator)) for t, p in d) for d in trans[r]]
+    assert conv.state(s)[a] == one
     assert len(calls) == len({id(p) for p in calls}) <= len(PROBS)  # each probability object once

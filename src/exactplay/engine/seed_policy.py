@@ -65,7 +65,7 @@ class SeedPolicy:
         """Per state, +1 maximiser (and chance or forced states), -1 minimiser (computed once per solve)."""
         signs = self._seed_signs
         if signs is None:
-            keys, mover, dist = self.keys, self.model.mover, self.dist
+            keys, mover, dist = self.keys, self.model.mover, self.model.trans  # (a self-loop state is not converted)
             signs = self._seed_signs = [1 if mv is None or len(dist[s]) < 2 else keys[mv][1]
                                         for s, mv in enumerate(mover)]
         return signs

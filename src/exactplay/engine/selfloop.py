@@ -20,7 +20,7 @@ exact comparison.  Where a number is beyond the doubles nothing is ruled out.
 The floats are read from the model's own distributions (its ``Fraction`` probabilities: ``float`` of
 a Fraction is ``n / d``, correctly rounded), in one pass that also finds each action's probability of
 staying (:func:`_scan`); only the actions compared exactly are converted to the engine's numbers
-(:meth:`.exact_dists.ExactDistributions.action`): on the Race to 100, one of 12 actions per state in the
+(:meth:`.exact_dists.DistributionConverter.action`): on the Race to 100, one of 12 actions per state in the
 lazy solve, one more when its margin is read.
 
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
@@ -98,6 +98,8 @@ class SelfLoops:
         # and only the actions compared exactly are converted (dist_a)
         trans = self.model.trans[s]
         n_act = len(trans)
+        if self.dist[s] is None and self.witness != "termination":  # _finish reads the whole state
+            self.dist[s] = self.convert.state(s)
         rew, P, zero, one = self.rew[s], self.P, self.zero, self.one
         chooser = self.model.mover[s] is not None and n_act > 1
         c, sign = self.keys[self.model.mover[s]] if chooser else (0, 1)
@@ -161,6 +163,11 @@ class SelfLoops:
         if self.policy[s] != best:  # a later optimal action (the tie rule): its own vector, equal in component c
             self.V[s] = x_full(self.policy[s])
 
+    def _action(self, s: int, a: int) -> tuple:
+        """Action ``a`` of ``s`` in the engine's numbers (converted alone unless the state was)."""
+        d = self.dist[s]
+        return self.convert.action(s, a) if d is None else d[a]
+
     def _acc(self, s: int, a: int, c: int, accs: dict) -> Any:
         """``A_a = r_a + sum_{t != s} p(t) V(t)`` in component ``c``, exact (no ``0 + p v``), kept in ``accs``."""
         y = accs.get(a)
@@ -168,7 +175,7 @@ class SelfLoops:
             r = self.rew[s][a]
             y = r[c] if r is not None else None
             V = self.V
-            for t, p in self.dist.action(s, a):
+            for t, p in self._action(s, a):
                 if t != s:
                     v = V[t][c]
                     if v:
@@ -183,7 +190,7 @@ class SelfLoops:
             return tuple([zero] * P)
         r = self.rew[s][a]
         acc = list(r) if r is not None else [zero] * P
-        for t, p in self.dist.action(s, a):
+        for t, p in self._action(s, a):
             if t != s:
                 v = self.V[t]
                 for k in range(P):
@@ -220,7 +227,7 @@ class SelfLoops:
 
     def _exact_stays(self, stay: list) -> list:
         """The exact ``p_a`` from the staying probability objects of :func:`_scan` (several: added in order)."""
-        converted, prob, zero = self.dist.converted, self.dist.prob, self.zero
+        converted, prob, zero = self.convert.converted, self.convert.prob, self.zero
         out = []
         for st in stay:
             if st is None:

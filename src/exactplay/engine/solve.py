@@ -49,7 +49,7 @@ from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents
 from .selfloop import SelfLoops
-from .exact_dists import ExactDistributions
+from .exact_dists import DistributionConverter
 from .finish import Finish
 from .lazy import LazyDict, LazyValues, MappedValues
 from .lazy_cyclic import LazyCyclic
@@ -102,15 +102,20 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             v = self._cache[key] = self.B.make(x.numerator, x.denominator)
         return v
 
-    def _setup_projection(self, components: list[int]) -> None:
+    def _setup_projection(self, components: list[int], unconverted: set[int] = frozenset()) -> None:
+        """The payoffs, rewards and distributions in the engine's numbers, projected on ``components``;
+        the states in ``unconverted`` (solved as self-loops: :mod:`.selfloop` converts the actions it
+        reads) are left ``None`` in ``self.dist``."""
         m = self.model
         self.components = components
         index = {c: i for i, c in enumerate(components)}
         self.P = len(components)
         self.keys = [(index.get(c), sign) for c, sign in m.keys()]
         self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
-        # converted on first read, each probability object once (:mod:`.exact_dists`)
-        self.dist = ExactDistributions(m.trans, self.num)
+        # each probability object converted once (:mod:`.exact_dists`)
+        self.convert = conv = DistributionConverter(m.trans, self.num)
+        state = conv.state
+        self.dist = [None if s in unconverted else state(s) for s in range(len(m.trans))]
         self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
                      for r in rs] for rs in m.rewards]
 
@@ -124,7 +129,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         if self.lazy:
             self._entered = entered_states(self.succ, comps, self._comp_of)
         self.witness, components = witness_kind(m, comps, ec, self.succ, self._comp_of)
-        self.prepare(self.witness, components)
+        succ = self.succ
+        self.prepare(self.witness, components, {c[0] for c in comps if len(c) == 1 and c[0] in succ[c[0]]})
         n = self.n
         self.stats.components = len(comps)
         self.progress.start(f"solving {n:,} states in {len(comps):,} components ({self.B.name})", n)
@@ -143,12 +149,13 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self._comps = comps
         return comps, ec
 
-    def prepare(self, witness: str, components: list[int]) -> None:
-        """Empty values, policy, ranks, margins, ties for a run with this witness and components."""
+    def prepare(self, witness: str, components: list[int], self_loops: set[int] = frozenset()) -> None:
+        """Empty values, policy, ranks, margins, ties for a run with this witness and components
+        (``self_loops``: the states solved as self-loops, whose distributions are converted by action)."""
         self.witness = witness
         self.reported = components
         self.total = constant_sum_total(self.model, witness, components)  # then only component 0 is solved
-        self._setup_projection(components if self.total is None else [0])
+        self._setup_projection(components if self.total is None else [0], self_loops)
         n = self.n
         lazy = self.lazy
         self.V: list[tuple | None] = LazyValues([None] * n) if lazy else [None] * n
