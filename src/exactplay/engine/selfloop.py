@@ -95,7 +95,7 @@ class SelfLoops:
 
     def _self_loop(self, s: int) -> None:
         # the model's distributions (successors, probability objects): the floats rule most actions out,
-        # and only the actions compared exactly are converted (dist_a)
+        # and only the actions compared exactly are converted (_action; self.dist[s] is None here)
         trans = self.model.trans[s]
         n_act = len(trans)
         if self.dist[s] is None and self.witness != "termination":  # _finish reads the whole state
