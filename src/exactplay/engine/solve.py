@@ -276,6 +276,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             if self.witness != "reachability" or self.pay[s][0] > 0:
                 self.ranks[s] = 0
             return
+        if self._raw and self._single_raw(s):  # successors pending as unreduced numerators (:mod:`.raw_values`)
+            return
         if not self._is_choice(s):
             self.V[s] = tuple(self._q(s, 0))
             self._finish([s], {}, {})
