@@ -59,7 +59,8 @@ def test_raw_evaluation_equals_the_reduced_one():
     dist = {0: [(1, mpq(1, 3)), (5, mpq(2, 3))], 1: [(2, mpq(1, 2)), (6, mpq(1, 2))], 2: [(0, mpq(3, 4)), (7, mpq(1, 4))]}
     outside = {5: (mpq(1, 7), mpq(0)), 6: (mpq(2, 9), mpq(5, 11)), 7: (mpq(0), mpq(1, 13))}
     reward = {0: None, 1: (mpq(1), mpq(1, 2)), 2: None}
-    raw, m = evaluate_component_raw([0, 1, 2], dist.__getitem__, reward.__getitem__,
+    raw, m = evaluate_component_raw([0, 1, 2], dist.__getitem__,
+                                    lambda s: None if reward[s] is None else tuple((x.numerator, x.denominator) for x in reward[s]),
                                     lambda t: tuple((x.numerator, x.denominator) for x in outside[t]), 2, mpq)
     exact, m2 = evaluate_component([0, 1, 2], dist.__getitem__, reward.__getitem__, outside.__getitem__, 2,
                                    mpq(0), mpq(1))

@@ -67,14 +67,15 @@ def _pairs(vec) -> tuple:
 def evaluate_component_raw(
     nodes: Sequence[int],
     dist: Callable[[int], Sequence[tuple[int, Any]]],
-    reward: Callable[[int], Sequence[Any] | None],
+    reward: Callable[[int], Sequence[tuple] | None],
     known: Callable[[int], Sequence[tuple]],
     n_comp: int,
     mpq: Callable,
 ) -> tuple[dict[int, tuple], int]:
     """:func:`.linear_int.evaluate_component_int` on numerator/denominator pairs, not reduced.
 
-    ``known(t)`` is the successor's value as pairs ``(N, D)`` per payoff component (``N = 0``: 0);
+    ``known(t)`` is the successor's value and ``reward(s)`` the reward (or ``None``), as pairs
+    ``(N, D)`` per payoff component (``N = 0``: 0);
     the result maps each state to its value as pairs ``(N, D)`` with ``N / D`` its exact value
     (``D`` = the component's common denominator times a product of probability denominators),
     and the number of cuts.
@@ -94,7 +95,7 @@ def evaluate_component_raw(
     for v in post:
         r = reward(v)
         if r is not None:
-            r = rewards[v] = _pairs(r)
+            rewards[v] = r
             for c in R:
                 if r[c][0]:
                     dens[c][r[c][1]] = None
@@ -246,12 +247,22 @@ class RawCycles:
         x = self._raw.get(t)
         return x if x is not None else _pairs(self.V[t])
 
+    def _raw_reward(self, s: int) -> tuple | None:
+        """The reward of action 0 at ``s`` as pairs (converted once per distinct reward)."""
+        r = self.rew[s][0]
+        if r is None:
+            return None
+        x = self._raw_rewards.get(r)
+        if x is None:
+            x = self._raw_rewards[r] = _pairs(r)
+        return x
+
     def _cyclic_raw(self, S: list[int]) -> None:
         """Values of a component without choices (policy: action 0), pending as unreduced pairs."""
         if self._raw is None:
-            self._raw = {}
-        dist, rew = self.dist, self.rew
-        vals, m = evaluate_component_raw(S, lambda s: dist[s][0], lambda s: rew[s][0], self._raw_of, self.P,
+            self._raw, self._raw_rewards = {}, {}
+        dist = self.dist
+        vals, m = evaluate_component_raw(S, lambda s: dist[s][0], self._raw_reward, self._raw_of, self.P,
                                          self.B.make)
         self.stats.largest_dense = max(self.stats.largest_dense, m)
         pending = Pending(RawUnit(self, vals))
