@@ -105,23 +105,27 @@ def evaluate_component_raw(
                 for c in R:
                     if kv[c][0]:
                         dens[c][kv[c][1]] = None
+    # the payoff components some input or reward is not 0 in (the others stay 0): the work is done on
+    # these only, in their order (Chef Showdown: the chefs still in play and the dishes)
+    live = [c for c in R if dens[c]]
     Ds = []
-    for c in R:
+    for c in live:
         D = mpz(1)
         for b in sorted(dens[c], key=lambda b: b.bit_length(), reverse=True):
             if D % b:
                 D = lcm(D, b)
         Ds.append(D)
-    over: list[dict] = [{} for _ in R]
+    over: list[dict] = [{} for _ in live]
+    L = range(len(live))
 
     def numerators(vec) -> list:
         out = []
-        for c in R:
+        for i, c in enumerate(live):
             n, b = vec[c]
             if n:
-                f = over[c].get(b)
+                f = over[i].get(b)
                 if f is None:
-                    f = over[c][b] = Ds[c] // b
+                    f = over[i][b] = Ds[i] // b
                 out.append(n * f)
             else:
                 out.append(0)
@@ -145,7 +149,7 @@ def evaluate_component_raw(
                 terms.append((int(p.denominator) * tk, p.numerator, tn))
                 for k, a in tc.items():
                     coef[k] = coef[k] + p * a if k in coef else p * a
-        forms[v] = _combine(terms, R) + (coef,)
+        forms[v] = _combine(terms, L) + (coef,)
     m = len(unknown)
     xs: list[tuple[list, int]] = []
     if m:
@@ -166,7 +170,7 @@ def evaluate_component_raw(
                 if w:
                     fn, fk, _ = forms[f]
                     terms.append((int(w.denominator) * fk, w.numerator, fn))
-            xs.append(_combine(terms, R))
+            xs.append(_combine(terms, L))
     out: dict[int, tuple] = {}
     for v in post:
         k = unknown.get(v)
@@ -179,10 +183,14 @@ def evaluate_component_raw(
                 for j, a in coef.items():
                     xn, xk = xs[j]
                     terms.append((int(a.denominator) * xk, a.numerator, xn))
-                num, scale = _combine(terms, R)
+                num, scale = _combine(terms, L)
             else:
                 num, scale = fn, fk
-        out[v] = tuple((num[c], Ds[c] * scale) if num[c] else (0, 1) for c in R)
+        vec = [(0, 1)] * n_comp
+        for i, c in enumerate(live):
+            if num[i]:
+                vec[c] = (num[i], Ds[i] * scale)
+        out[v] = tuple(vec)
     return out, m
 
 
