@@ -102,6 +102,12 @@ one turn-ending outcome), ``--only games --repeat 1`` then ``--hold 75``, load 0
     chefs     n = 12   49,140    7.312   1.143    6.169    0.787    9.3x     7.332    9.3x
 
 Against the floor of 10x: hold 75 / 6 (8.5x, was 15.8x) and chefs 12 (9.3x) meet it; race 100 (12.6x) does not.
+2026-12-01 03:51-03:53 UTC, branch chefscyc (cyclic components without choices and several payoff components on
+unreduced numerators, ``engine/raw_values.py``: exact mpq values, margins, q made on first read), main's src then the branch
+interleaved in subprocesses, best of 3, load 1.0-2.0: chefs 12 solve 5.993 -> 2.507 s (build 0.37 s: engine 9.2x -> 4.1x of
+hand 0.69-0.70 s; all exact, the lazy API reading everything, 6.01 -> 7.45 s, 9.2x -> 11.1x, peak 280 -> 320 MB; the CLI's
+eager engine unchanged), chefs 10 0.376 -> 0.282 (all exact 0.380 -> 0.530), hold 40 / 6 1.890 -> 1.902, Pig 40 1.526 ->
+1.550 (noise: not this path); identity harness equal.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

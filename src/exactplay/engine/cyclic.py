@@ -19,6 +19,7 @@ from flint import arb
 
 from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
+from .raw_values import RawCycles
 from .linear import closed_states, evaluate_component
 from .seed_policy import SeedPolicy
 from .attractor import zero_region
@@ -41,7 +42,7 @@ def local_choice(model, s: int, component: set[int]) -> bool:
     return True
 
 
-class CyclicComponents(SeedPolicy):
+class CyclicComponents(SeedPolicy, RawCycles):
     _comp_has_ec = True  # whether the component being solved has an end component (set by _cyclic)
 
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
@@ -50,6 +51,9 @@ class CyclicComponents(SeedPolicy):
         choice = [s for s in S if self._is_choice(s)]
         if not choice and self._lazy_applies(S, choice):
             self._cyclic_lazy(S, has_ec, choice)
+            return
+        if not choice and self._raw_applies(has_ec):  # several payoff components (:mod:`.raw_values`)
+            self._cyclic_raw(S)
             return
         if not choice:
             pol = {s: 0 for s in S}

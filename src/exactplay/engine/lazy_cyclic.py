@@ -170,8 +170,8 @@ class LazyCyclic:
             return False
         if len(choice) == 1 or any(len(self.dist[s]) > 2 for s in choice):
             return False
-        if not choice and self.P > 1:  # several payoff components, nothing to decide (chefs: 13): later
-            return False  # components read every value, so deferring costs more than it saves (measured)
+        if not choice and self.P > 1:  # several payoff components, nothing to decide (chefs: 13): the cut
+            return False  # values do not help, later components read every value (:mod:`.raw_values` instead)
         comps = {self.keys[self.model.mover[s]][0] for s in choice}
         return len(comps) <= 1 and None not in comps
 

@@ -32,7 +32,9 @@ Lazily (``lazy=True``, the default, gmpy2 ``mpq``): a cyclic component whose cho
 two actions is solved by :mod:`.lazy_cyclic` (exact values at its cut states and at the states
 entered from other components, decisions in balls, exact where they overlap); the other exact
 numbers -- values of the other states, margins, action values, and a self-loop's runner-up -- are
-computed on first read (:mod:`.lazy`), equal to the eager engine's (tests/test_engine_lazy.py).
+computed on first read (:mod:`.lazy`), equal to the eager engine's (tests/test_engine_lazy.py).  With
+several payoff components and every play ending, a cyclic component without choices keeps its values as
+unreduced numerators, reduced on first read (:mod:`.raw_values`, tests/test_engine_raw.py).
 """
 
 from __future__ import annotations
@@ -275,6 +277,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             self.V[s] = self.pay[s]
             if self.witness != "reachability" or self.pay[s][0] > 0:
                 self.ranks[s] = 0
+            return
+        if self._raw and self._single_raw(s):  # successors pending as unreduced numerators (:mod:`.raw_values`)
             return
         if not self._is_choice(s):
             self.V[s] = tuple(self._q(s, 0))
