@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .compiled import OBJECTIVES, ModelError
 
-__all__ = ["Enumerated", "protocol_header", "mover_actions", "stored_actions", "finish"]
+__all__ = ["Enumerated", "protocol_header", "mover_actions", "distinct_actions", "stored_actions", "finish"]
 
 
 @dataclass
@@ -48,20 +48,26 @@ def mover_actions(game, s, m, where, checked: set) -> list:
     if isinstance(m, bool) or not isinstance(m, int) or m < 0:
         raise ModelError(f"{where()}: mover {m!r} is not a player number (0, 1, ...) or None")
     acts = list(game.actions(s))
-    if not acts:
-        raise ModelError(f"{where()}: player {m} to move but there is no action")
     try:
         seen = tuple(acts) in checked
     except TypeError:  # unhashable actions: checked each time
         seen = False
     if not seen:
-        if len(set(map(repr, acts))) != len(acts):
-            raise ModelError(f"{where()}: actions are not distinct: {acts!r}")
-        try:
-            checked.add(tuple(acts))
-        except TypeError:
-            pass
+        distinct_actions(acts, m, where, checked)
     return acts
+
+
+def distinct_actions(acts: list, m, where, checked: set) -> None:
+    """Refuse a state of player ``m`` with no action or with two equal actions (compared by their
+    ``repr``); distinct ones are added to ``checked`` (if hashable).  ``where()`` names the state."""
+    if not acts:
+        raise ModelError(f"{where()}: player {m} to move but there is no action")
+    if len(set(map(repr, acts))) != len(acts):
+        raise ModelError(f"{where()}: actions are not distinct: {acts!r}")
+    try:
+        checked.add(tuple(acts))
+    except TypeError:
+        pass
 
 
 def stored_actions(acts: list, label) -> list:
