@@ -198,6 +198,8 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
                         p, n, d = got
                     if d == den:
                         num += n
+                    elif not num:  # the first positive outcome
+                        num, den = n, d
                     elif den % d == 0:
                         num += n * (den // d)
                     else:
