@@ -79,6 +79,7 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     terminal, mover, actions, trans, rewards = [], [], [], [], []
     to_store: list[int] = []  # states with an action that is not None, str or int
     checked_actions: set[tuple] = set()  # action lists already found distinct
+    plain_tuples: dict[int, tuple] = {}  # id -> a tuple of distinct str, int or None actions the game returned
     plain_vectors: dict[str, dict] = {"payoff": {}, "reward": {}}  # tuples of plain ints, read
     plain_objects: dict[int, tuple] = {}  # id -> (the tuple, payoff or reward, its vector), a few thousand
     is_terminal, payoff_fn, mover_fn, transitions = game.is_terminal, game.payoff, game.mover, game.transitions
@@ -157,15 +158,19 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
         if m is None:
             acts = [None]
         elif type(m) is int and m >= 0 and actions_fn is not None:
-            acts = list(actions_fn(s))
-            try:
-                seen = tuple(acts) in checked_actions
-            except TypeError:  # unhashable actions: checked each time
-                seen = False
-            if not seen:
-                distinct_actions(acts, m, where_s, checked_actions)
-            if not _PLAIN_ACTIONS.issuperset(map(type, acts)):
-                to_store.append(i - 1)
+            raw = actions_fn(s)
+            acts = list(raw)
+            if plain_tuples.get(id(raw)) is not raw:  # not a tuple of plain actions checked before
+                try:
+                    seen = tuple(acts) in checked_actions
+                except TypeError:  # unhashable actions: checked each time
+                    seen = False
+                if not seen:
+                    distinct_actions(acts, m, where_s, checked_actions)
+                if not _PLAIN_ACTIONS.issuperset(map(type, acts)):
+                    to_store.append(i - 1)
+                elif type(raw) is tuple and len(plain_tuples) < 256:  # immutable, kept alive: its id names it
+                    plain_tuples[id(raw)] = raw
         else:
             acts = mover_actions(game, s, m, where_s, checked_actions)  # refuses the mover
         dists, rews = [], []

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+_ROLL, _HOLD_OR_CONTINUE = ("roll",), ("hold", "continue")  # the actions (made once)
+
 
 class Hold:
     num_players = 2
@@ -52,7 +54,7 @@ class Hold:
         return s[0]
 
     def actions(self, s):
-        return ["roll"] if s[3] == 0 else ["hold", "continue"]
+        return _ROLL if s[3] == 0 else _HOLD_OR_CONTINUE
 
     def transitions(self, s, a):
         p, s0, s1, x = s
