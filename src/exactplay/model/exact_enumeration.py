@@ -19,6 +19,10 @@ the careful enumeration (:func:`exactplay.model.build.enumerate_game` with
   plain, and every error message is the careful reader's;
 * a successor met twice in one action adds the two probabilities once per distinct pair of
   fractions (a cache keyed by their numerators and denominators);
+* the fast reader runs inside the enumeration's loop (no call per action); the first positive
+  outcome sets the running sum; a player's mover and actions are checked there too, and a tuple of
+  distinct ``str``, ``int`` or ``None`` actions the game returns again (the very object, kept alive,
+  as hold's ``("hold", "continue")``) is not checked again;
 * payoff and reward vectors of plain ints are read once per distinct tuple;
 * the cyclic garbage collector runs 1/140th as often while it enumerates (it cost as much as the
   enumeration: every collection of the old generation walks the whole growing model);
