@@ -106,8 +106,10 @@ class SameTuple:
         return [(Fraction(1, 2), s + 1), (Fraction(1, 2), s + 2)]
 
 
-@pytest.mark.parametrize("actions,mutable", [(("a", "b"), False), ((1, "b", None), False),
-                                             ((1.5, "1.5"), False), (((1, 2), "b"), False), ((), True)])
+@pytest.mark.parametrize("actions,mutable", [(("a", "b"), False), ((1, "b", None), False), ((1, "1"), False),
+                                             ((None, "None"), False), (("a", "a"), False), ((2, 1, 2), False),
+                                             ((True, 1), False), ((1.5, "1.5"), False), (((1, 2), "b"), False),
+                                             ((), False), ((), True)])
 def test_actions_returned_again_as_the_same_object_build_the_careful_model(actions, mutable):
     fast, careful = [outcome(build, SameTuple(actions, mutable)) for build in (build_model, build_model_careful)]
     if isinstance(careful, str):

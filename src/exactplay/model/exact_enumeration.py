@@ -22,7 +22,8 @@ the careful enumeration (:func:`exactplay.model.build.enumerate_game` with
 * the fast reader runs inside the enumeration's loop (no call per action); the first positive
   outcome sets the running sum; a player's mover and actions are checked there too, and a tuple of
   distinct ``str``, ``int`` or ``None`` actions the game returns again (the very object, kept alive,
-  as hold's ``("hold", "continue")``) is not checked again;
+  as hold's ``("hold", "continue")``) is not checked again, and such actions are distinct as text
+  (``repr``) exactly when they are distinct as values (one set of them);
 * payoff and reward vectors of plain ints are read once per distinct tuple;
 * the cyclic garbage collector runs 1/140th as often while it enumerates (it cost as much as the
   enumeration: every collection of the old generation walks the whole growing model);
@@ -165,16 +166,19 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             raw = actions_fn(s)
             acts = list(raw)
             if plain_tuples.get(id(raw)) is not raw:  # not a tuple of plain actions checked before
-                try:
-                    seen = tuple(acts) in checked_actions
-                except TypeError:  # unhashable actions: checked each time
-                    seen = False
-                if not seen:
-                    distinct_actions(acts, m, where_s, checked_actions)
-                if not _PLAIN_ACTIONS.issuperset(map(type, acts)):
+                if _PLAIN_ACTIONS.issuperset(map(type, acts)):  # equal as values exactly when equal as text
+                    if not acts or len(set(acts)) != len(acts):
+                        distinct_actions(acts, m, where_s, checked_actions)  # refuses them
+                    if type(raw) is tuple and len(plain_tuples) < 256:  # immutable, kept alive: its id names it
+                        plain_tuples[id(raw)] = raw
+                else:
                     to_store.append(i - 1)
-                elif type(raw) is tuple and len(plain_tuples) < 256:  # immutable, kept alive: its id names it
-                    plain_tuples[id(raw)] = raw
+                    try:
+                        seen = tuple(acts) in checked_actions
+                    except TypeError:  # unhashable actions: checked each time
+                        seen = False
+                    if not seen:
+                        distinct_actions(acts, m, where_s, checked_actions)
         else:
             acts = mover_actions(game, s, m, where_s, checked_actions)  # refuses the mover
         dists, rews = [], []

@@ -57,6 +57,7 @@ class Race:
         if self.t_max < 1:
             raise ValueError("t_max >= 1")
         self.merged = merged
+        self._actions = tuple(range(1, self.t_max + 1))  # T = 1 .. t_max at every choice (made once)
         self.name = f"The Race to {target}"
         # heads probability of each player's coin (p may be a polynomial: see exactplay.parametric)
         self.heads1 = p if coin in ("both", "1") else HALF
@@ -91,7 +92,7 @@ class Race:
         return None if s[0] == "P1" else 1
 
     def actions(self, s):
-        return list(range(1, self.t_max + 1))
+        return self._actions
 
     def transitions(self, s, a):
         kind, need1, need2 = s
