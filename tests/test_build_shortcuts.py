@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from exactplay.model import Model, ModelError, build_model
 from exactplay.model.build import build_model_careful
-from test_exact_enumeration import assert_same_model
+from test_exact_enumeration import GAMES, assert_same_model
 
 F1 = Fraction(1)
 
@@ -60,7 +60,7 @@ def validated(model: Model) -> str:
 @given(st.integers(0, 2**32))
 def test_validate_without_distributions_decides_as_its_state_by_state_checks(seed):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(Model, "_plainly_valid", lambda self, n_keys: False)  # the checks alone
+        mp.setattr(Model, "_plainly_valid", lambda self, n_keys, widths_read=False: False)  # the checks alone
         reference = validated(random_model(seed))
     assert validated(random_model(seed)) == reference
 
@@ -73,6 +73,24 @@ def test_the_pre_check_lets_a_valid_model_through_and_stops_each_defect():
                          ("rewards", [[(F1,)], []]), ("rewards", [[], []])]:
         bad = Model(**{**ok.__dict__, field: value})
         assert not bad._plainly_valid(2), field
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("mover", [None, 0, 1, 2, 3])
+def test_a_built_models_movers_alone_decide_validate_as_its_checks(name, mover):
+    """What ``widths_read`` skips holds on every built game (widths and rewards as the checks want);
+    a mover beyond the keys (set here by hand) is refused with the checks' own message."""
+    model = build_model(GAMES[name]())
+    goes_on = [s for s in range(len(model)) if model.terminal[s] is None]
+    model.mover[goes_on[0]] = mover
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Model, "_plainly_valid", lambda self, n_keys, widths_read=False: False)
+        reference = validated(model)
+    try:
+        model.validate(distributions=False, widths_read=True)
+        assert reference == "valid"
+    except ModelError as exc:
+        assert reference == f"ModelError: {exc}"
 
 
 class SameTuple:

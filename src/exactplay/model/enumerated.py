@@ -24,6 +24,7 @@ class Enumerated:
     actions: list
     trans: list
     rewards: list
+    widths_read: bool = False  # every payoff and reward read against num_players (declared by the game)
 
 
 def protocol_header(game) -> tuple:
@@ -82,7 +83,7 @@ def stored_actions(acts: list, label) -> list:
 
 
 def finish(game, n_players, objective: str, labels, terminal, mover, actions, trans, rewards,
-           to_store=None) -> Enumerated:
+           to_store=None, widths_read: bool = False) -> Enumerated:
     """The :class:`Enumerated` of a finished enumeration, after the checks that need all of it: some
     terminal state (the payoffs' length), each state's actions as stored (:func:`stored_actions`;
     ``to_store``: the states whose actions may need it, all by default), the player names."""
@@ -95,4 +96,4 @@ def finish(game, n_players, objective: str, labels, terminal, mover, actions, tr
         raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
     return Enumerated(name=str(getattr(game, "name", type(game).__name__)), num_players=n_players,
                       player_names=names, objective=objective, labels=labels, terminal=terminal, mover=mover,
-                      actions=actions, trans=trans, rewards=rewards)
+                      actions=actions, trans=trans, rewards=rewards, widths_read=widths_read)

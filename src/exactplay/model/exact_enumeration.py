@@ -67,6 +67,7 @@ def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
 
 def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     objective, n_players, reward_fn = protocol_header(game)
+    declared = n_players is not None  # then every payoff and reward is read against it
     label_fn = getattr(game, "state_label", None)
     label_fn = label_fn if callable(label_fn) else repr
 
@@ -260,4 +261,4 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     labels = list(map(label_fn, states))
     if not _STR.issuperset(map(type, labels)):
         labels = [x if type(x) is str else str(x) for x in labels]
-    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store)
+    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store, declared)
