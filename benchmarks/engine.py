@@ -102,6 +102,11 @@ one turn-ending outcome), ``--only games --repeat 1`` then ``--hold 75``, load 0
     chefs     n = 12   49,140    7.312   1.143    6.169    0.787    9.3x     7.332    9.3x
 
 Against the floor of 10x: hold 75 / 6 (8.5x, was 15.8x) and chefs 12 (9.3x) meet it; race 100 (12.6x) does not.
+2026-12-01 03:55-03:56 UTC, branch racebuild (the model build: the plain reader inlined in the enumeration loop,
+actions checked once per returned tuple, validate by whole-list passes / movers alone, cheaper race, hold and chefs
+transitions), ``build_model`` CPU s, main's src then the branch in fresh processes, interleaved, best of 3, load
+2.3-2.8: build race 100 0.227 -> 0.194 s, chefs 12 0.352 -> 0.283, hold 75 / 6 3.183 -> 2.414 (Pig 40, examples/pig.py,
+0.381 -> 0.339); same models (identity harness equal).
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
