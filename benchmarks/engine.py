@@ -108,6 +108,11 @@ interleaved in subprocesses, best of 3, load 1.0-2.0: chefs 12 solve 5.993 -> 2.
 hand 0.69-0.70 s; all exact, the lazy API reading everything, 6.01 -> 7.45 s, 9.2x -> 11.1x, peak 280 -> 320 MB; the CLI's
 eager engine unchanged), chefs 10 0.376 -> 0.282 (all exact 0.380 -> 0.530), hold 40 / 6 1.890 -> 1.902, Pig 40 1.526 ->
 1.550 (noise: not this path); identity harness equal.
+2026-12-01 03:55-03:56 UTC, branch racebuild (the model build: the plain reader inlined in the enumeration loop,
+actions checked once per returned tuple, validate by whole-list passes / movers alone, cheaper race, hold and chefs
+transitions), ``build_model`` CPU s, main's src then the branch in fresh processes, interleaved, best of 3, load
+2.3-2.8: build race 100 0.227 -> 0.194 s, chefs 12 0.352 -> 0.283, hold 75 / 6 3.183 -> 2.414 (Pig 40, examples/pig.py,
+0.381 -> 0.339); same models (identity harness equal).
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.

@@ -189,7 +189,7 @@ def model_of(e: Enumerated) -> Model:
     model = Model(name=e.name, num_players=e.num_players, player_names=e.player_names, objective=e.objective,
                   states=e.labels, terminal=e.terminal, mover=e.mover, actions=e.actions, trans=e.trans,
                   rewards=e.rewards)
-    model.validate(distributions=False)  # each distribution was checked as it was read
+    model.validate(distributions=False, widths_read=e.widths_read)  # each distribution checked as it was read
     return model
 
 

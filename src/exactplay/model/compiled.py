@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
+from itertools import chain, compress
+from operator import is_, is_not
 from typing import Any, Hashable
 
 from ..graph import end_component_states, tarjan
@@ -30,6 +33,9 @@ __all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
 MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
+
+
+_is_none, _not_none = partial(is_, None), partial(is_not, None)
 
 
 class ModelError(ValueError):
@@ -256,13 +262,50 @@ class Model:
     def successors(self, s: int) -> set[int]:
         return {t for dist in self.trans[s] for t, _ in dist}
 
-    def validate(self, distributions: bool = True) -> None:
+    def _plainly_valid(self, n_keys: int, widths_read: bool = False) -> bool:
+        """A sufficient condition, in a few passes over whole lists, for :meth:`validate` without
+        ``distributions`` to pass: every payoff has ``num_players`` components; among the states
+        that go on, every mover is ``None`` or ``0 .. n_keys - 1``, every state has an action, has a
+        reward entry (``None`` or ``num_players`` components) per action.  ``widths_read``: the
+        builder read every payoff and reward against ``num_players`` and gave every state that goes
+        on its actions and a reward entry per action, so the movers alone are looked at (every
+        mover ``None`` or ``0 .. n_keys - 1``).  ``False`` (something else, or an error) leaves the
+        answer to the state by state checks and their messages.
+
+        >>> from fractions import Fraction as F
+        >>> m = Model("m", 1, ["p"], "max", ["a", "end"], [None, (F(1),)], [0, None], [["go"], []],
+        ...           [[((1, F(1)),)], []], [[None], []])
+        >>> m._plainly_valid(1), m._plainly_valid(0), m._plainly_valid(1, True), m._plainly_valid(0, True)
+        (True, False, True, False)
+        """
+        try:
+            players = {None, *range(n_keys)}
+            if widths_read:
+                return players.issuperset(self.mover)
+            going = list(map(_is_none, self.terminal))  # per state: play goes on
+            width = {self.num_players}
+            if not width.issuperset(map(len, filter(_not_none, self.terminal))):
+                return False
+            if not players.issuperset(compress(self.mover, going)):
+                return False
+            trans, rewards = list(compress(self.trans, going)), list(compress(self.rewards, going))
+            if not all(trans) or list(map(len, trans)) != list(map(len, rewards)):
+                return False
+            return width.issuperset(map(len, filter(_not_none, chain.from_iterable(rewards))))
+        except Exception:  # something no builder makes: the checks below say what
+            return False
+
+    def validate(self, distributions: bool = True, widths_read: bool = False) -> None:
         """Structural checks.  ``distributions=False`` skips re-adding every action's probabilities
-        (for the builders, which refuse a distribution that does not sum to exactly 1 as they read it)."""
+        (for the builders, which refuse a distribution that does not sum to exactly 1 as they read it);
+        ``widths_read`` with it: the builder also read every payoff and reward against ``num_players``
+        and gave each state that goes on its actions and rewards (:meth:`_plainly_valid`)."""
         n = len(self.states)
         # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
         # "auto" is "zero-sum" only for two players, where both give two keys
         n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)
+        if not distributions and self._plainly_valid(n_keys, widths_read):
+            return
         for s in range(n):
             if self.terminal[s] is not None:
                 if len(self.terminal[s]) != self.num_players:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .compiled import OBJECTIVES, ModelError
 
-__all__ = ["Enumerated", "protocol_header", "mover_actions", "stored_actions", "finish"]
+__all__ = ["Enumerated", "protocol_header", "mover_actions", "distinct_actions", "stored_actions", "finish"]
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Enumerated:
     actions: list
     trans: list
     rewards: list
+    widths_read: bool = False  # every payoff and reward read against num_players (declared by the game)
 
 
 def protocol_header(game) -> tuple:
@@ -48,20 +49,26 @@ def mover_actions(game, s, m, where, checked: set) -> list:
     if isinstance(m, bool) or not isinstance(m, int) or m < 0:
         raise ModelError(f"{where()}: mover {m!r} is not a player number (0, 1, ...) or None")
     acts = list(game.actions(s))
-    if not acts:
-        raise ModelError(f"{where()}: player {m} to move but there is no action")
     try:
         seen = tuple(acts) in checked
     except TypeError:  # unhashable actions: checked each time
         seen = False
     if not seen:
-        if len(set(map(repr, acts))) != len(acts):
-            raise ModelError(f"{where()}: actions are not distinct: {acts!r}")
-        try:
-            checked.add(tuple(acts))
-        except TypeError:
-            pass
+        distinct_actions(acts, m, where, checked)
     return acts
+
+
+def distinct_actions(acts: list, m, where, checked: set) -> None:
+    """Refuse a state of player ``m`` with no action or with two equal actions (compared by their
+    ``repr``); distinct ones are added to ``checked`` (if hashable).  ``where()`` names the state."""
+    if not acts:
+        raise ModelError(f"{where()}: player {m} to move but there is no action")
+    if len(set(map(repr, acts))) != len(acts):
+        raise ModelError(f"{where()}: actions are not distinct: {acts!r}")
+    try:
+        checked.add(tuple(acts))
+    except TypeError:
+        pass
 
 
 def stored_actions(acts: list, label) -> list:
@@ -76,7 +83,7 @@ def stored_actions(acts: list, label) -> list:
 
 
 def finish(game, n_players, objective: str, labels, terminal, mover, actions, trans, rewards,
-           to_store=None) -> Enumerated:
+           to_store=None, widths_read: bool = False) -> Enumerated:
     """The :class:`Enumerated` of a finished enumeration, after the checks that need all of it: some
     terminal state (the payoffs' length), each state's actions as stored (:func:`stored_actions`;
     ``to_store``: the states whose actions may need it, all by default), the player names."""
@@ -89,4 +96,4 @@ def finish(game, n_players, objective: str, labels, terminal, mover, actions, tr
         raise ModelError(f"player_names {names!r} must be {n_players} strings, one per player")
     return Enumerated(name=str(getattr(game, "name", type(game).__name__)), num_players=n_players,
                       player_names=names, objective=objective, labels=labels, terminal=terminal, mover=mover,
-                      actions=actions, trans=trans, rewards=rewards)
+                      actions=actions, trans=trans, rewards=rewards, widths_read=widths_read)

@@ -19,6 +19,11 @@ the careful enumeration (:func:`exactplay.model.build.enumerate_game` with
   plain, and every error message is the careful reader's;
 * a successor met twice in one action adds the two probabilities once per distinct pair of
   fractions (a cache keyed by their numerators and denominators);
+* the fast reader runs inside the enumeration's loop (no call per action); the first positive
+  outcome sets the running sum; a player's mover and actions are checked there too, and a tuple of
+  distinct ``str``, ``int`` or ``None`` actions the game returns again (the very object, kept alive,
+  as hold's ``("hold", "continue")``) is not checked again, and such actions are distinct as text
+  (``repr``) exactly when they are distinct as values (one set of them);
 * payoff and reward vectors of plain ints are read once per distinct tuple;
 * the cyclic garbage collector runs 1/140th as often while it enumerates (it cost as much as the
   enumeration: every collection of the old generation walks the whole growing model);
@@ -35,13 +40,14 @@ from fractions import Fraction
 
 from .collector import fewer_collections
 from .compiled import ModelError, exact_vector
-from .enumerated import Enumerated, finish, mover_actions, protocol_header
+from .enumerated import Enumerated, distinct_actions, finish, mover_actions, protocol_header
 from .protocol import _MPQ, to_rational
 
 __all__ = ["enumerate_exact"]
 
 _INTS = frozenset((int,))
 _PLAIN_ACTIONS = frozenset((str, int, type(None)))  # actions a model stores as they are
+_STR = frozenset((str,))
 
 
 def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
@@ -61,6 +67,7 @@ def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
 
 def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     objective, n_players, reward_fn = protocol_header(game)
+    declared = n_players is not None  # then every payoff and reward is read against it
     label_fn = getattr(game, "state_label", None)
     label_fn = label_fn if callable(label_fn) else repr
 
@@ -78,9 +85,11 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     terminal, mover, actions, trans, rewards = [], [], [], [], []
     to_store: list[int] = []  # states with an action that is not None, str or int
     checked_actions: set[tuple] = set()  # action lists already found distinct
+    plain_tuples: dict[int, tuple] = {}  # id -> a tuple of distinct str, int or None actions the game returned
     plain_vectors: dict[str, dict] = {"payoff": {}, "reward": {}}  # tuples of plain ints, read
     plain_objects: dict[int, tuple] = {}  # id -> (the tuple, payoff or reward, its vector), a few thousand
     is_terminal, payoff_fn, mover_fn, transitions = game.is_terminal, game.payoff, game.mover, game.transitions
+    actions_fn = getattr(game, "actions", None)  # a game of chance alone may have none
     one = Fraction(1)
     other_kinds: dict = {}  # mpq or "p/q" string -> (its Fraction, numerator, denominator), positive ones
     n_careful = [0]  # actions read by the careful reader so far
@@ -100,58 +109,6 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             index[t] = j
             states.append(t)
         return j
-
-    def plain_action(s, a):
-        """The action's distribution if every probability is a Fraction or the int 0 or 1, they sum
-        to exactly 1 and the state limit holds; else ``None`` (the careful reader decides)."""
-        dist: dict[int, Fraction] = {}
-        num, den = 0, 1  # the sum so far, num / den
-        for p, t in transitions(s, a):
-            tp = type(p)
-            if tp is Fraction:
-                n = p._numerator
-                if n <= 0:
-                    if n:
-                        return None
-                    continue
-                d = p._denominator
-            elif tp is int:
-                if p == 1:
-                    p, n, d = one, 1, 1
-                elif p == 0:
-                    continue
-                else:
-                    return None
-            else:  # an mpq or a "p/q" string: read once per distinct value, a positive one kept
-                got = other_kinds.get(p) if tp is _MPQ or tp is str else None
-                if got is None:
-                    return None
-                p, n, d = got
-            if d == den:
-                num += n
-            elif den % d == 0:
-                num += n * (den // d)
-            else:
-                num, den = num * d + n * den, den * d
-            j = index_get(t)
-            if j is None:
-                j = len(states)
-                if j >= max_states:
-                    return None
-                index[t] = j
-                states.append(t)
-            if j in dist:  # a successor met again in this action: p_j + p, one Fraction addition per distinct pair
-                q = dist[j]
-                key = (q._numerator, q._denominator, n, d)
-                total = merged.get(key)
-                if total is None:
-                    if len(merged) > 65536:
-                        merged.clear()
-                    total = merged[key] = q + p
-                dist[j] = total
-            else:
-                dist[j] = p
-        return tuple(dist.items()) if num == den else None
 
     def remember_kinds(s, a) -> None:
         """After the careful reader accepted an action: its positive mpq and ``"p/q"`` probabilities
@@ -186,6 +143,7 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             plain_objects[id(raw)] = (raw, what, vec)
         return vec
 
+    where_s = lambda: where_of(s)  # noqa: E731 (names the state being read)
     progress.start("enumerating states")
     i = 0
     while i < len(states):
@@ -203,13 +161,84 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
             rewards.append([])
             continue
         m = mover_fn(s)
-        acts = mover_actions(game, s, m, lambda: where_of(s), checked_actions)
-        if m is not None and not _PLAIN_ACTIONS.issuperset(map(type, acts)):
-            to_store.append(i - 1)
+        if m is None:
+            acts = [None]
+        elif type(m) is int and m >= 0 and actions_fn is not None:
+            raw = actions_fn(s)
+            acts = list(raw)
+            if plain_tuples.get(id(raw)) is not raw:  # not a tuple of plain actions checked before
+                if _PLAIN_ACTIONS.issuperset(map(type, acts)):  # equal as values exactly when equal as text
+                    if not acts or len(set(acts)) != len(acts):
+                        distinct_actions(acts, m, where_s, checked_actions)  # refuses them
+                    if type(raw) is tuple and len(plain_tuples) < 256:  # immutable, kept alive: its id names it
+                        plain_tuples[id(raw)] = raw
+                else:
+                    to_store.append(i - 1)
+                    try:
+                        seen = tuple(acts) in checked_actions
+                    except TypeError:  # unhashable actions: checked each time
+                        seen = False
+                    if not seen:
+                        distinct_actions(acts, m, where_s, checked_actions)
+        else:
+            acts = mover_actions(game, s, m, where_s, checked_actions)  # refuses the mover
         dists, rews = [], []
         for a in acts:
+            dist = None
             try:
-                dist = plain_action(s, a)
+                # the plain reader (see the module's docstring): dist stays None unless the action is plain
+                out: dict[int, Fraction] = {}
+                num, den = 0, 1  # the sum so far, num / den
+                for p, t in transitions(s, a):
+                    tp = type(p)
+                    if tp is Fraction:
+                        n = p._numerator
+                        if n <= 0:
+                            if n:
+                                break
+                            continue
+                        d = p._denominator
+                    elif tp is int:
+                        if p == 1:
+                            p, n, d = one, 1, 1
+                        elif p == 0:
+                            continue
+                        else:
+                            break
+                    else:  # an mpq or a "p/q" string: read once per distinct value, a positive one kept
+                        got = other_kinds.get(p) if tp is _MPQ or tp is str else None
+                        if got is None:
+                            break
+                        p, n, d = got
+                    if d == den:
+                        num += n
+                    elif not num:  # the first positive outcome
+                        num, den = n, d
+                    elif den % d == 0:
+                        num += n * (den // d)
+                    else:
+                        num, den = num * d + n * den, den * d
+                    j = index_get(t)
+                    if j is None:
+                        j = len(states)
+                        if j >= max_states:
+                            break
+                        index[t] = j
+                        states.append(t)
+                    if j in out:  # a successor met again: p_j + p, one Fraction addition per distinct pair
+                        q = out[j]
+                        key = (q._numerator, q._denominator, n, d)
+                        total = merged.get(key)
+                        if total is None:
+                            if len(merged) > 65536:
+                                merged.clear()
+                            total = merged[key] = q + p
+                        out[j] = total
+                    else:
+                        out[j] = p
+                else:
+                    if num == den:
+                        dist = tuple(out.items())
             except Exception:  # a malformed pair, an unhashable state, the game's own error: read again
                 dist = None
             if dist is None:
@@ -219,18 +248,17 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
                     n_careful[0] += 1
                     remember_kinds(s, a)
             dists.append(dist)
-            r = None
             if reward_fn is not None:
                 raw = reward_fn(s, a)
-                if raw is not None:
-                    r = vector(raw, "reward", s, a)
-            rews.append(r)
+                rews.append(None if raw is None else vector(raw, "reward", s, a))
         terminal.append(None)
         mover.append(m)
         actions.append(acts)
         trans.append(dists)
-        rewards.append(rews)
+        rewards.append(rews if reward_fn is not None else [None] * len(acts))
     if n_players is None:  # finish() refuses it; the labels are not needed then
         return finish(game, n_players, objective, [], terminal, mover, actions, trans, rewards, to_store)
-    labels = [x if type(x) is str else str(x) for x in map(label_fn, states)]
-    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store)
+    labels = list(map(label_fn, states))
+    if not _STR.issuperset(map(type, labels)):
+        labels = [x if type(x) is str else str(x) for x in labels]
+    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store, declared)

@@ -49,6 +49,8 @@ class Chefs:
         self.n, self.split = n, split
         self.fail = tuple(1 - p for p in self.skills)  # each chef's probability of failing, made once
         self.dish = (0,) * n + (1,)  # one dish served: the reward of an attempt
+        # per mover t: the others by increasing cyclic distance (the order of its targets)
+        self._order = [[(t + d) % n for d in range(1, n)] for t in range(n)]
         self._alive: dict[int, str] = {}  # the label of each alive set
         self.num_players = n + 1
         self.player_names = [f"chef {k + 1}" for k in range(n)] + ["dishes"]
@@ -85,16 +87,21 @@ class Chefs:
 
     def actions(self, s):
         _, mask, t = s
-        return [u for u in ((t + d) % self.n for d in range(1, self.n)) if mask >> u & 1]
+        return [u for u in self._order[t] if mask >> u & 1]
 
     def transitions(self, s, a):
         kind, mask, t = s
-        if kind == "hit":
-            return [(1, self._after(mask, t, a))]
-        p, fail = self.skills[t], ("turn", mask, self._next(mask, t))
+        if kind == "hit":  # self._after(mask, t, a), written out
+            rest = mask & ~(1 << a)
+            if rest & (rest - 1) == 0:
+                return [(1, ("won", t))]
+            later = rest >> (t + 1)
+            return [(1, ("turn", rest, t + (later & -later).bit_length() if later else (rest & -rest).bit_length() - 1))]
+        later = mask >> (t + 1)  # the next chef after a failure: self._next(mask, t), written out (mask has t)
+        fail = ("turn", mask, t + (later & -later).bit_length() if later else (mask & -mask).bit_length() - 1)
         if self.split:
-            return [(p, ("hit", mask, t)), (self.fail[t], fail)]
-        return [(p, self._after(mask, t, a)), (self.fail[t], fail)]
+            return [(self.skills[t], ("hit", mask, t)), (self.fail[t], fail)]
+        return [(self.skills[t], self._after(mask, t, a)), (self.fail[t], fail)]
 
     def reward(self, s, a):
         return self.dish if s[0] == "turn" else None

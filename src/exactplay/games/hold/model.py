@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+_ROLL, _HOLD_OR_CONTINUE = ("roll",), ("hold", "continue")  # the actions (made once)
+
 
 class Hold:
     num_players = 2
@@ -52,7 +54,7 @@ class Hold:
         return s[0]
 
     def actions(self, s):
-        return ["roll"] if s[3] == 0 else ["hold", "continue"]
+        return _ROLL if s[3] == 0 else _HOLD_OR_CONTINUE
 
     def transitions(self, s, a):
         p, s0, s1, x = s
@@ -61,13 +63,18 @@ class Hold:
             new = score + x
             if new == self.target:
                 return [(1, ("won", p))]
-            return [(1, (1 - p, new, s1, 0) if p == 0 else (1 - p, s0, new, 0))]
+            return [(1, (1, new, s1, 0) if p == 0 else (0, s0, new, 0))]
         # a roll, each face 1 / F: a 1 ends the turn, a face d <= room adds d, a larger one busts
-        faces, turn_over = self.faces, (1 - p, s0, s1, 0)
-        last = min(faces, self.target - score - x)  # the largest face that keeps the turn
-        keep = max(last, 1) - 1  # the faces 2..last
-        # a 1 and the busts end the turn: one outcome (faces - keep) / faces, listed first
-        return [(self.ends[keep], turn_over)] + [(self.face, (p, s0, s1, x + d)) for d in range(2, last + 1)]
+        room = self.target - score - x
+        last = self.faces if room > self.faces else room  # the largest face that keeps the turn
+        if last < 2:  # no face keeps it: the turn ends surely
+            return [(self.ends[0], (1 - p, s0, s1, 0))]
+        # a 1 and the busts end the turn: one outcome (faces - keep) / faces, listed first (keep = last - 1)
+        face = self.face
+        out = [(self.ends[last - 1], (1 - p, s0, s1, 0))]
+        for y in range(x + 2, x + last + 1):
+            out.append((face, (p, s0, s1, y)))
+        return out
 
     def state_label(self, s):
         if s[0] == "won":

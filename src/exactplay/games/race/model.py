@@ -57,6 +57,7 @@ class Race:
         if self.t_max < 1:
             raise ValueError("t_max >= 1")
         self.merged = merged
+        self._actions = tuple(range(1, self.t_max + 1))  # T = 1 .. t_max at every choice (made once)
         self.name = f"The Race to {target}"
         # heads probability of each player's coin (p may be a polynomial: see exactplay.parametric)
         self.heads1 = p if coin in ("both", "1") else HALF
@@ -70,6 +71,8 @@ class Race:
         for t in range(1, self.t_max + 1):
             q = heads2**t
             self._p[t] = (q, 1 - q, (q * h1, q * t1), ((1 - q) * h1, (1 - q) * t1), 2 ** (t - 1))
+        # the same numbers flat, for the merged shape: T -> (gain, q heads, q tails, miss heads, miss tails, q)
+        self._merged = {t: (g, qh, qt, mh, mt, q) for t, (q, _, (qh, qt), (mh, mt), g) in self._p.items()}
 
     # Player 1's toss at (a, b): heads -> (a-1, b), tails -> (a, b); P1 wins at a = 0
     def _p1_toss(self, a: int, b: int):
@@ -89,16 +92,17 @@ class Race:
         return None if s[0] == "P1" else 1
 
     def actions(self, s):
-        return list(range(1, self.t_max + 1))
+        return self._actions
 
     def transitions(self, s, a):
         kind, need1, need2 = s
         if kind == "P1":
             return self._p1_toss(need1, need2)
-        q, miss, (q_heads, q_tails), (miss_heads, miss_tails), gain = self._p[a]  # gain = 2^(a-1)
         if not self.merged:
+            q, miss, _, _, gain = self._p[a]  # gain = 2^(a-1)
             return [(q, P2_WON if gain >= need2 else ("P1", need1, need2 - gain)), (miss, ("P1", need1, need2))]
         # merged: Player 1's toss follows Player 2's turn (heads -> a - 1, P1 wins at 0; tails -> a)
+        gain, q_heads, q_tails, miss_heads, miss_tails, q = self._merged[a]
         if gain >= need2:
             return [(q, P2_WON), (miss_heads, P1_WON if need1 == 1 else ("P2", need1 - 1, need2)), (miss_tails, s)]
         rest = need2 - gain
