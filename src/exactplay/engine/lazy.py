@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..model.collector import fewer_collections
+
 __all__ = ["Pending", "Unit", "LazyValues", "LazyDict", "MappedValues", "run", "materialize"]
 
 
@@ -51,7 +53,15 @@ class Pending:
 
 
 def run(unit: Unit) -> None:
-    """Run ``unit`` after the units it depends on (depth first, iteratively)."""
+    """Run ``unit`` after the units it depends on (depth first, iteratively), with the garbage
+    collector's settings of the solve (:func:`~exactplay.model.collector.fewer_collections`)."""
+    if unit.done:
+        return
+    with fewer_collections(freeze=True):
+        _run(unit)
+
+
+def _run(unit: Unit) -> None:
     stack = [(unit, False)]
     while stack:
         u, expanded = stack.pop()

@@ -1,0 +1,137 @@
+"""The garbage-collector settings of the big passes (exactplay.model.collector): a solve freezes the
+objects that exist when it starts (the model) out of the collector's reach while it runs, and every
+setting is as it was afterwards, whatever happens."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import threading
+import weakref
+
+import pytest
+
+from exactplay.engine.solve import solve_model
+from exactplay.games import MODELS
+from exactplay.model import build_model
+from exactplay.model.collector import fewer_collections
+
+solve_module = importlib.import_module("exactplay.engine.solve")
+
+
+def test_the_outermost_block_freezes_and_unfreezes_and_restores_the_thresholds():
+    before = gc.get_threshold()
+    with fewer_collections(freeze=True):
+        frozen = gc.get_freeze_count()
+        assert frozen > 0 and gc.get_threshold()[0] == max(before[0], 100_000)
+        with fewer_collections(freeze=True):  # nested: nothing frozen again
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen  # the inner block did not unfreeze
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_a_block_without_freeze_freezes_nothing():
+    with fewer_collections():
+        assert gc.get_freeze_count() == 0
+
+
+def test_objects_the_program_froze_itself_stay_frozen():
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a reference cycle: only the cyclic collector frees it
+    gone = []
+    weakref.finalize(a, gone.append, True)
+    gc.freeze()  # the program's own freeze (a server before it forks)
+    try:
+        del a, b
+        with fewer_collections(freeze=True):
+            pass
+        gc.collect()
+        assert not gone and gc.get_freeze_count() > 0  # still frozen: the block did not unfreeze
+    finally:
+        gc.unfreeze()
+    gc.collect()
+    assert gone == [True]
+
+
+def test_garbage_frozen_during_a_block_is_collected_after_it():
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a reference cycle: only the cyclic collector frees it
+    gone = []
+    weakref.finalize(a, gone.append, True)
+    with fewer_collections(freeze=True):
+        del a, b
+        gc.collect()
+        assert not gone  # frozen: out of the collector's reach
+    gc.collect()
+    assert gone == [True]
+
+
+def test_a_solve_leaves_nothing_frozen_and_the_thresholds_as_they_were():
+    before = gc.get_threshold()
+    model = build_model(MODELS["hold"](target=8, faces=4))
+    assert solve_model(model).value is not None
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_a_solve_that_fails_leaves_nothing_frozen(monkeypatch):
+    before = gc.get_threshold()
+    seen = []
+
+    def failing_run(self):
+        seen.append(gc.get_freeze_count())
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(solve_module._Engine, "run", failing_run)
+    with pytest.raises(RuntimeError, match="boom"):
+        solve_model(build_model(MODELS["race"](target=6)))
+    assert seen and seen[0] > 0  # the solve ran frozen
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_solves_in_several_threads_leave_nothing_frozen():
+    before = gc.get_threshold()
+    models = [build_model(MODELS["hold"](target=8, faces=4)), build_model(MODELS["race"](target=8))]
+    values, errors = [], []
+
+    def run(m):
+        try:
+            values.append(solve_model(m).value)
+        except Exception as e:  # pragma: no cover - reported by the assertion below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(models[i % 2],)) for i in range(6)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors and len(values) == 6
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_a_pending_value_is_computed_frozen_and_leaves_nothing_frozen():
+    from exactplay.engine.lazy import LazyValues, Pending, Unit
+
+    seen = []
+
+    class Probe(Unit):
+        def compute(self):
+            seen.append(gc.get_freeze_count())
+            values[0] = 7
+
+    values = LazyValues([None])
+    values[0] = Pending(Probe())
+    assert values[0] == 7 and seen and seen[0] > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_lazily_read_numbers_of_a_solve_equal_the_eager_ones():
+    model = build_model(MODELS["hold"](target=10, faces=6))
+    lazy, eager = solve_model(model), solve_model(model, lazy=False)
+    assert list(lazy.values) == list(eager.values) and dict(lazy.margins) == dict(eager.margins)
+    assert gc.get_freeze_count() == 0
