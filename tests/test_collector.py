@@ -23,16 +23,17 @@ def test_the_outermost_block_freezes_and_unfreezes_and_restores_the_thresholds()
     before = gc.get_threshold()
     with fewer_collections(freeze=True):
         frozen = gc.get_freeze_count()
-        assert frozen > 0 and gc.get_threshold()[0] == max(before[0], 100_000)
+        assert frozen > 0 and gc.get_threshold() == (max(before[0], 100_000), max(before[1], 1000), max(before[2], 1000))
         with fewer_collections(freeze=True):  # nested: nothing frozen again
             assert gc.get_freeze_count() == frozen
         assert gc.get_freeze_count() == frozen  # the inner block did not unfreeze
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
 
 
-def test_a_block_without_freeze_freezes_nothing():
+def test_a_block_without_freeze_freezes_nothing_and_keeps_the_older_thresholds():
+    before = gc.get_threshold()
     with fewer_collections():
-        assert gc.get_freeze_count() == 0
+        assert gc.get_freeze_count() == 0 and gc.get_threshold()[1:] == before[1:]
 
 
 def test_objects_the_program_froze_itself_stay_frozen():

@@ -40,6 +40,7 @@ unreduced numerators, reduced on first read (:mod:`.raw_values`, tests/test_engi
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import chain
 from typing import Any
 
 from ..errors import UsageError
@@ -120,8 +121,11 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self.convert = conv = DistributionConverter(m.trans, self.num)
         state = conv.state
         self.dist = [None if s in unconverted else state(s) for s in range(len(m.trans))]
-        self.rew = [[None if r is None or not any(r[c] for c in components) else tuple(self.num(r[c]) for c in components)
-                     for r in rs] for rs in m.rewards]
+        if any(filter(None, chain.from_iterable(m.rewards))):
+            self.rew = [[None if r is None or not any(r[c] for c in components)
+                         else tuple(self.num(r[c]) for c in components) for r in rs] for rs in m.rewards]
+        else:  # no rewards: the model's lists of None, as they are (the engine never writes them)
+            self.rew = m.rewards
 
     # ------------------------------------------------------------ driver
 

@@ -55,7 +55,7 @@ def enumerate_exact(game, max_states: int, progress, careful) -> Enumerated:
     careful reader (``read_action(s, a, where, successor)``) every unusual action goes to.  An
     exception raised by the game's own code is a one-line :class:`ModelError`, as in
     :func:`~exactplay.model.build.enumerate_game`."""
-    with fewer_collections():
+    with fewer_collections(freeze=True):  # the growing model out of the older generations' collections
         try:
             return _enumerate(game, max_states, progress, careful)
         except (ModelError, KeyboardInterrupt, MemoryError):
