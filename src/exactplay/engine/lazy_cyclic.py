@@ -153,10 +153,12 @@ class ComponentUnit(Unit):
 
     def compute(self) -> None:
         self.write_values()
-        eng = self.eng
+        eng, c = self.eng, self.c
+        vals, pol = self.ev.exact(), self.ev.pol
         for s, opt in self.choices.items():
             if eng.margins.is_pending(s):
-                got = eng._choose(s, eng._action_values(s, self.c))
+                # the played action's value is the state's: the evaluation solved V(s) = Q(s, pol(s)) exactly
+                got = eng._choose(s, eng._action_values(s, c, None, (pol[s], vals[s][c])))
                 if got != opt:
                     raise RuntimeError(f"internal error: the exact choice at {eng.model.state_name(s)} differs "
                                        "from the one the balls proved")
