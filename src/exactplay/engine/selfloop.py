@@ -106,7 +106,7 @@ class SelfLoops:
         filtering = chooser and self.filter and n_act > 2
         # one pass over the pairs: each action's staying probability (and its float sum when filtering)
         scanned = self._scan_floats(s, c, trans) if filtering else None
-        stays = self._exact_stays(_stay_objects(trans, s) if scanned is None else scanned[1])  # p_a, exact
+        stays, pairs = self._stays(_stay_objects(trans, s) if scanned is None else scanned[1], scanned is not None)
         if rew.count(None) != len(rew):
             for a, stay in enumerate(stays):
                 if stay == one and rew[a] is not None:
@@ -126,7 +126,7 @@ class SelfLoops:
         def x_full(a: int) -> tuple:  # component 0 is the mover's: x_c's number (same operations, same order)
             return (x_c(a),) if P == 1 and c == 0 else self._x_full(s, a, stays)
 
-        floats = self._float_candidates(s, c, sign, stays, trans, scanned) if filtering else None
+        floats = self._float_candidates(s, c, sign, stays, trans, scanned, pairs) if filtering else None
         candidates = range(n_act) if floats is None else floats[0]
         if len(candidates) == 1:  # the intervals left one action: no exact comparison to make
             best = candidates[0]
@@ -225,6 +225,27 @@ class SelfLoops:
         except OverflowError:
             return None
 
+    def _stays(self, stay: list, floats: bool) -> tuple[list, tuple | None]:
+        """:meth:`_exact_stays` of the staying probability objects of :func:`_scan`, and (``floats``)
+        their :meth:`_stay_pairs` (``None``: not asked, or beyond the doubles), made once per tuple of
+        objects: the model's probability objects, alive while the engine runs, so their ids name them
+        (a list, where several pairs of a state stay, is made per state: not cached)."""
+        key = tuple(map(id, stay))
+        got = self._stays_of.get(key)
+        if got is not None and (got[1] is not None or not floats):
+            return got
+        stays = self._exact_stays(stay)
+        pairs = None
+        if floats:
+            try:
+                pairs = self._stay_pairs(stays)
+            except OverflowError:
+                pass
+        got = (stays, pairs)
+        if list not in set(map(type, stay)) and len(self._stays_of) < 4096:
+            self._stays_of[key] = got
+        return got
+
     def _exact_stays(self, stay: list) -> list:
         """The exact ``p_a`` from the staying probability objects of :func:`_scan` (several: added in order)."""
         converted, prob, zero = self.convert.converted, self.convert.prob, self.zero
@@ -242,21 +263,22 @@ class SelfLoops:
                 out.append(converted(id(st)) or prob(st))
         return out
 
-    def _float_candidates(self, s: int, c: int, sign: int, stays: list, dist: list, scanned) -> tuple | None:
+    def _float_candidates(self, s: int, c: int, sign: int, stays: list, dist: list, scanned,
+                          pairs: tuple | None = None) -> tuple | None:
         """The actions whose ``sign * x_a`` may be the largest, by the intervals of
         :mod:`.float_filter`, and what :meth:`_float_keep` needs; ``None`` (rule out nothing) when an
         exact number is beyond the doubles.  ``dist``: the model's distributions of ``s``,
-        ``scanned``: their :meth:`_scan_floats`."""
+        ``scanned``: their :meth:`_scan_floats`, ``pairs``: the :meth:`_stay_pairs` of ``stays``
+        (``None``: beyond the doubles)."""
         if scanned is None:
             return None
         fvals = self._loop_floats[c]
         rew = self.rew[s]
         if c in self._negative_floats or rew.count(None) != len(rew):
             return self._float_candidates_signed(s, c, sign, stays, fvals)
-        try:
-            leaves, fstays = self._stay_pairs(stays)
-        except OverflowError:
+        if pairs is None:
             return None
+        leaves, fstays = pairs
         if None in leaves:
             return self._float_candidates_signed(s, c, sign, stays, fvals)
         # every term is >= 0: the relative bounds of float_filter.nonnegative_best; m >= the number of terms

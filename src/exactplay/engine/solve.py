@@ -181,6 +181,7 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self._local_balls: dict = {}  # the same for the values of the current evaluation
         self._pballs: dict = {}
         self._stay_floats, self._prob_floats, self._loop_floats = {}, {}, {}  # the self-loops' (selfloop.py)
+        self._stays_of: dict[tuple, tuple] = {}
         self._negative_floats: set[int] = set()
 
     def solve_component(self, comp: list[int], has_ec: bool) -> None:
