@@ -3,9 +3,12 @@ hand-written exact solvers, and against Storm's exact engine on a Pig MDP (issue
 
 Times are CPU seconds (``time.process_time``), best of ``--repeat`` runs (3 by default).
 ``engine`` = building the model from the game object (``build_model``) + ``solve_model``;
-both parts are also printed.  ``solve_model`` is lazy (exact numbers the solve does not need are
-computed on first read); ``all exact`` adds reading every value, margin and action value of the
-Solution (what the eager engine computed), with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
+both parts are also printed.  ``solve_model`` is lazy: the exact values of the cut states (Hold's
+and Pig's turn starts) and every decision, proved in balls or exactly, as the hand-written Hold
+solver computes exact values at the turn starts and decides in fixed point; the other exact numbers
+are computed on first read.  ``all exact`` = build + ``solve_model(model, lazy=False)``: every
+state's exact value, margin and action values (what the CLI, the audits and the certificates run),
+with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
 race ``race.solve_table``, hold ``hold_solver.solve_table`` guided by the float table (what
 the cached ``hold.exact_table`` runs, timed uncached, the float table included), chefs
 ``chefs.solve_exact`` (``chefs_fast``).  The exact values are compared, not only timed.  Goal: engine/hand
@@ -20,99 +23,14 @@ explicit DRN format with ``@value_type: rational``, read by
 set to policy iteration (``topological`` is printed too).  Storm's time = DRN parse
 + model checking (writing the DRN text is not counted); the engine's = build + solve.
 
-    PYTHONPATH=src python3 benchmarks/engine.py [--repeat 3] [--quick]
+    PYTHONPATH=src python3 benchmarks/engine.py [--repeat 3] [--quick] [--only games|storm] [--game NAME]
+    PYTHONPATH=src python3 benchmarks/engine.py --hold 75      # minutes: the engine once, the hand best of 3
 
-Measured on the merged code (fastbuild + lazyengine, then the CLI made eager), 2026-11-30 20:51-20:54
-UTC, ``--repeat 1`` then ``--hold 75``, load average 0.9-1.0 on 2 shared cores; CPU seconds; exact values
-equal in every row.  ``all exact`` = build + lazy solve + reading every value, margin and action value
-(what the CLI, the audits and the certificates need; they get it cheaper from the eager engine,
-``solve_model(..., lazy=False)``: hold 75 / 6 96 s against 128-135 s lazy + all read, in the lazyengine
-branch's runs, ``engine_history.md``)::
+The hand-written solver runs first and its results are freed before the engine runs (and the
+engine's before the next case): otherwise the garbage collector of one walks the other's objects
+(hold 75 / 6: the hand solver measured 1.64-2.01 s after the engine with its model alive, 1.36 s without).
 
-    game        size   states   engine  (build + solve)     hand   ratio all exact   ratio
-    race          50    2,503    0.323   0.066    0.257    0.154    2.1x     0.359    2.3x
-    race         100   10,003    1.608   0.327    1.281    0.079   20.4x     1.856   23.6x
-    hold      20 / 6    7,260    0.623   0.051    0.572    0.027   23.1x     0.759   28.1x
-    hold      30 / 6   25,290    2.059   0.385    1.674    0.086   24.0x     2.633   30.7x
-    hold      40 / 6   60,920    5.242   0.774    4.469    0.184   28.4x     6.919   37.5x
-    hold      75 / 6  410,850   30.527   3.354   27.173    1.928   15.8x   119.162   61.8x
-    chefs      n = 8    2,040    0.090   0.036    0.054    0.015    5.9x     0.090    6.0x
-    chefs     n = 10   10,230    0.626   0.087    0.539    0.084    7.5x     0.631    7.5x
-    chefs     n = 12   49,140    7.049   0.399    6.650    1.079    6.5x     7.071    6.6x
-
-    Storm (same MDP)                          states  engine (solve)  storm PI  topo  engine/PI  /topo
-    Piglet to 10, second player holds at 4       287   0.012  0.009     0.026  0.012    0.46x   1.0x
-    Piglet to 20, second player holds at 5     1,302   0.047  0.040     0.047  0.041    1.00x   1.2x
-    Piglet to 50, second player holds at 6    14,377   0.664  0.548     0.750  0.411    0.89x   1.6x
-    Pig to 20, second player holds at 10       2,239   0.092  0.078     0.127  0.067    0.73x   1.4x
-    Pig to 30, second player holds at 15       5,439   0.431  0.241     0.426  0.216    1.01x   2.0x
-    Pig to 50, second player holds at 20      30,808   1.690  1.649     4.931  2.886    0.34x   0.6x
-
-2026-11-30 21:15-21:17 UTC, branch raceloop (self-loop states, issue 10), ``--only games --repeat 3``, main then the
-branch in one run, load 1.6-2.0: race 100 solve 1.334 -> 0.692 s (engine 22.0x -> 13.6x, all exact 25.3x -> 16.6x),
-race 50 0.268 -> 0.151 s (8.4x -> 5.5x), hold 30 / 6 1.525 -> 1.300 s, hold 40 / 6 3.998 -> 3.402 s, hold 20 and chefs
-within noise; exact values equal.
-
-Against the goal (at most 3x, not worse than 10x): chefs 12 meets the floor (6.5x); hold 75 / 6 went
-from 50x to 15.8x (lazy solve: exact values at the cut states only, decisions in balls); race 100 (20x)
-and hold 20-40 (23-28x) do not: their solve is per-state Python work (float seed, Tarjan, end
-components, ranks, the ball passes), not long numbers.  Storm: faster than its exact policy iteration
-on 5 of 6 MDPs (equal on Pig 30), slower than its topological solver on all but Pig 50.
-
-2026-11-30 21:18-21:22 UTC, holdoverhead (the solve under ``fewer_collections``, worklist attractors, no
-end-component search where the model has none, seed floats converted once), ``--only games``, base then
-branch back to back, load 1.8-2.9 on 2 shared cores: solve hold 20 / 30 / 40 0.373 / 1.537 / 3.879 -> 0.360
-/ 1.247 / 3.062 s (engine/hand 23.1x -> 20.0x at 40), race 100 1.377 -> 1.098, chefs 12 6.628 -> 6.258;
-Pig 40 (``examples/pig.py``) solve 3.019 -> 2.170 s; values, policy, ties, margins, q, ranks, stats equal.
-
-2026-12-01 00:07-00:13 UTC, branch ends (end components by the staying core, surely-ending states from the
-components, witness_kind and never_ending cut), main then branch interleaved, best of 3 (hold 75 once), load
-4.1-4.9: solve hold 40 / 6 3.620 -> 3.111 s, Pig 40 2.580 -> 2.309, race 100 0.720 -> 0.682, hold 75 / 6
-28.933 -> 22.039 s (build 3.7 s: build + solve 25.7 s, 13.3x the hand solver's 1.93 s); identity harness equal.
-Again 00:58-01:00 UTC, load 0.1-1.5: hold 40 3.027 -> 2.489 s, Pig 40 2.130 -> 1.996, hold 75 22.726 -> 18.347 s
-(build 3.366 s: build + solve 21.7 s, 11.3x the table's hand 1.93 s).
-2026-12-01 00:59-01:01 UTC, branch seedfast (the float seed: one search+plan pass, value-only greedy passes,
-start from the last component's cut values), solve_model CPU s best of 3 interleaved base/branch, load
-0.7-1.2: hold 40 / 6 solve 3.040 -> 2.840 s (seed 0.767 -> 0.444), Pig 40 2.112 -> 1.905 (seed 0.564 ->
-0.357); hold 75 / 6 (one run each) 23.968 -> 21.104 s (seed 5.667 -> 3.073); stats.rounds equal (1518, 1513, 5473).
-2026-12-01 00:15-00:21 UTC, branch cutpass (the lazy cyclic solve's passes: the policy's distributions and
-rewards looked up once per evaluation, no closed-state search where a post-order pass proves every state
-leaves, reach-probability passes stop when none is pending, a choice the improvement step proved is not
-compared again, ball caches read inline), main 4fa69e8 then the branch back to back in subprocesses, best
-of 3 (hold 75 once), 00:49-00:51 UTC at load 0.4-1.2: solve hold 30 / 6 1.221 -> 1.143 s, hold 40 / 6 3.094 ->
-2.952 s, hold 75 / 6 23.73 -> 21.99 s, Pig 40 2.184 -> 2.005 s (00:15-00:21 at load 6-8: 1.415 -> 1.330, 3.451
--> 3.261, 28.50 -> 26.90, 2.413 -> 2.377); values, policy, ties, margins, q, ranks, stats equal.
-2026-12-01 00:08-01:12 UTC, branch finishpass (ranks, feedback order, zero region, closed states: less per-state
-Python work), main's src then the branch back to back, CPU s: hold 75 / 6 solve 30.00 -> 26.37 s (best of 1, load
-4.4-4.8), hold 40 / 6 3.030 -> 2.864, Pig 40 2.118 -> 1.999, race 100 0.629 -> 0.641 (noise) (best of 2, load 0.0-0.4);
-identity harness equal.
-2026-12-01 00:49 UTC, branch raceself (self-loop filter in doubles with a proven bound, race transitions), race
-only, main then branch interleaved x3, best of 3, load 0.3-0.9: race 100 solve 0.719 -> 0.598 s, build 0.293 -> 0.268
-(engine 14.2x -> 12.1x of hand 0.071, all exact 17.1x -> 15.1x), race 50 solve 0.140 -> 0.118 (10.8x -> 9.2x); identical.
-
-2026-12-01 02:53-02:55 UTC, main after merging ends, seedfast, cutpass, finishpass, raceself (and the hold model's
-one turn-ending outcome), ``--only games --repeat 1`` then ``--hold 75``, load 0.3-1.1; exact values equal in every row::
-
-    game        size   states   engine  (build + solve)     hand   ratio all exact   ratio
-    race         100   10,003    0.922   0.282    0.640    0.073   12.6x     1.142   15.7x
-    hold      20 / 6    7,260    0.280   0.044    0.237    0.024   11.5x     0.562   23.0x
-    hold      30 / 6   25,290    0.937   0.157    0.780    0.077   12.1x     1.550   20.0x
-    hold      40 / 6   60,920    2.357   0.419    1.939    0.182   12.9x     4.586   25.1x
-    hold      75 / 6  410,850   17.175   3.176   14.000    2.010    8.5x   112.522   56.0x
-    chefs     n = 12   49,140    7.312   1.143    6.169    0.787    9.3x     7.332    9.3x
-
-Against the floor of 10x: hold 75 / 6 (8.5x, was 15.8x) and chefs 12 (9.3x) meet it; race 100 (12.6x) does not.
-2026-12-01 03:51-03:53 UTC, branch chefscyc (cyclic components without choices and several payoff components on
-unreduced numerators, ``engine/raw_values.py``: exact mpq values, margins, q made on first read), main's src then the branch
-interleaved in subprocesses, best of 3, load 1.0-2.0: chefs 12 solve 5.993 -> 2.507 s (build 0.37 s: engine 9.2x -> 4.1x of
-hand 0.69-0.70 s; all exact, the lazy API reading everything, 6.01 -> 7.45 s, 9.2x -> 11.1x, peak 280 -> 320 MB; the CLI's
-eager engine unchanged), chefs 10 0.376 -> 0.282 (all exact 0.380 -> 0.530), hold 40 / 6 1.890 -> 1.902, Pig 40 1.526 ->
-1.550 (noise: not this path); identity harness equal.
-2026-12-01 03:55-03:56 UTC, branch racebuild (the model build: the plain reader inlined in the enumeration loop,
-actions checked once per returned tuple, validate by whole-list passes / movers alone, cheaper race, hold and chefs
-transitions), ``build_model`` CPU s, main's src then the branch in fresh processes, interleaved, best of 3, load
-2.3-2.8: build race 100 0.227 -> 0.194 s, chefs 12 0.352 -> 0.283, hold 75 / 6 3.183 -> 2.414 (Pig 40, examples/pig.py,
-0.381 -> 0.339); same models (identity harness equal).
+@@TABLE@@
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
