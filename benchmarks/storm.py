@@ -61,6 +61,25 @@ before -> after, each ratio from one invocation; all values equal at every state
 exactplay is now faster than Storm's exact topological engine on Pig to 40 and Piglet to 10, and
 within 0.8-1.0x elsewhere (it was 0.5-0.9x).  "seed 1 sweep" (no float strategy iteration) is the
 faster setting for Piglet, whose values are short, and the slower one for Pig to 40 and Hold.
+
+2026-12-01 05:03 UTC, main at the end of that day's session (engine solve lazy, the collector's freeze), load
+average ~1 on 2 shared cores, one invocation, best of 3 (ratio: storm / exactplay, above 1: exactplay faster)::
+
+    model                              states  exactplay  storm parse  storm check   ratio  seed 1 sweep   ratio  equal
+    The Race to 50                      5,002     0.228s       0.064s       0.489s   2.42x        0.214s   2.58x  yes
+    The Race to 100                    20,002     1.245s       0.273s       2.634s   2.34x        1.244s   2.34x  yes
+    Pig to 10 vs hold at 2                650     0.012s       0.002s       0.010s   0.99x        0.014s   0.86x  yes
+    Pig to 20 vs hold at 4              5,014     0.100s       0.017s       0.096s   1.12x        0.122s   0.92x  yes
+    Pig to 40 vs hold at 8             35,242     0.743s       0.143s       1.874s   2.72x        1.036s   1.95x  yes
+    Piglet to 10 vs hold at 2             417     0.009s       0.001s       0.013s   1.49x        0.009s   1.52x  yes
+    Piglet to 20 vs hold at 4           1,532     0.028s       0.003s       0.031s   1.22x        0.025s   1.35x  yes
+    Piglet to 40 vs hold at 8           5,862     0.089s       0.012s       0.107s   1.33x        0.082s   1.44x  yes
+    Piglet to 70 vs hold at 14         17,607     0.281s       0.036s       0.410s   1.59x        0.231s   1.94x  yes
+
+exactplay is now faster than Storm's exact topological engine on eight of the nine MDPs (1.1x-2.7x) and
+equal on the smallest (Pig to 10, 0.012 s); the figures above the last table (and the paragraph on the
+seed) describe the engine of 2026-11-30.  ``benchmarks/engine.py --only storm`` compares on Pig and
+Piglet MDPs with both of Storm's exact methods.
 """
 
 from __future__ import annotations
