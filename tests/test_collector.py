@@ -36,17 +36,24 @@ def test_a_block_without_freeze_freezes_nothing_and_keeps_the_older_thresholds()
         assert gc.get_freeze_count() == 0 and gc.get_threshold()[1:] == before[1:]
 
 
-def test_objects_the_program_froze_itself_stay_frozen():
+def _cyclic_garbage() -> tuple[list, list]:
+    """A reference cycle (only the cyclic collector frees it) held by the returned list alone, and the
+    list its finalizer appends ``True`` to."""
     class Node:
         pass
 
     a, b = Node(), Node()
-    a.other, b.other = b, a  # a reference cycle: only the cyclic collector frees it
-    gone = []
+    a.other, b.other = b, a
+    gone: list = []
     weakref.finalize(a, gone.append, True)
+    return [a], gone
+
+
+def test_objects_the_program_froze_itself_stay_frozen():
+    holder, gone = _cyclic_garbage()
     gc.freeze()  # the program's own freeze (a server before it forks)
     try:
-        del a, b
+        holder.clear()
         with fewer_collections(freeze=True):
             pass
         gc.collect()
@@ -58,15 +65,9 @@ def test_objects_the_program_froze_itself_stay_frozen():
 
 
 def test_garbage_frozen_during_a_block_is_collected_after_it():
-    class Node:
-        pass
-
-    a, b = Node(), Node()
-    a.other, b.other = b, a  # a reference cycle: only the cyclic collector frees it
-    gone = []
-    weakref.finalize(a, gone.append, True)
+    holder, gone = _cyclic_garbage()
     with fewer_collections(freeze=True):
-        del a, b
+        holder.clear()
         gc.collect()
         assert not gone  # frozen: out of the collector's reach
     gc.collect()

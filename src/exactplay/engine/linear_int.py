@@ -33,9 +33,9 @@ from typing import Any, Callable, Sequence
 
 from gmpy2 import lcm, mpz
 
-from .linear import SingularSystem, _feedback_order, gauss_solve
+from .linear import _feedback_order, gauss_solve
 
-__all__ = ["evaluate_component_int"]
+__all__ = ["evaluate_component_int", "eliminate"]
 
 
 def evaluate_component_int(
@@ -92,12 +92,30 @@ def evaluate_component_int(
         return out
 
     out_num = {t: numerators(kv) for t, kv in outside.items()}
+    rew_num = {v: numerators(r) for v, r in rewards.items()}
+    nums = eliminate(post, unknown, in_s, dist, rew_num, out_num, R, mpq)
+    out: dict[int, tuple] = {}
+    for v in post:  # each value reduced once
+        num, scale = nums[v]
+        out[v] = tuple(mpq(num[c], Ds[c] * scale) if num[c] else mpq(0) for c in R)
+    return out, len(unknown)
+
+
+def eliminate(post: Sequence[int], unknown: dict[int, int], in_s: set, dist: Callable, rew_num: dict,
+              out_num: dict, R: range, mpq: Callable) -> dict[int, tuple[list, int]]:
+    """Steps 2-4 of the module's docstring: each state's value as ``(numerators, K)``, the value in
+    payoff component ``c`` being ``numerators[c] / (D_c K)``.
+
+    ``post``: the states, successors first, ``unknown``: the cuts (state -> index), ``in_s``: the
+    component; ``rew_num[v]`` and ``out_num[t]`` the numerators over ``D_c`` of a state's reward and of
+    an outside successor's value (``R``: their components)."""
     # 2. forms in post-order: constant N / (D k), coefficients of the cuts (small rationals)
     forms: dict[int, tuple[list, int, dict]] = {}
     for v in post:
         terms = []  # (scale, multiplier, numerator vector): adds multiplier * vector / (D scale)
-        if v in rewards:
-            terms.append((1, 1, numerators(rewards[v])))
+        rn = rew_num.get(v)
+        if rn is not None:
+            terms.append((1, 1, rn))
         coef: dict[int, Any] = {}
         for t, p in dist(v):
             if t not in in_s:
@@ -124,10 +142,7 @@ def evaluate_component_int(
             for k, a in forms[f][2].items():
                 row[k] = row[k] - a
             A.append(row)
-        try:
-            inv = gauss_solve(A, [[one if i == j else zero for j in range(m)] for i in range(m)], zero)
-        except SingularSystem:
-            raise
+        inv = gauss_solve(A, [[one if i == j else zero for j in range(m)] for i in range(m)], zero)
         for k in range(m):
             terms = []
             for j, f in enumerate(order):
@@ -136,12 +151,12 @@ def evaluate_component_int(
                     fn, fk, _ = forms[f]
                     terms.append((int(w.denominator) * fk, w.numerator, fn))
             xs.append(_combine(terms, R))
-    # 4. values: constant + sum_k a_k x_k, reduced once
-    out: dict[int, tuple] = {}
+    # 4. values: constant + sum_k a_k x_k
+    out: dict[int, tuple[list, int]] = {}
     for v in post:
         k = unknown.get(v)
         if k is not None:
-            num, scale = xs[k]
+            out[v] = xs[k]
         else:
             fn, fk, coef = forms[v]
             if coef:
@@ -149,11 +164,10 @@ def evaluate_component_int(
                 for j, a in coef.items():
                     xn, xk = xs[j]
                     terms.append((int(a.denominator) * xk, a.numerator, xn))
-                num, scale = _combine(terms, R)
+                out[v] = _combine(terms, R)
             else:
-                num, scale = fn, fk
-        out[v] = tuple(mpq(num[c], Ds[c] * scale) if num[c] else mpq(0) for c in R)
-    return out, m
+                out[v] = (fn, fk)
+    return out
 
 
 def _combine(terms: list, R: range) -> tuple[list, int]:

@@ -32,8 +32,8 @@ from typing import Any, Callable, Sequence
 from gmpy2 import lcm, mpz
 
 from .lazy import Pending, Unit
-from .linear import _feedback_order, gauss_solve
-from .linear_int import _combine
+from .linear import _feedback_order
+from .linear_int import eliminate
 
 __all__ = ["RawCycles", "evaluate_component_raw", "best_set"]
 
@@ -132,66 +132,16 @@ def evaluate_component_raw(
         return out
 
     out_num = {t: numerators(kv) for t, kv in outside.items()}
-    forms: dict[int, tuple[list, int, dict]] = {}
-    for v in post:
-        terms = []
-        if v in rewards:
-            terms.append((1, 1, numerators(rewards[v])))
-        coef: dict[int, Any] = {}
-        for t, p in dist(v):
-            if t not in in_s:
-                terms.append((int(p.denominator), p.numerator, out_num[t]))
-            elif t in unknown:
-                k = unknown[t]
-                coef[k] = coef[k] + p if k in coef else p
-            else:
-                tn, tk, tc = forms[t]
-                terms.append((int(p.denominator) * tk, p.numerator, tn))
-                for k, a in tc.items():
-                    coef[k] = coef[k] + p * a if k in coef else p * a
-        forms[v] = _combine(terms, L) + (coef,)
-    m = len(unknown)
-    xs: list[tuple[list, int]] = []
-    if m:
-        order = sorted(unknown, key=unknown.get)
-        zero, one = mpq(0), mpq(1)
-        A = []
-        for f in order:
-            row = [zero] * m
-            row[unknown[f]] = one
-            for k, a in forms[f][2].items():
-                row[k] = row[k] - a
-            A.append(row)
-        inv = gauss_solve(A, [[one if i == j else zero for j in range(m)] for i in range(m)], zero)
-        for k in range(m):
-            terms = []
-            for j, f in enumerate(order):
-                w = inv[k][j]
-                if w:
-                    fn, fk, _ = forms[f]
-                    terms.append((int(w.denominator) * fk, w.numerator, fn))
-            xs.append(_combine(terms, L))
+    nums = eliminate(post, unknown, in_s, dist, {v: numerators(r) for v, r in rewards.items()}, out_num, L, mpq)
     out: dict[int, tuple] = {}
     for v in post:
-        k = unknown.get(v)
-        if k is not None:
-            num, scale = xs[k]
-        else:
-            fn, fk, coef = forms[v]
-            if coef:
-                terms = [(fk, 1, fn)]
-                for j, a in coef.items():
-                    xn, xk = xs[j]
-                    terms.append((int(a.denominator) * xk, a.numerator, xn))
-                num, scale = _combine(terms, L)
-            else:
-                num, scale = fn, fk
+        num, scale = nums[v]
         vec = [(0, 1)] * n_comp
         for i, c in enumerate(live):
             if num[i]:
                 vec[c] = (num[i], Ds[i] * scale)
         out[v] = tuple(vec)
-    return out, m
+    return out, len(unknown)
 
 
 class RawUnit(Unit):

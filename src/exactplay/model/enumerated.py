@@ -49,13 +49,19 @@ def mover_actions(game, s, m, where, checked: set) -> list:
     if isinstance(m, bool) or not isinstance(m, int) or m < 0:
         raise ModelError(f"{where()}: mover {m!r} is not a player number (0, 1, ...) or None")
     acts = list(game.actions(s))
+    distinct_once(acts, m, where, checked)
+    return acts
+
+
+def distinct_once(acts: list, m: int, where, checked: set) -> None:
+    """:func:`distinct_actions` unless the tuple of ``acts`` is in ``checked`` (unhashable actions:
+    checked each time)."""
     try:
         seen = tuple(acts) in checked
-    except TypeError:  # unhashable actions: checked each time
+    except TypeError:
         seen = False
     if not seen:
         distinct_actions(acts, m, where, checked)
-    return acts
 
 
 def distinct_actions(acts: list, m, where, checked: set) -> None:

@@ -40,7 +40,7 @@ from fractions import Fraction
 
 from .collector import fewer_collections
 from .compiled import ModelError, exact_vector
-from .enumerated import Enumerated, distinct_actions, finish, mover_actions, protocol_header
+from .enumerated import Enumerated, distinct_actions, distinct_once, finish, mover_actions, protocol_header
 from .protocol import _MPQ, to_rational
 
 __all__ = ["enumerate_exact"]
@@ -174,12 +174,7 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
                         plain_tuples[id(raw)] = raw
                 else:
                     to_store.append(i - 1)
-                    try:
-                        seen = tuple(acts) in checked_actions
-                    except TypeError:  # unhashable actions: checked each time
-                        seen = False
-                    if not seen:
-                        distinct_actions(acts, m, where_s, checked_actions)
+                    distinct_once(acts, m, where_s, checked_actions)
         else:
             acts = mover_actions(game, s, m, where_s, checked_actions)  # refuses the mover
         dists, rews = [], []
