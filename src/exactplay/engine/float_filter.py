@@ -55,7 +55,7 @@ from __future__ import annotations
 from operator import truediv
 
 __all__ = ["EVERYTHING", "INF", "MIN_LEAVE", "REL", "TINY", "probability_float", "sum_error", "x_interval", "q_interval", "may_be_best", "may_be_top_two",
-           "nonnegative_best", "nonnegative_top_two"]
+           "nonnegative_best", "nonnegative_top_two", "nonnegative_best_sorted", "nonnegative_top_two_sorted"]
 
 INF = float("inf")
 EVERYTHING = (-INF, INF)  # the interval of an action the doubles cannot bound
@@ -182,3 +182,63 @@ def nonnegative_top_two(sums: list[float], stays: list[float], x_star: float, m:
         return [a for a, q in enumerate(fq) if not second > q * up + k0]
     second = sorted(fq)[1] * up + k0
     return [a for a, q in enumerate(fq) if not q * down - k0 > second]
+
+
+def nonnegative_best_sorted(sums: list[float], leaves: list[float], m: int, sign: int) -> list[int] | None:
+    """:func:`nonnegative_best`, the same list, found from the sorted floats when one action stands out.
+
+    Each end of an interval, ``fl(fl(fx (1 + K)) + K0)`` and ``fl(fl(fx (1 - K)) - K0)``, is a
+    nondecreasing function of ``fx`` (rounding is monotone), so the actions kept are those whose
+    ``fx`` is on one side of a threshold: when the best ``fx`` is alone and the next one is already
+    ruled out, the best is the only one kept (its index, found once); otherwise the full test.
+
+    >>> nonnegative_best_sorted([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, 1), nonnegative_best_sorted([1.0, 0.5, 0.2], [1.0, 0.5, 0.25], 3, -1)
+    ([0, 1], [2])
+    >>> nonnegative_best_sorted([1.0, 0.5, 0.1], [1.0, 1.0, 1.0], 3, 1), nonnegative_best_sorted([1.0, 0.5, 0.1], [1.0, 1.0, 1.0], 3, -1)
+    ([0], [2])
+    """
+    fx = list(map(truediv, sums, leaves))
+    if len(fx) > 1:
+        sx = sorted(fx)
+        if not sx[-1] < INF:
+            return None
+        k, k0 = (m + 4) * 2.0 ** -49, (8 * m + 16) * TINY / min(leaves)
+        if sign > 0:  # (the kept are those whose high end reaches the largest low end)
+            top = sx[-1] * (1.0 - k) - k0
+            if sx[-2] < sx[-1] and top > sx[-2] * (1.0 + k) + k0:
+                return [fx.index(sx[-1])]
+        else:
+            bottom = sx[0] * (1.0 + k) + k0
+            if sx[1] > sx[0] and sx[1] * (1.0 - k) - k0 > bottom:
+                return [fx.index(sx[0])]
+    return nonnegative_best(sums, leaves, m, sign)
+
+
+def nonnegative_top_two_sorted(sums: list[float], stays: list[float], x_star: float, m: int, sign: int) -> list[int] | None:
+    """:func:`nonnegative_top_two`, the same list, found from the sorted floats when two actions stand
+    out (the argument of :func:`nonnegative_best_sorted`): the two best ``fq`` distinct, both kept, and
+    the third already ruled out; otherwise the full test.
+
+    >>> nonnegative_top_two_sorted([0.5, 0.25, 0.0], [0.5, 0.5, 0.5], 1.0, 3, 1)
+    [0, 1]
+    >>> nonnegative_top_two_sorted([0.5, 0.25, 0.0], [0.5, 0.5, 0.5], 1.0, 3, -1)
+    [1, 2]
+    """
+    if len(sums) > 2:
+        fq = [y + p * x_star for y, p in zip(sums, stays)]
+        sq = sorted(fq)
+        if not sq[-1] < INF:
+            return None
+        k, k0 = (m + 5) * 2.0 ** -49, (8 * m + 24) * TINY
+        up, down = 1.0 + k, 1.0 - k
+        if sign > 0:
+            second = sq[-2] * down - k0
+            if sq[-3] < sq[-2] < sq[-1] and not second > sq[-2] * up + k0 and second > sq[-3] * up + k0:
+                a, b = fq.index(sq[-1]), fq.index(sq[-2])
+                return [a, b] if a < b else [b, a]
+        else:
+            second = sq[1] * up + k0
+            if sq[0] < sq[1] < sq[2] and not sq[1] * down - k0 > second and sq[2] * down - k0 > second:
+                a, b = fq.index(sq[0]), fq.index(sq[1])
+                return [a, b] if a < b else [b, a]
+    return nonnegative_top_two(sums, stays, x_star, m, sign)

@@ -52,6 +52,7 @@ from ..progress import SILENT
 
 from .cyclic import MAX_ROUNDS, CyclicComponents
 from .selfloop import SelfLoops
+from .selfloop_plain import PlainSelfLoops
 from .exact_dists import DistributionConverter
 from .finish import Finish
 from .lazy import LazyDict, LazyValues, MappedValues
@@ -81,7 +82,7 @@ def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: boo
         return _Engine(model, backend, progress, filter, lazy).run()
 
 
-class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
+class _Engine(LazyCyclic, Finish, CyclicComponents, PlainSelfLoops, SelfLoops):
     def __init__(self, model: Model, backend: str, progress, filter: bool = True, lazy: bool = False) -> None:
         self.filter = filter
         self.lazy = self.lazy_margins = lazy
@@ -182,6 +183,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
         self._pballs: dict = {}
         self._stay_floats, self._prob_floats, self._loop_floats = {}, {}, {}  # the self-loops' (selfloop.py)
         self._stays_of: dict[tuple, tuple] = {}
+        self._plain_of: dict[tuple, tuple] = {}  # (selfloop_plain.py)
+        self._plain = self.filter and witness == "termination" and self.P == 1
         self._negative_floats: set[int] = set()
 
     def solve_component(self, comp: list[int], has_ec: bool) -> None:
@@ -194,7 +197,8 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, SelfLoops):
             self._single(comp[0])
         elif len(comp) == 1:
             st.self_loop += 1
-            self._self_loop(comp[0])
+            if not self._plain_loop(comp[0]):  # the common case fused (:mod:`.selfloop_plain`)
+                self._self_loop(comp[0])
         else:
             st.cyclic += 1
             self._cyclic(comp, has_ec)
