@@ -158,3 +158,29 @@ def test_a_probability_below_the_normal_doubles_times_a_huge_value_is_not_truste
     assert float(p) * 1e308 < float(Fraction(999995, 10**18))  # the float of a0 is below a1's value
     a, b = solve_model(model, filter=True), solve_model(model, filter=False)
     assert a.policy[0] == b.policy[0] == 0 and a.values == b.values and a.margins == b.margins
+
+
+near = st.sampled_from([0.0, 1.0, 1.0 + 2.0 ** -52, 1.0 + 2.0 ** -45, 1.0 - 2.0 ** -53, 1.5, 2.0, 1e-310, 5e-324, 1e300, 1e308])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(near, min_size=0, max_size=8), st.lists(st.sampled_from([1.0, 0.5, 0.75, 2.0 ** -1000]), min_size=8, max_size=8),
+       st.integers(1, 6), st.sampled_from([1, -1]), st.sampled_from([0.0, 1.0, 1e-300, 3.0, 1e308]))
+def test_the_sorted_shortcuts_give_the_lists_of_the_full_tests(sums, leaves, m, sign, x_star):
+    """Exact ties, neighbours one ulp apart, values at the interval's width, subnormals and overflow."""
+    leaves = leaves[:len(sums)]
+    stays = [1.0 - x for x in leaves]
+    if sums:
+        assert ff.nonnegative_best_sorted(sums, leaves, m, sign) == ff.nonnegative_best(sums, leaves, m, sign)
+    assert ff.nonnegative_top_two_sorted(sums, stays, x_star, m, sign) == ff.nonnegative_top_two(sums, stays, x_star, m, sign)
+
+
+def test_the_sorted_shortcuts_take_the_shortcut_and_the_full_test():
+    assert ff.nonnegative_best_sorted([3.0, 1.0, 2.0], [1.0] * 3, 2, -1) == [1]
+    assert ff.nonnegative_best_sorted([3.0, 1.0, 2.0], [1.0] * 3, 2, 1) == [0]
+    assert ff.nonnegative_best_sorted([1.0, 1.0, 2.0], [1.0] * 3, 2, -1) == [0, 1]
+    assert ff.nonnegative_best_sorted([2.0, 1.0, 2.0], [1.0] * 3, 2, 1) == [0, 2]
+    assert ff.nonnegative_top_two_sorted([3.0, 1.0, 2.0, 0.5], [0.0] * 4, 1.0, 2, -1) == [1, 3]
+    assert ff.nonnegative_top_two_sorted([3.0, 1.0, 2.0, 0.5], [0.0] * 4, 1.0, 2, 1) == [0, 2]
+    assert ff.nonnegative_top_two_sorted([1.0, 1.0, 1.0], [0.0] * 3, 1.0, 2, 1) == [0, 1, 2]
+    assert ff.nonnegative_best_sorted([1.0, float("inf")], [1.0, 1.0], 2, 1) is None
