@@ -184,8 +184,10 @@ def nonnegative_top_two(sums: list[float], stays: list[float], x_star: float, m:
     return [a for a, q in enumerate(fq) if not q * down - k0 > second]
 
 
-def nonnegative_best_sorted(sums: list[float], leaves: list[float], m: int, sign: int) -> list[int] | None:
-    """:func:`nonnegative_best`, the same list, found from the sorted floats when one action stands out.
+def nonnegative_best_sorted(sums: list[float], leaves: list[float], m: int, sign: int,
+                            min_leave: float | None = None) -> list[int] | None:
+    """:func:`nonnegative_best`, the same list, found from the sorted floats when one action stands out
+    (``min_leave``: ``min(leaves)`` if the caller has it).
 
     Each end of an interval, ``fl(fl(fx (1 + K)) + K0)`` and ``fl(fl(fx (1 - K)) - K0)``, is a
     nondecreasing function of ``fx`` (rounding is monotone), so the actions kept are those whose
@@ -202,7 +204,7 @@ def nonnegative_best_sorted(sums: list[float], leaves: list[float], m: int, sign
         sx = sorted(fx)
         if not sx[-1] < INF:
             return None
-        k, k0 = (m + 4) * 2.0 ** -49, (8 * m + 16) * TINY / min(leaves)
+        k, k0 = (m + 4) * 2.0 ** -49, (8 * m + 16) * TINY / (min(leaves) if min_leave is None else min_leave)
         if sign > 0:  # (the kept are those whose high end reaches the largest low end)
             top = sx[-1] * (1.0 - k) - k0
             if sx[-2] < sx[-1] and top > sx[-2] * (1.0 + k) + k0:

@@ -72,16 +72,26 @@ class PlainSelfLoops:
         c, sign = self.keys[mover]
         if c != 0 or 0 in self._negative_floats:  # (negative: the general bound)
             return False
-        scanned = self._plain_scan(s, trans)
-        if scanned is None:
+        fvals = self._loop_floats.get(0)
+        try:  # (TypeError: no floats yet, or a successor without a rank, which _finish_one skips)
+            sums, stay, worst = _scan_ranked(trans, s, self._prob_floats, fvals, self.ranks)
+        except KeyError:  # a float not made yet
+            scanned = self._plain_scan(s, trans)
+            if scanned is None:
+                return False
+            sums, stay, worst, fvals = scanned
+        except TypeError:
             return False
-        sums, stay, worst, fvals = scanned
-        rec = None if worst < 0 else self._plain_stays(stay)  # (worst < 0: _finish_one leaves no rank)
+        if worst < 0:  # an action without a successor: _finish_one leaves no rank
+            return False
+        rec = self._plain_of.get(tuple(map(id, stay)))
         if rec is None:
-            return False
-        stays, leaves, fstays, exact_leaves = rec
+            rec = self._plain_stays(stay)
+            if rec is None:
+                return False
+        stays, leaves, fstays, exact_leaves, min_leave = rec
         m = max(map(len, trans))  # >= the number of terms of every action (as _float_candidates)
-        candidates = float_filter.nonnegative_best_sorted(sums, leaves, m, sign)
+        candidates = float_filter.nonnegative_best_sorted(sums, leaves, m, sign, min_leave)
         if candidates is None:
             return False
         accs: dict[int, Any] = {}  # action -> exact A_a
@@ -97,7 +107,17 @@ class PlainSelfLoops:
             opt_x = [a for a in candidates if keyed[a] == top]
             x_star = xcs[best]
         self.V[s] = (x_star,)
-        keep = self._plain_keep(s, sums, fstays, x_star, m, sign, fvals)
+        try:  # the floats of Q_a = A_a + p_a x* (as _float_keep; every term and x* >= 0)
+            fx = float(x_star)
+        except OverflowError:
+            keep = list(range(n_act))
+        else:
+            fvals[s] = fx  # the float of V(s), read by the states before it
+            if fx < 0:
+                self._negative_floats.add(0)
+            keep = float_filter.nonnegative_top_two_sorted(sums, fstays, fx, m, sign)
+            if keep is None:
+                keep = list(range(n_act))
         stats = self.stats
         stats.exact_action_values += len(keep)
         stats.ruled_out_by_balls += n_act - len(keep)
@@ -119,40 +139,22 @@ class PlainSelfLoops:
         return True
 
     def _plain_scan(self, s: int, trans: list) -> tuple | None:
-        """:func:`_scan_ranked` of ``s`` in component 0 and the floats it read from; the floats met for
+        """:func:`_scan_ranked` of ``s`` in component 0 and the floats it read from, the floats met for
         the first time made first, as the general path makes them (:meth:`.selfloop.SelfLoops._scan_floats`);
         ``None`` (the general path) when a number is beyond the doubles, a float is negative or a
         successor has no rank."""
-        fvals = self._loop_floats.get(0)
-        try:
-            try:
-                if fvals is None:
-                    raise KeyError(0)
-                return (*_scan_ranked(trans, s, self._prob_floats, fvals, self.ranks), fvals)
-            except KeyError:  # a float not made yet
-                if self._scan_floats(s, 0, trans) is None or 0 in self._negative_floats:
-                    return None
-                fvals = self._loop_floats[0]
-                return (*_scan_ranked(trans, s, self._prob_floats, fvals, self.ranks), fvals)
-        except TypeError:  # (a successor without a rank, which _finish_one skips)
+        if self._scan_floats(s, 0, trans) is None or 0 in self._negative_floats:
             return None
-
-    def _plain_keep(self, s: int, sums: list, fstays: list, x_star, m: int, sign: int, fvals: dict) -> list:
-        """:meth:`.selfloop.SelfLoops._float_keep` of the plain case (every term ``>= 0``); leaves the
-        float of ``x*`` in ``fvals``."""
+        fvals = self._loop_floats[0]
         try:
-            fx = float(x_star)
-        except OverflowError:
-            return list(range(len(sums)))
-        fvals[s] = fx
-        if fx < 0:
-            self._negative_floats.add(0)
-        keep = float_filter.nonnegative_top_two_sorted(sums, fstays, fx, m, sign)
-        return list(range(len(sums))) if keep is None else keep
+            return (*_scan_ranked(trans, s, self._prob_floats, fvals, self.ranks), fvals)
+        except TypeError:
+            return None
 
     def _plain_stays(self, stay: list) -> tuple | None:
         """For the staying probability objects of :func:`.selfloop._scan`: the exact ``p_a``, the floats
-        of ``1 - p_a`` and of ``p_a`` (:meth:`.selfloop.SelfLoops._stays`) and the exact ``1 - p_a``,
+        of ``1 - p_a`` and of ``p_a`` (:meth:`.selfloop.SelfLoops._stays`), the exact ``1 - p_a`` and the
+        smallest float of ``1 - p_a``,
         once per tuple of objects; ``None`` (not the plain case) when an action stays in several pairs,
         a number is beyond the doubles or some ``1 - p_a`` is not bounded (``p_a = 1`` among them)."""
         key = tuple(map(id, stay))
@@ -165,7 +167,7 @@ class PlainSelfLoops:
         if pairs is None or None in pairs[0]:
             return None
         one = self.one
-        rec = (stays, pairs[0], pairs[1], [one - p for p in stays])
+        rec = (stays, pairs[0], pairs[1], [one - p for p in stays], min(pairs[0]) if stays else None)
         if len(self._plain_of) < MAX_CACHED:  # the objects are the model's, alive while the engine runs
             self._plain_of[key] = rec
         return rec
