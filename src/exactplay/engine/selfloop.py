@@ -26,6 +26,9 @@ lazy solve, one more when its margin is read.
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
 computed when first read; the optimal action is decided by the exact ``x_a`` as above.
+
+The common case (one payoff component, no reward, every play ends, one staying pair per action) is
+solved first by the fused :mod:`.selfloop_plain`, with the same numbers; this path does the rest.
 """
 
 from __future__ import annotations

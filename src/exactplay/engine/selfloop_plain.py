@@ -8,13 +8,16 @@ nothing else: 10,000 such states of 12 actions.
 
 The numbers are those of the general path, computed by the same operations in the same order:
 the float sums of :func:`.selfloop._scan`, the bounds of :func:`.float_filter.nonnegative_best` and
-:func:`.float_filter.nonnegative_top_two`, the exact ``x_a = A_a / (1 - p_a)`` of the candidates
-(``A_a``, :meth:`_plain_acc`, equals :meth:`.selfloop.SelfLoops._acc`), the same pending unit and the
-same statistics.  What is saved is the general path's bookkeeping: its method calls and temporary
-lists per state, and per tuple of staying probabilities (cached, :meth:`_plain_stays`) the exact
-``1 - p_a`` and the checks ``p_a != 1``.  Anything else -- a probability or successor whose float is
-not made yet, a number beyond the doubles, a bound that cannot be used -- returns ``False`` before the
-state is touched, and the general path solves it (tests/test_selfloop_plain.py compares the two).
+:func:`.float_filter.nonnegative_top_two` (their ``_sorted`` forms: the same lists), the exact
+``x_a = A_a / (1 - p_a)`` of the candidates (``A_a``, :meth:`_plain_acc`, equals
+:meth:`.selfloop.SelfLoops._acc`), the same pending unit, rank, policy and statistics.  What is saved
+is the general path's bookkeeping: its method calls and temporary lists per state, a second pass over
+the pairs for the rank (:func:`_scan_ranked` finds it with the sums), and per tuple of staying
+probabilities (cached, :meth:`_plain_stays`) the exact ``1 - p_a`` and the checks ``p_a != 1``.
+Anything else -- a successor without a rank, a number beyond the doubles, a negative float, a bound
+that cannot be used -- returns ``False`` before the state is touched (floats met for the first time
+are made first, as the general path makes them), and the general path solves it
+(tests/test_selfloop_plain.py compares the two).
 """
 
 from __future__ import annotations
@@ -154,8 +157,7 @@ class PlainSelfLoops:
     def _plain_stays(self, stay: list) -> tuple | None:
         """For the staying probability objects of :func:`.selfloop._scan`: the exact ``p_a``, the floats
         of ``1 - p_a`` and of ``p_a`` (:meth:`.selfloop.SelfLoops._stays`), the exact ``1 - p_a`` and the
-        smallest float of ``1 - p_a``,
-        once per tuple of objects; ``None`` (not the plain case) when an action stays in several pairs,
+        smallest float of ``1 - p_a``, once per tuple of objects; ``None`` (not the plain case) when an action stays in several pairs,
         a number is beyond the doubles or some ``1 - p_a`` is not bounded (``p_a = 1`` among them)."""
         key = tuple(map(id, stay))
         rec = self._plain_of.get(key)
