@@ -120,8 +120,10 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     rows = []  # per cut: (exits {t: w}, rewards [(rho, r)], coefficients {k: a})
     one = mpq(1)
     targets = sorted(unknown, key=unknown.get) + extra  # the cuts (row k = cut k), then the extra states
+    where = dict.fromkeys(in_s, -1)  # state of S -> its cut number, -1 for a state that is no cut
+    where.update(unknown)
     for f in targets:
-        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, in_s, unknown, one))
+        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, where, one))
     # the constants as integers over one common denominator D per payoff component
     outside = {t: known(t) for exits, _, _ in rows for t in exits}
     Ds = []
@@ -176,17 +178,18 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     return cuts, post, m
 
 
-def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, in_s: set, unknown: dict,
-               one: Any) -> tuple[dict, list, dict]:
+def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, where: dict, one: Any
+               ) -> tuple[dict, list, dict]:
     """The forward pass of the reach probabilities ``rho_f`` over ``after`` (``f`` and the states
     after it in topological order): ``(w_f, [(rho_f(v), r(v))], a_f)`` -- the exits ``{t: w_f(t)}``,
     the rewards collected and the cut coefficients ``{k: a_f(k)}``; it stops when no reach
-    probability is pending."""
+    probability is pending.  ``where[t]``: the cut number ``k`` of a cut of ``S``, -1 for another
+    state of ``S``, absent outside (one look-up per transition)."""
     rho = {f: one}
     exits: dict[int, Any] = {}
     rews: list = []
     coef: dict[int, Any] = {}
-    pop = rho.pop
+    pop, rget, eget, cget, wget = rho.pop, rho.get, exits.get, coef.get, where.get
     for v in after:
         r_v = pop(v, None)
         if r_v is None:
@@ -196,13 +199,16 @@ def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, i
             rews.append((r_v, r))
         for t, p in dist(v):
             w = r_v * p
-            if t not in in_s:
-                exits[t] = exits[t] + w if t in exits else w
-            elif t in unknown:
-                k = unknown[t]
-                coef[k] = coef[k] + w if k in coef else w
+            k = wget(t)
+            if k is None:  # outside S
+                x = eget(t)
+                exits[t] = w if x is None else x + w
+            elif k < 0:
+                x = rget(t)
+                rho[t] = w if x is None else x + w
             else:
-                rho[t] = rho[t] + w if t in rho else w
+                x = cget(k)
+                coef[k] = w if x is None else x + w
         if not rho:
             break
     return exits, rews, coef
