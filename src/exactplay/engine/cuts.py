@@ -106,7 +106,8 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     the post-order (successors first) of ``nodes`` and the number of cuts; ``known(t)`` is the value of ``t`` outside.
     The states of ``extra`` (e.g. those entered from outside) get their exact values too: one more
     forward pass each, ``x_e = c(e) + sum_k a_e(k) x_k``.  ``order``: ``_feedback_order(nodes, dist,
-    set(nodes))`` when the caller has it already; ``in_s``: ``set(nodes)`` when the caller has it."""
+    set(nodes))`` when the caller has it already; ``in_s``: ``set(nodes)`` when the caller has it;
+    ``reward=None``: no state has a reward."""
     if in_s is None:
         in_s = set(nodes)
     unknown, post = order if order is not None else _feedback_order(nodes, dist, in_s)
@@ -194,9 +195,10 @@ def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, w
         r_v = pop(v, None)
         if r_v is None:
             continue
-        r = reward(v)
-        if r is not None:
-            rews.append((r_v, r))
+        if reward is not None:
+            r = reward(v)
+            if r is not None:
+                rews.append((r_v, r))
         for t, p in dist(v):
             w = r_v * p
             k = wget(t)
@@ -222,7 +224,7 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
     there is no reward and every successor is the exact point ``x``: the probabilities sum to 1) (``outside_ball(t)`` for ``t`` outside ``S``;
     states of ``S`` missing from ``post`` -- closed or zero -- are exactly 0).  ``pballs``: a cache
     probability -> ``fine_ball(p)`` (filled here); ``outside``: balls of states outside ``S`` known
-    already (``outside_ball`` is asked for the others)."""
+    already (``outside_ball`` is asked for the others); ``reward=None``: no state has a reward."""
     if pballs is None:
         pballs = {}
     if outside is None:
@@ -236,7 +238,7 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
         for v in post:
             if v in cut_exact:
                 continue
-            r = reward(v)
+            r = reward(v) if reward is not None else None
             b = fine_ball(r) if r else zero
             same = None if r else True  # all successors one exact point x: the value is x exactly
             for t, p in dist(v):

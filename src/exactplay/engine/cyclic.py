@@ -343,7 +343,13 @@ class CyclicComponents(SeedPolicy, RawCycles):
 
     def _min_zero_region(self, S, pol, miners: set[int], c: int) -> set[int]:
         """States of ``S`` where the minimiser can keep play away from positive value forever (:mod:`.attractor`)."""
-        return zero_region(S, self.dist.__getitem__, miners, pol, lambda t: self.V[t][c] > 0)
+        V, raw = self.V, list.__getitem__
+
+        def positive(t: int) -> bool:  # V[t][c] > 0, the stored tuple read without LazyValues' own step
+            v = raw(V, t)
+            return (v if type(v) is tuple else V[t])[c] > 0
+
+        return zero_region(S, self.dist.__getitem__, miners, pol, positive)
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
         """A first policy for ``S`` in component ``c`` (:meth:`.seed_policy.SeedPolicy._seed_from`,

@@ -62,11 +62,9 @@ class LazyEvaluation:
         nodes = [s for s in S if s not in zero_set] if zero_set else S
         in_s = set(nodes)
         edist, erew = eng.dist, eng.rew
-        pdist, prew = {}, {}  # the policy's distribution and reward per state, looked up once
-        for s in nodes:
-            a = pol[s]
-            pdist[s] = edist[s][a]
-            prew[s] = erew[s][a]
+        # the policy's distribution and reward per state, looked up once (no rewards in the model: no look-ups)
+        pdist = {s: edist[s][pol[s]] for s in nodes}
+        prew = {s: erew[s][pol[s]] for s in nodes} if eng.rewarded else None
         dist = pdist.__getitem__
         order = None
         closed: set[int] = set()
@@ -76,14 +74,14 @@ class LazyEvaluation:
                 order = None
                 closed = closed_states(nodes, lambda s: [t for t, _ in pdist[s]], in_s)
         for s in closed:
-            if prew[s] is not None:
+            if prew is not None and prew[s] is not None:
                 raise ModelError(f"state {eng.model.state_name(s)}: play can go on forever here while "
                                  "collecting a reward (infinite total reward)")
         self.zeros = self.zero_set | closed  # exactly 0
         rest = [s for s in nodes if s not in closed] if closed else nodes
         zero = tuple([eng.zero] * eng.P)
         V, zeros, entered = eng.V, self.zeros, eng._entered
-        self.cuts, post, m = cut_values(rest, dist, prew.__getitem__,
+        self.cuts, post, m = cut_values(rest, dist, None if prew is None else prew.__getitem__,
                                         (lambda t: zero if t in zeros else V[t]) if zeros else V.__getitem__,
                                         eng.P, eng.B.make, [s for s in rest if entered[s]], order,
                                         None if closed else in_s)
@@ -94,7 +92,8 @@ class LazyEvaluation:
                 r = prew[s]
                 return None if r is None else r[c]
 
-            self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist, reward_c,
+            self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist,
+                                   None if prew is None else reward_c,
                                    lambda t: eng._outside_ball(t, c), in_s if nodes is S else set(S),
                                    eng._fpballs, eng._fballs_of(c))
         self._exact: dict[int, tuple] | None = None
@@ -166,6 +165,7 @@ class ComponentUnit(Unit):
 
 class LazyCyclic:
     _cur_balls: dict | None = None  # balls (component 0) of the component being solved, for _positive
+    rewarded = True  # whether some action has a reward (set by _setup_projection; False: none looked up)
 
     def _lazy_applies(self, S: list[int], choice: list[int]) -> bool:
         if not self.lazy or self.B.name != "mpq":
