@@ -48,7 +48,8 @@ class CyclicComponents(SeedPolicy, RawCycles):
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
         # without an end component no policy keeps play inside S forever: no state is closed
         self._comp_has_ec = has_ec
-        choice = [s for s in S if self._is_choice(s)]
+        mover, trans = self.model.mover, self.model.trans
+        choice = [s for s in S if mover[s] is not None and len(trans[s]) > 1]  # (_is_choice, inline)
         if not choice and self._lazy_applies(S, choice):
             self._cyclic_lazy(S, has_ec, choice)
             return

@@ -170,11 +170,13 @@ class LazyCyclic:
     def _lazy_applies(self, S: list[int], choice: list[int]) -> bool:
         if not self.lazy or self.B.name != "mpq":
             return False
-        if len(choice) == 1 or any(len(self.dist[s]) > 2 for s in choice):
+        dist = self.dist
+        if len(choice) == 1 or any(len(dist[s]) > 2 for s in choice):
             return False
         if not choice and self.P > 1:  # several payoff components, nothing to decide (chefs: 13): the cut
             return False  # values do not help, later components read every value (:mod:`.raw_values` instead)
-        comps = {self.keys[self.model.mover[s]][0] for s in choice}
+        keys, mover = self.keys, self.model.mover
+        comps = {keys[mover[s]][0] for s in choice}
         return len(comps) <= 1 and None not in comps
 
     def _fballs_of(self, c: int) -> dict[int, arb]:
@@ -210,14 +212,14 @@ class LazyCyclic:
         pballs = self._fpballs
         same = None if rewarded else True  # every successor the exact point x: exactly x (cuts.ball_pass)
         for t, p in self.dist[s][a]:
-            if t in members:
-                tb = inside.get(t)
-                if tb is None:
+            tb = inside.get(t)  # (the evaluation's balls are of members only: one look-up inside)
+            if tb is None:
+                if t in members:
                     tb = _ZERO
-            else:
-                tb = outside.get(t)
-                if tb is None:
-                    tb = self._outside_ball(t, c)
+                else:
+                    tb = outside.get(t)
+                    if tb is None:
+                        tb = self._outside_ball(t, c)
             if same is True:
                 same = tb if tb.is_exact() else None
             elif same is not None and not (tb.is_exact() and tb == same):
@@ -243,18 +245,19 @@ class LazyCyclic:
             self._cur_balls = None
             return
         self.stats.cyclic_with_choices += 1
-        (c,) = {self.keys[self.model.mover[s]][0] for s in choice}
-        maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
-        miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
+        keys, mover = self.keys, self.model.mover
+        (c,) = {keys[mover[s]][0] for s in choice}
+        maxers = [s for s in choice if keys[mover[s]][1] > 0]
+        miners = [s for s in choice if keys[mover[s]][1] < 0]
         pol, ev = self._strategy_iteration(
             S, c, maxers, miners, lambda pol: self._min_reply_lazy(S, pol, miners, c, has_ec),
             lambda pol: LazyEvaluation(self, S, pol, set(), c, True), self._improve_lazy)
         evaluated = dict(pol)
         unit = self._store_lazy(S, ev, c)
-        keys, mover = self.keys, self.model.mover
         opt = {s: self._choose_lazy(s, ev, c, unit, keys[mover[s]][1]) for s in choice}
         self._finish(S, opt, {})
-        if any(self.policy[s] != evaluated[s] for s in S):
+        policy = self.policy
+        if any(policy[s] != evaluated[s] for s in S):
             final = {s: self.policy[s] for s in S}
             ev2 = LazyEvaluation(self, S, final, set(), c, True)
             for f, x in ev2.cuts.items():  # the same values in component c: exactly at the cuts, in balls elsewhere
