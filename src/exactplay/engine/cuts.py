@@ -199,8 +199,10 @@ def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, w
             r = reward(v)
             if r is not None:
                 rews.append((r_v, r))
+        last_p = None
         for t, p in dist(v):
-            w = r_v * p
+            if p is not last_p:  # (a state's probabilities are mostly one shared object: one product each)
+                last_p, w = p, r_v * p
             k = wget(t)
             if k is None:  # outside S
                 x = eget(t)
@@ -241,6 +243,7 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
             r = reward(v) if reward is not None else None
             b = fine_ball(r) if r else zero
             same = None if r else True  # all successors one exact point x: the value is x exactly
+            last_p = None
             for t, p in dist(v):
                 tb = get(t)
                 if tb is None:
@@ -255,9 +258,11 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
                 elif same is not None and not (tb.is_exact() and tb == same):
                     same = None
                 if not tb.is_zero():
-                    pb = p_get(p)
-                    if pb is None:
-                        pb = pballs[p] = fine_ball(p)
+                    if p is not last_p:  # (a state's probabilities are mostly one shared object)
+                        last_p = p
+                        pb = p_get(p)
+                        if pb is None:
+                            pb = pballs[p] = fine_ball(p)
                     b = b + pb * tb
             out[v] = b if same is None or same is True else same
     return out

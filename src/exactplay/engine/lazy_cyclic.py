@@ -211,6 +211,7 @@ class LazyCyclic:
         outside = self._fballs.get(c) or self._fballs_of(c)
         pballs = self._fpballs
         same = None if rewarded else True  # every successor the exact point x: exactly x (cuts.ball_pass)
+        last_p = None
         for t, p in self.dist[s][a]:
             tb = inside.get(t)  # (the evaluation's balls are of members only: one look-up inside)
             if tb is None:
@@ -225,9 +226,11 @@ class LazyCyclic:
             elif same is not None and not (tb.is_exact() and tb == same):
                 same = None
             if not tb.is_zero():
-                pb = pballs.get(p)
-                if pb is None:
-                    pb = pballs[p] = fine_ball(p)
+                if p is not last_p:  # (an action's probabilities are mostly one shared object)
+                    last_p = p
+                    pb = pballs.get(p)
+                    if pb is None:
+                        pb = pballs[p] = fine_ball(p)
                 b = b + pb * tb
         return b if same is None or same is True else same
 

@@ -124,11 +124,13 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                     const = rs[a] if rs is not None else 0.0
                     b0 = b1 = val = 0.0  # val: the inside part of the greedy value at the start
                     pairs = []
-                    more = None
+                    more = last_p = None
                     for t, p in d:
-                        x = pf(id(p))
-                        if x is None:
-                            x = pfloats[id(p)] = float(p)
+                        if p is not last_p:  # (an action's probabilities are mostly one shared object)
+                            last_p = p
+                            x = pf(id(p))
+                            if x is None:
+                                x = pfloats[id(p)] = float(p)
                         i = get(t, out_mark)
                         if i >= 0:
                             pairs.append((i, x))
