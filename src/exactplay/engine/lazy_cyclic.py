@@ -171,7 +171,7 @@ class LazyCyclic:
         if not self.lazy or self.B.name != "mpq":
             return False
         dist = self.dist
-        if len(choice) == 1 or any(len(dist[s]) > 2 for s in choice):
+        if len(choice) == 1 or max(map(len, map(dist.__getitem__, choice)), default=0) > 2:
             return False
         if not choice and self.P > 1:  # several payoff components, nothing to decide (chefs: 13): the cut
             return False  # values do not help, later components read every value (:mod:`.raw_values` instead)
