@@ -31,8 +31,9 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
     ``outside_positive(t)``: whether ``t`` (outside ``S``) has a positive value.  Each considered
     action not hitting a positive outside state gets a number ``i`` (its state ``owner[i]``, flag
     ``hit[i]``); ``need[s]`` counts the actions of ``s`` not yet hitting ``P``, ``s`` joins ``P`` at 0."""
-    need = dict.fromkeys(S, 0)  # also the membership test of S
-    waiting: dict[int, list[int]] = {}  # state t of S -> the actions (numbers) with t as a successor
+    need = dict.fromkeys(S, 0)
+    waiting: dict[int, list[int]] = {s: [] for s in S}  # state t of S -> the actions (numbers) with t as a
+    wait_of = waiting.get  # successor; also the membership test of S (one look-up per successor)
     owner: list[int] = []
     hit = bytearray()
     stack: list[int] = []
@@ -44,12 +45,9 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
             i = len(owner)
             owner.append(s)
             for t, _ in d:
-                if t in need:
-                    w = waiting.get(t)
-                    if w is None:
-                        waiting[t] = [i]
-                    else:
-                        w.append(i)
+                w = wait_of(t)
+                if w is not None:
+                    w.append(i)
                     continue
                 x = out_pos.get(t)
                 if x is None:
@@ -65,7 +63,7 @@ def zero_region(S: Sequence[int], dist: Callable, miners: set[int], pol: dict[in
         else:
             stack.append(s)
     while stack:
-        for i in waiting.get(stack.pop(), ()):
+        for i in waiting[stack.pop()]:
             if not hit[i]:
                 hit[i] = 1
                 s = owner[i]

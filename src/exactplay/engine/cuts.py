@@ -106,7 +106,8 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     the post-order (successors first) of ``nodes`` and the number of cuts; ``known(t)`` is the value of ``t`` outside.
     The states of ``extra`` (e.g. those entered from outside) get their exact values too: one more
     forward pass each, ``x_e = c(e) + sum_k a_e(k) x_k``.  ``order``: ``_feedback_order(nodes, dist,
-    set(nodes))`` when the caller has it already; ``in_s``: ``set(nodes)`` when the caller has it."""
+    set(nodes))`` when the caller has it already; ``in_s``: ``set(nodes)`` when the caller has it;
+    ``reward=None``: no state has a reward."""
     if in_s is None:
         in_s = set(nodes)
     unknown, post = order if order is not None else _feedback_order(nodes, dist, in_s)
@@ -120,8 +121,10 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     rows = []  # per cut: (exits {t: w}, rewards [(rho, r)], coefficients {k: a})
     one = mpq(1)
     targets = sorted(unknown, key=unknown.get) + extra  # the cuts (row k = cut k), then the extra states
+    where = dict.fromkeys(in_s, -1)  # state of S -> its cut number, -1 for a state that is no cut
+    where.update(unknown)
     for f in targets:
-        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, in_s, unknown, one))
+        rows.append(_reach_row(f, forward[last - post.index(f):], dist, reward, where, one))
     # the constants as integers over one common denominator D per payoff component
     outside = {t: known(t) for exits, _, _ in rows for t in exits}
     Ds = []
@@ -176,33 +179,40 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     return cuts, post, m
 
 
-def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, in_s: set, unknown: dict,
-               one: Any) -> tuple[dict, list, dict]:
+def _reach_row(f: int, after: Sequence[int], dist: Callable, reward: Callable, where: dict, one: Any
+               ) -> tuple[dict, list, dict]:
     """The forward pass of the reach probabilities ``rho_f`` over ``after`` (``f`` and the states
     after it in topological order): ``(w_f, [(rho_f(v), r(v))], a_f)`` -- the exits ``{t: w_f(t)}``,
     the rewards collected and the cut coefficients ``{k: a_f(k)}``; it stops when no reach
-    probability is pending."""
+    probability is pending.  ``where[t]``: the cut number ``k`` of a cut of ``S``, -1 for another
+    state of ``S``, absent outside (one look-up per transition)."""
     rho = {f: one}
     exits: dict[int, Any] = {}
     rews: list = []
     coef: dict[int, Any] = {}
-    pop = rho.pop
+    pop, rget, eget, cget, wget = rho.pop, rho.get, exits.get, coef.get, where.get
     for v in after:
         r_v = pop(v, None)
         if r_v is None:
             continue
-        r = reward(v)
-        if r is not None:
-            rews.append((r_v, r))
+        if reward is not None:
+            r = reward(v)
+            if r is not None:
+                rews.append((r_v, r))
+        last_p = None
         for t, p in dist(v):
-            w = r_v * p
-            if t not in in_s:
-                exits[t] = exits[t] + w if t in exits else w
-            elif t in unknown:
-                k = unknown[t]
-                coef[k] = coef[k] + w if k in coef else w
+            if p is not last_p:  # (a state's probabilities are mostly one shared object: one product each)
+                last_p, w = p, r_v * p
+            k = wget(t)
+            if k is None:  # outside S
+                x = eget(t)
+                exits[t] = w if x is None else x + w
+            elif k < 0:
+                x = rget(t)
+                rho[t] = w if x is None else x + w
             else:
-                rho[t] = rho[t] + w if t in rho else w
+                x = cget(k)
+                coef[k] = w if x is None else x + w
         if not rho:
             break
     return exits, rews, coef
@@ -216,7 +226,7 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
     there is no reward and every successor is the exact point ``x``: the probabilities sum to 1) (``outside_ball(t)`` for ``t`` outside ``S``;
     states of ``S`` missing from ``post`` -- closed or zero -- are exactly 0).  ``pballs``: a cache
     probability -> ``fine_ball(p)`` (filled here); ``outside``: balls of states outside ``S`` known
-    already (``outside_ball`` is asked for the others)."""
+    already (``outside_ball`` is asked for the others); ``reward=None``: no state has a reward."""
     if pballs is None:
         pballs = {}
     if outside is None:
@@ -230,9 +240,10 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
         for v in post:
             if v in cut_exact:
                 continue
-            r = reward(v)
+            r = reward(v) if reward is not None else None
             b = fine_ball(r) if r else zero
             same = None if r else True  # all successors one exact point x: the value is x exactly
+            last_p = None
             for t, p in dist(v):
                 tb = get(t)
                 if tb is None:
@@ -247,9 +258,11 @@ def ball_pass(post: Sequence[int], cut_exact: dict[int, Any], dist: Callable, re
                 elif same is not None and not (tb.is_exact() and tb == same):
                     same = None
                 if not tb.is_zero():
-                    pb = p_get(p)
-                    if pb is None:
-                        pb = pballs[p] = fine_ball(p)
+                    if p is not last_p:  # (a state's probabilities are mostly one shared object)
+                        last_p = p
+                        pb = p_get(p)
+                        if pb is None:
+                            pb = pballs[p] = fine_ball(p)
                     b = b + pb * tb
             out[v] = b if same is None or same is True else same
     return out

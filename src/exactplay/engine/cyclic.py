@@ -48,7 +48,8 @@ class CyclicComponents(SeedPolicy, RawCycles):
     def _cyclic(self, S: list[int], has_ec: bool) -> None:
         # without an end component no policy keeps play inside S forever: no state is closed
         self._comp_has_ec = has_ec
-        choice = [s for s in S if self._is_choice(s)]
+        mover, trans = self.model.mover, self.model.trans
+        choice = [s for s in S if mover[s] is not None and len(trans[s]) > 1]  # (_is_choice, inline)
         if not choice and self._lazy_applies(S, choice):
             self._cyclic_lazy(S, has_ec, choice)
             return
@@ -343,7 +344,13 @@ class CyclicComponents(SeedPolicy, RawCycles):
 
     def _min_zero_region(self, S, pol, miners: set[int], c: int) -> set[int]:
         """States of ``S`` where the minimiser can keep play away from positive value forever (:mod:`.attractor`)."""
-        return zero_region(S, self.dist.__getitem__, miners, pol, lambda t: self.V[t][c] > 0)
+        V, raw = self.V, list.__getitem__
+
+        def positive(t: int) -> bool:  # V[t][c] > 0, the stored tuple read without LazyValues' own step
+            v = raw(V, t)
+            return (v if type(v) is tuple else V[t])[c] > 0
+
+        return zero_region(S, self.dist.__getitem__, miners, pol, positive)
 
     def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
         """A first policy for ``S`` in component ``c`` (:meth:`.seed_policy.SeedPolicy._seed_from`,

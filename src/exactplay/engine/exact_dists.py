@@ -20,6 +20,8 @@ The model's probabilities are mostly a few shared objects: each object is conver
 ((0, ('num', Fraction(1, 2))), (1, ('num', Fraction(1, 2))))
 >>> d[0][0][1] is d[0][1][1]  # one conversion per probability object
 True
+>>> conv.states() == [d], conv.states({0})
+(True, [None])
 """
 
 from __future__ import annotations
@@ -49,6 +51,13 @@ class DistributionConverter:
         """Every action of ``s``, converted."""
         get, prob = self._by_id.get, self.prob  # probabilities are positive: a converted one is never falsy
         return [tuple([(t, get(id(p)) or prob(p)) for t, p in d]) for d in self.trans[s]]
+
+    def states(self, unconverted=frozenset()) -> list:
+        """:meth:`state` of every state in order, ``None`` for the states in ``unconverted`` (one pass,
+        without a call per state)."""
+        get, prob = self._by_id.get, self.prob
+        return [None if s in unconverted else [tuple([(t, get(id(p)) or prob(p)) for t, p in d]) for d in acts]
+                for s, acts in enumerate(self.trans)]
 
     def action(self, s: int, a: int) -> tuple:
         """Action ``a`` of ``s`` alone."""

@@ -95,8 +95,9 @@ class Finish:
 
     def _check_ranks(self, states: list[int]) -> None:
         """The witness must exist: an unranked state where one is required is an engine bug."""
+        ranks = self.ranks
         for s in states:
-            if self.ranks[s] is not None:
+            if ranks[s] is not None:
                 continue
             w = self.witness
             if w == "termination" or (w == "reachability" and self._positive(s)) or (

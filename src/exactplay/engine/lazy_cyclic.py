@@ -62,11 +62,9 @@ class LazyEvaluation:
         nodes = [s for s in S if s not in zero_set] if zero_set else S
         in_s = set(nodes)
         edist, erew = eng.dist, eng.rew
-        pdist, prew = {}, {}  # the policy's distribution and reward per state, looked up once
-        for s in nodes:
-            a = pol[s]
-            pdist[s] = edist[s][a]
-            prew[s] = erew[s][a]
+        # the policy's distribution and reward per state, looked up once (no rewards in the model: no look-ups)
+        pdist = {s: edist[s][pol[s]] for s in nodes}
+        prew = {s: erew[s][pol[s]] for s in nodes} if eng.rewarded else None
         dist = pdist.__getitem__
         order = None
         closed: set[int] = set()
@@ -76,14 +74,14 @@ class LazyEvaluation:
                 order = None
                 closed = closed_states(nodes, lambda s: [t for t, _ in pdist[s]], in_s)
         for s in closed:
-            if prew[s] is not None:
+            if prew is not None and prew[s] is not None:
                 raise ModelError(f"state {eng.model.state_name(s)}: play can go on forever here while "
                                  "collecting a reward (infinite total reward)")
         self.zeros = self.zero_set | closed  # exactly 0
         rest = [s for s in nodes if s not in closed] if closed else nodes
         zero = tuple([eng.zero] * eng.P)
         V, zeros, entered = eng.V, self.zeros, eng._entered
-        self.cuts, post, m = cut_values(rest, dist, prew.__getitem__,
+        self.cuts, post, m = cut_values(rest, dist, None if prew is None else prew.__getitem__,
                                         (lambda t: zero if t in zeros else V[t]) if zeros else V.__getitem__,
                                         eng.P, eng.B.make, [s for s in rest if entered[s]], order,
                                         None if closed else in_s)
@@ -94,7 +92,8 @@ class LazyEvaluation:
                 r = prew[s]
                 return None if r is None else r[c]
 
-            self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist, reward_c,
+            self.balls = ball_pass(post, {f: x[c] for f, x in self.cuts.items()}, dist,
+                                   None if prew is None else reward_c,
                                    lambda t: eng._outside_ball(t, c), in_s if nodes is S else set(S),
                                    eng._fpballs, eng._fballs_of(c))
         self._exact: dict[int, tuple] | None = None
@@ -166,15 +165,18 @@ class ComponentUnit(Unit):
 
 class LazyCyclic:
     _cur_balls: dict | None = None  # balls (component 0) of the component being solved, for _positive
+    rewarded = True  # whether some action has a reward (set by _setup_projection; False: none looked up)
 
     def _lazy_applies(self, S: list[int], choice: list[int]) -> bool:
         if not self.lazy or self.B.name != "mpq":
             return False
-        if len(choice) == 1 or any(len(self.dist[s]) > 2 for s in choice):
+        dist = self.dist
+        if len(choice) == 1 or max(map(len, map(dist.__getitem__, choice)), default=0) > 2:
             return False
         if not choice and self.P > 1:  # several payoff components, nothing to decide (chefs: 13): the cut
             return False  # values do not help, later components read every value (:mod:`.raw_values` instead)
-        comps = {self.keys[self.model.mover[s]][0] for s in choice}
+        keys, mover = self.keys, self.model.mover
+        comps = {keys[mover[s]][0] for s in choice}
         return len(comps) <= 1 and None not in comps
 
     def _fballs_of(self, c: int) -> dict[int, arb]:
@@ -209,23 +211,26 @@ class LazyCyclic:
         outside = self._fballs.get(c) or self._fballs_of(c)
         pballs = self._fpballs
         same = None if rewarded else True  # every successor the exact point x: exactly x (cuts.ball_pass)
+        last_p = None
         for t, p in self.dist[s][a]:
-            if t in members:
-                tb = inside.get(t)
-                if tb is None:
+            tb = inside.get(t)  # (the evaluation's balls are of members only: one look-up inside)
+            if tb is None:
+                if t in members:
                     tb = _ZERO
-            else:
-                tb = outside.get(t)
-                if tb is None:
-                    tb = self._outside_ball(t, c)
+                else:
+                    tb = outside.get(t)
+                    if tb is None:
+                        tb = self._outside_ball(t, c)
             if same is True:
                 same = tb if tb.is_exact() else None
             elif same is not None and not (tb.is_exact() and tb == same):
                 same = None
             if not tb.is_zero():
-                pb = pballs.get(p)
-                if pb is None:
-                    pb = pballs[p] = fine_ball(p)
+                if p is not last_p:  # (an action's probabilities are mostly one shared object)
+                    last_p = p
+                    pb = pballs.get(p)
+                    if pb is None:
+                        pb = pballs[p] = fine_ball(p)
                 b = b + pb * tb
         return b if same is None or same is True else same
 
@@ -243,18 +248,19 @@ class LazyCyclic:
             self._cur_balls = None
             return
         self.stats.cyclic_with_choices += 1
-        (c,) = {self.keys[self.model.mover[s]][0] for s in choice}
-        maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
-        miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
+        keys, mover = self.keys, self.model.mover
+        (c,) = {keys[mover[s]][0] for s in choice}
+        maxers = [s for s in choice if keys[mover[s]][1] > 0]
+        miners = [s for s in choice if keys[mover[s]][1] < 0]
         pol, ev = self._strategy_iteration(
             S, c, maxers, miners, lambda pol: self._min_reply_lazy(S, pol, miners, c, has_ec),
             lambda pol: LazyEvaluation(self, S, pol, set(), c, True), self._improve_lazy)
         evaluated = dict(pol)
         unit = self._store_lazy(S, ev, c)
-        keys, mover = self.keys, self.model.mover
         opt = {s: self._choose_lazy(s, ev, c, unit, keys[mover[s]][1]) for s in choice}
         self._finish(S, opt, {})
-        if any(self.policy[s] != evaluated[s] for s in S):
+        policy = self.policy
+        if any(policy[s] != evaluated[s] for s in S):
             final = {s: self.policy[s] for s in S}
             ev2 = LazyEvaluation(self, S, final, set(), c, True)
             for f, x in ev2.cuts.items():  # the same values in component c: exactly at the cuts, in balls elsewhere

@@ -33,7 +33,7 @@ def rank_component(
     successors ``t`` count); ``s`` in ``every`` needs all of them to reach a ranked successor,
     others need one.  States not in ``relevant`` are not eligible.  Ranks of successors outside
     ``states`` must already be final.  Each relevant action gets a number ``i`` (state ``owner[i]``,
-    flag ``done[i]``); ranked states are popped in increasing rank, so each rank is the least.
+    flag ``done[i]``); ranked states are popped in layers of increasing rank, so each rank is the least.
 
     >>> ranks = [None, None, None, 0, None]  # 0 -> 1 or 3; 1 -> 0; 2 (every) -> {0} and {1, 4}
     >>> rank_component([0, 1, 2], {0: [[(1, 1)], [(3, 1)]], 1: [[(0, 1)]], 2: [[(0, 1)], [(1, 1), (4, 1)]]},
@@ -59,22 +59,34 @@ def rank_component(
                     w.append(i)
             i += 1
     members = set(states)
-    heap = [(r, t) for t in preds if t not in members and (r := ranks[t]) is not None]
-    heapq.heapify(heap)
+    layers: dict[int, list[int]] = {}  # rank -> the ranked states of that rank still to pop
+    for t in preds:
+        if t not in members and (r := ranks[t]) is not None:
+            layer = layers.get(r)
+            if layer is None:
+                layers[r] = [t]
+            else:
+                layer.append(t)
+    order = list(layers)  # the ranks of the layers, popped least first
+    heapq.heapify(order)
     done = bytearray(i)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        r, t = pop(heap)
-        for i in preds.get(t, ()):
-            s = owner[i]
-            if ranks[s] is not None or done[i]:
-                continue
-            done[i] = 1
-            left = need[s] - 1
-            need[s] = left
-            if not left:
-                ranks[s] = r + 1
-                push(heap, (r + 1, s))
+    while order:
+        r = heapq.heappop(order)
+        nxt = layers.get(r + 1)  # (the order within a layer does not change which rank a state gets)
+        for t in layers.pop(r):
+            for i in preds.get(t, ()):
+                s = owner[i]
+                if ranks[s] is not None or done[i]:
+                    continue
+                done[i] = 1
+                left = need[s] - 1
+                need[s] = left
+                if not left:
+                    ranks[s] = r + 1
+                    if nxt is None:
+                        nxt = layers[r + 1] = []
+                        heapq.heappush(order, r + 1)
+                    nxt.append(s)
 
 
 def _rank_one(s: int, relevant: dict[int, Sequence[Sequence[tuple[int, Any]]]], every: set[int],

@@ -79,25 +79,28 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
     get = index.get
     cuts: list[int] = []  # the local index of the k-th cut (its own form is computed too)
     post: list[int] = []
-    plan: list[list] = []  # per local state, per action (c, a_0, a_1, inside indices, probabilities, more cuts)
+    plan: list[list] = []  # per local state, per action (c, a_0, a_1, [(inside index, probability)], more cuts)
     signs: list[int] = []
     # the first greedy pass at the start values, as the plan is made (used with at most two cuts)
     x0, x1 = start[0], start[1]
     V: list[float] = []  # the greedy values
     first: list[int] = []  # the greedy policy
     pf = pfloats.get
+    out_mark = OUT  # (a local: read once per transition)
+    add_post, add_sign, add_v, add_first, add_plan = post.append, signs.append, V.append, first.append, plan.append
     for root in S:
         if index[root] is not None:
             continue
         index[root] = -1
         stack = [(root, iter(succ(root)))]
+        push = stack.append
         while stack:
             v, it = stack[-1]
             for w in it:
-                i = get(w, OUT)
+                i = get(w, out_mark)
                 if i is None:
                     index[w] = -1
-                    stack.append((w, iter(succ(w))))
+                    push((w, iter(succ(w))))
                     break
                 if i == -1:  # a back edge (or a self-loop): w is a cut
                     if len(cuts) == MAX_CUTS:
@@ -111,27 +114,28 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                     index[v] = len(post)
                 else:
                     cuts[-2 - i] = len(post)
-                post.append(v)
+                add_post(v)
                 rs = reward(v) if reward is not None else None
                 sg = sign(v)
-                signs.append(sg)
+                add_sign(sg)
                 acts = []
                 best = None
                 for a, d in enumerate(dist(v)):
                     const = rs[a] if rs is not None else 0.0
                     b0 = b1 = val = 0.0  # val: the inside part of the greedy value at the start
-                    idx, prob = [], []
-                    more = None
+                    pairs = []
+                    more = last_p = None
                     for t, p in d:
-                        x = pf(id(p))
-                        if x is None:
-                            x = pfloats[id(p)] = float(p)
-                        i = get(t, OUT)
+                        if p is not last_p:  # (an action's probabilities are mostly one shared object)
+                            last_p = p
+                            x = pf(id(p))
+                            if x is None:
+                                x = pfloats[id(p)] = float(p)
+                        i = get(t, out_mark)
                         if i >= 0:
-                            idx.append(i)
-                            prob.append(x)
+                            pairs.append((i, x))
                             val += x * V[i]
-                        elif i == OUT:
+                        elif i == out_mark:
                             const += x * outside(t)
                         elif i == -2:
                             b0 += x
@@ -139,13 +143,13 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
                             b1 += x
                         else:
                             more = (more or []) + [(-2 - i, x)]  # (then the first pass is not used)
-                    acts.append((const, b0, b1, idx, prob, more))
+                    acts.append((const, b0, b1, pairs, more))
                     val += const + b0 * x0 + b1 * x1
                     if best is None or sg * val > best:
                         best, arg, bv = sg * val, a, val
-                V.append(bv)
-                first.append(arg)
-                plan.append(acts)
+                add_v(bv)
+                add_first(arg)
+                add_plan(acts)
     m = len(cuts)
     if m == 0:
         return None
@@ -155,12 +159,12 @@ def seed_by_forms(S: Sequence[int], succ, dist, reward, pfloats: dict, sign, out
         general = []
         for acts in plan:
             out = []
-            for const, b0, b1, idx, prob, more in acts:
+            for const, b0, b1, pairs, more in acts:
                 base = [0.0] * m
                 base[0], base[1] = b0, b1
                 for k, x in more or ():
                     base[k] += x
-                out.append((const, base, idx, prob))
+                out.append((const, base, pairs))
             general.append(out)
         found = _rounds_many(general, signs, cuts, m, list(start[:m]))
     if found is None:
@@ -180,9 +184,9 @@ def _rounds_many(plan, signs, cuts, m, x):
         for i, acts in enumerate(plan):
             sign = signs[i]
             best = None
-            for a, (const, base, idx, prob) in enumerate(acts):
+            for a, (const, base, pairs) in enumerate(acts):
                 coef = list(base)
-                for j, p in zip(idx, prob):
+                for j, p in pairs:
                     tc, tk = forms[j]
                     const += p * tc
                     for k in rm:
@@ -205,53 +209,78 @@ def _rounds_many(plan, signs, cuts, m, x):
 
 def _rounds_two(plan, signs, cuts, m, x, pol):
     """:func:`_rounds_many` for one or two cuts (Hold, Pig: the two turn starts), the plan's actions
-    as ``(c, a_0, a_1, inside states, their probabilities, _)``, from ``pol``, greedy at the start
+    as ``(c, a_0, a_1, [(inside state, probability)], _)``, from ``pol``, greedy at the start
     values ``x``.  Each round: the forms of the chosen actions as three lists of floats over the
-    local states (``a_1 = 0`` for one cut), the cut system, then the greedy values at its solution
-    (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor) and their policy."""
+    local states (``a_1 = 0`` for one cut; :func:`_forms_two`), the cut system, then the greedy values at its solution
+    (``c + a_0 x_0 + a_1 x_1 + sum p V(t)``, one product per successor) and their policy
+    (:func:`_greedy_two`)."""
     n = len(plan)
     V = [0.0] * n
     C, A0, A1 = [0.0] * n, [0.0] * n, [0.0] * n
+    last = None  # the policy whose forms C, A0, A1 hold (None: none yet)
     for _ in range(ROUNDS - 1):
-        for i, acts in enumerate(plan):
-            c, a0, a1, idx, prob, _ = acts[pol[i]]
-            for j, p in zip(idx, prob):
-                c += p * C[j]
-                a0 += p * A0[j]
-                a1 += p * A1[j]
-            C[i], A0[i], A1[i] = c, a0, a1
+        _forms_two(plan, pol, last, C, A0, A1)
         x = _solve_cuts([(C[i], [A0[i], A1[i]][:m]) for i in cuts], m)
         if x is None:
             return None
-        x0, x1 = (x[0], x[1]) if m == 2 else (x[0], 0.0)
-        new = [0] * n
-        for i, acts in enumerate(plan):
-            if len(acts) == 1:
-                c, a0, a1, idx, prob, _ = acts[0]
-                v = c + a0 * x0 + a1 * x1
-                for j, p in zip(idx, prob):
-                    v += p * V[j]
-                V[i] = v
-                continue
-            sign = signs[i]
-            best = None
-            keep = pol[i]
-            for a, (c, a0, a1, idx, prob, _) in enumerate(acts):
-                v = c + a0 * x0 + a1 * x1
-                for j, p in zip(idx, prob):
-                    v += p * V[j]
-                if a == keep:
-                    kv = v
-                if best is None or sign * v > best:
-                    best, arg, bv = sign * v, a, v
-            if arg != keep and best <= sign * kv + _TINY * (1.0 + abs(kv)):
-                arg, bv = keep, kv  # not better by more than rounding (an exact tie): no switch, the rounds settle
-            V[i] = bv
-            new[i] = arg
+        new = _greedy_two(plan, signs, pol, x[0], x[1] if m == 2 else 0.0, V)
         if new == pol:  # greedy for its own values x
             return pol, x
-        pol = new
+        last, pol = pol, new
     return None
+
+
+def _forms_two(plan, pol, last, C, A0, A1) -> None:
+    """The forms ``c + a_0 x_0 + a_1 x_1`` of the actions ``pol`` plays, in post-order, into ``C, A0, A1``.
+    ``last``: the policy whose forms they hold: a state that plays the same action and none of whose
+    inside successors' forms was recomputed keeps its form (recomputed, it would be the same floats)."""
+    changed = bytearray(len(plan))  # whether the state's form was recomputed in this pass
+    for i, acts in enumerate(plan):
+        a = pol[i]
+        c, a0, a1, pairs, _ = acts[a]
+        if last is not None and last[i] == a:
+            for j, _ in pairs:
+                if changed[j]:
+                    break
+            else:
+                continue
+        for j, p in pairs:
+            c += p * C[j]
+            a0 += p * A0[j]
+            a1 += p * A1[j]
+        changed[i] = 1  # (recomputed: bit for bit the floats a full pass would give, signed zeros too)
+        C[i], A0[i], A1[i] = c, a0, a1
+
+
+def _greedy_two(plan, signs, pol, x0: float, x1: float, V: list) -> list[int]:
+    """The greedy policy at the cut values ``x0, x1`` and its values ``V`` (post-order): the best
+    action by the mover's sign, the first on a float tie; ``pol``'s action is kept unless another
+    is better by more than rounding (relative ``_TINY``: an exact tie does not flip the rounds)."""
+    new = [0] * len(plan)
+    for i, acts in enumerate(plan):
+        if len(acts) == 1:
+            c, a0, a1, pairs, _ = acts[0]
+            v = c + a0 * x0 + a1 * x1
+            for j, p in pairs:
+                v += p * V[j]
+            V[i] = v
+            continue
+        sign = signs[i]
+        best = None
+        keep = pol[i]
+        for a, (c, a0, a1, pairs, _) in enumerate(acts):
+            v = c + a0 * x0 + a1 * x1
+            for j, p in pairs:
+                v += p * V[j]
+            if a == keep:
+                kv = v
+            if best is None or sign * v > best:
+                best, arg, bv = sign * v, a, v
+        if arg != keep and best <= sign * kv + _TINY * (1.0 + abs(kv)):
+            arg, bv = keep, kv  # not better by more than rounding (an exact tie): no switch, the rounds settle
+        V[i] = bv
+        new[i] = arg
+    return new
 
 
 def _solve_cuts(forms: list, m: int) -> list[float] | None:

@@ -97,7 +97,7 @@ class SeedPolicy:
 
         sign = self._signs()
         if self._seed_rewarded is None:
-            self._seed_rewarded = any(r is not None for rs in rew for r in rs)
+            self._seed_rewarded = self.rewarded and any(r is not None for rs in rew for r in rs)
         if work_limit:
             found = seed_by_forms(S, self.succ.__getitem__, self.dist.__getitem__,
                                   reward if self._seed_rewarded else None, self._pfloats,

@@ -120,9 +120,9 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, PlainSelfLoops, SelfLoops):
         self.pay = [None if p is None else tuple(self.num(p[c]) for c in components) for p in m.terminal]
         # each probability object converted once (:mod:`.exact_dists`)
         self.convert = conv = DistributionConverter(m.trans, self.num)
-        state = conv.state
-        self.dist = [None if s in unconverted else state(s) for s in range(len(m.trans))]
-        if any(filter(None, chain.from_iterable(m.rewards))):
+        self.dist = conv.states(unconverted)
+        self.rewarded = any(filter(None, chain.from_iterable(m.rewards)))  # some action has a reward
+        if self.rewarded:
             self.rew = [[None if r is None or not any(r[c] for c in components)
                          else tuple(self.num(r[c]) for c in components) for r in rs] for rs in m.rewards]
         else:  # no rewards: the model's lists of None, as they are (the engine never writes them)
