@@ -30,38 +30,38 @@ The hand-written solver runs first and its results are freed before the engine r
 engine's before the next case): otherwise the garbage collector of one walks the other's objects
 (hold 75 / 6: the hand solver measured 1.64-2.01 s after the engine with its model alive, 1.36 s without).
 
-Measured at the end of the 2026-12-01 session (main after chefscyc, racebuild, the collector's freeze and
-the lazy margins' known played values), 04:58-05:01 UTC, ``--only games --repeat 3``, then ``--hold 75``
-(engine once, hand best of 3), then ``--only storm --repeat 3``, load average 1.0-1.1 on 2 shared cores;
-CPU seconds; exact values equal in every row (the eager engine's too)::
+Measured at the end of the 2026-12-01 session (main after chefscyc, racebuild, the collector's freeze,
+raceloop2 and holdlazy2), 05:47-05:50 UTC, ``--only games --repeat 3``, then ``--hold 75`` (engine once,
+hand best of 3), then ``--only storm --repeat 3``, load average 1.0-1.3 on 2 shared cores; CPU seconds;
+exact values equal in every row (the eager engine's too)::
 
     game        size   states   engine  (build + solve)     hand   ratio all exact   ratio  exact values
-    race          50    2,503    0.089   0.033    0.056    0.025    3.6x     0.113    4.6x  equal
-    race         100   10,003    0.438   0.152    0.286    0.050    8.8x     0.615   12.4x  equal
-    hold      20 / 6    7,260    0.197   0.020    0.177    0.019   10.3x     0.219   11.4x  equal
-    hold      30 / 6   25,290    0.803   0.097    0.706    0.059   13.7x     0.842   14.4x  equal
-    hold      40 / 6   60,920    1.837   0.251    1.586    0.140   13.1x     2.151   15.3x  equal
-    hold      75 / 6  410,850   13.749   1.840   11.909    1.432    9.6x    65.133   45.5x  equal
-    chefs      n = 8    2,040    0.038   0.005    0.033    0.009    4.2x     0.034    3.7x  equal
-    chefs     n = 10   10,230    0.287   0.034    0.253    0.060    4.8x     0.378    6.3x  equal
-    chefs     n = 12   49,140    2.226   0.227    1.999    0.602    3.7x     5.591    9.3x  equal
+    race          50    2,503    0.085   0.034    0.051    0.027    3.2x     0.113    4.2x  equal
+    race         100   10,003    0.433   0.171    0.262    0.056    7.7x     0.646   11.5x  equal
+    hold      20 / 6    7,260    0.221   0.024    0.197    0.019   11.5x     0.226   11.8x  equal
+    hold      30 / 6   25,290    0.809   0.128    0.681    0.059   13.7x     0.916   15.5x  equal
+    hold      40 / 6   60,920    1.930   0.320    1.611    0.141   13.7x     2.229   15.9x  equal
+    hold      75 / 6  410,850   12.778   1.950   10.829    1.550    8.2x    68.516   44.2x  equal
+    chefs      n = 8    2,040    0.045   0.006    0.039    0.010    4.5x     0.044    4.4x  equal
+    chefs     n = 10   10,230    0.311   0.039    0.273    0.086    3.6x     0.389    4.5x  equal
+    chefs     n = 12   49,140    2.401   0.256    2.144    0.730    3.3x     5.875    8.1x  equal
 
     MDP                                       states  choices   engine  (solve)  storm PI storm topo engine/storm PI  /topo
-    Piglet to 10, second player holds at 4       287      422    0.007    0.005     0.020      0.009           0.33x   0.7x
-    Piglet to 20, second player holds at 5     1,302    2,062    0.029    0.023     0.038      0.031           0.75x   0.9x
-    Piglet to 50, second player holds at 6    14,377   25,402    0.272    0.218     0.573      0.319           0.47x   0.9x
-    Pig to 20, second player holds at 10       2,239    3,317    0.052    0.041     0.096      0.053           0.54x   1.0x
-    Pig to 30, second player holds at 15       5,439    8,092    0.119    0.095     0.331      0.170           0.36x   0.7x
-    Pig to 50, second player holds at 20      30,808   50,001    0.775    0.611     4.282      2.449           0.18x   0.3x
+    Piglet to 10, second player holds at 4       287      422    0.006    0.005     0.020      0.009           0.32x   0.7x
+    Piglet to 20, second player holds at 5     1,302    2,062    0.025    0.021     0.035      0.030           0.71x   0.8x
+    Piglet to 50, second player holds at 6    14,377   25,402    0.250    0.216     0.615      0.317           0.41x   0.8x
+    Pig to 20, second player holds at 10       2,239    3,317    0.045    0.037     0.098      0.050           0.46x   0.9x
+    Pig to 30, second player holds at 15       5,439    8,092    0.111    0.089     0.341      0.167           0.32x   0.7x
+    Pig to 50, second player holds at 20      30,808   50,001    0.691    0.533     4.217      2.364           0.16x   0.3x
 
 Against the goal (engine/hand at most 3x, not worse than 10x), on the issue's three instances: race 100
-8.8x, hold 75 / 6 9.6x, chefs 12 3.7x meet the floor and miss the goal (the session's other runs: race
-100 8.1-9.3x, hold 75 / 6 9.1-10.0x, chefs 12 3.2-3.9x; the hand times themselves vary by 10-20%);
-hold 20-40 (10-14x) do not: the per-component Python work of a small component (float seed, cut values,
-balls, ranks) against a hand solver that is two affine solves per score pair.  ``all exact`` (every
-exact number of every state, which the hand-written solvers do not compute: Hold's compares the
-turns in 128-bit fixed point) is 9.3x-45x.  Storm: faster than its exact policy iteration on all six
-MDPs and than its topological solver on five (equal on Pig 20).
+7.7x, hold 75 / 6 8.2x, chefs 12 3.3x meet the floor and miss the goal (the session's earlier runs, before
+the last two branches: race 100 8.1-9.3x, hold 75 / 6 9.1-10.0x, chefs 12 3.2-3.9x; the hand times
+themselves vary by 10-20%: hold 75's 1.36-1.55 s).  Hold 20-40 (11-14x) do not: the per-component Python
+work of a small component (float seed, cut values, balls, ranks) against a hand solver that is two affine
+solves per score pair.  ``all exact`` (every exact number of every state, which the hand-written solvers
+do not compute: Hold's compares the turns in 128-bit fixed point) is 4.2x-44x.  Storm: faster than its
+exact policy iteration and than its topological solver on all six MDPs.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
