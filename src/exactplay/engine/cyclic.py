@@ -21,6 +21,7 @@ from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
 from .raw_values import RawCycles
 from .linear import closed_states, evaluate_component
+from .post_values import evaluate_by_cuts
 from .seed_policy import SeedPolicy
 from .attractor import zero_region
 
@@ -250,12 +251,11 @@ class CyclicComponents(SeedPolicy, RawCycles):
         return lambda s: self.dist[s][pol[s]]
 
     def _solve_linear(self, nodes, dist, reward, n_comp, known):
-        # one payoff component in mpq: integers over one common denominator (:mod:`.linear_int`); with
-        # several (Chef Showdown: 13), most have short denominators and reducing each at the end costs more
+        # one payoff component in mpq: the cut values, then one shared-denominator sum per state
+        # (:mod:`.post_values`); with several (Chef Showdown: 13), most have short denominators and
+        # reducing each at the end costs more
         if self.B.name == "mpq" and n_comp == 1:
-            from .linear_int import evaluate_component_int
-
-            vals, dense = evaluate_component_int(nodes, dist, reward, known, n_comp, self.B.make)
+            vals, dense = evaluate_by_cuts(nodes, dist, reward, known)
         else:
             vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
         self.stats.largest_dense = max(self.stats.largest_dense, dense)
