@@ -271,6 +271,12 @@ class CyclicComponents(SeedPolicy, RawCycles):
             # the evaluated policy's own action satisfies its equation: its value is val[s] exactly
             q = self._action_values(s, c, val, (pol[s], val[s][c]))
             self._last_q[s] = q
+            if len(q) == 2:  # (both exact: no ball filter below three actions) one comparison, no negation
+                a = pol[s]
+                if (q[1 - a] > q[a]) if sign > 0 else (q[1 - a] < q[a]):
+                    pol[s] = 1 - a
+                    switched = True
+                continue
             keyed = q if sign > 0 else [None if x is None else -x for x in q]
             best = max(x for x in keyed if x is not None)
             current = keyed[pol[s]]
