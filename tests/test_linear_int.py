@@ -1,7 +1,8 @@
-"""The common-denominator evaluation (:mod:`exactplay.engine.linear_int`) equals the mpq
-elimination it replaces, exactly, on random components (random probabilities, rewards, outside
-values with unrelated long denominators, one or several payoff components); and the float seed
-by affine forms (:mod:`exactplay.engine.seed_forms`) gives an optimal policy on Hold components."""
+"""The common-denominator evaluation (:mod:`exactplay.engine.linear_int`) and the evaluation by
+cut values and shared-denominator sums (:mod:`exactplay.engine.post_values`) equal the mpq
+elimination, exactly, on random components (random probabilities, rewards, outside values with
+unrelated long denominators, one or several payoff components); and the float seed by affine
+forms (:mod:`exactplay.engine.seed_forms`) gives an optimal policy on Hold components."""
 
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from exactplay.engine.linear import evaluate_component
 from exactplay.engine.linear_int import evaluate_component_int
+from exactplay.engine.post_values import evaluate_by_cuts
 from exactplay.engine.seed_forms import MAX_CUTS, forms_seed
 
 from test_linear_scalar import _can_leave
@@ -51,6 +53,24 @@ def test_common_denominator_evaluation_equals_the_mpq_elimination(comp):
 
     ref, m_ref = evaluate_component(nodes, lambda s: dist[s], reward, lambda t: kv[t], comps, mpq(0), mpq(1))
     got, m_got = evaluate_component_int(nodes, lambda s: dist[s], reward, lambda t: kv[t], comps, mpq)
+    assert m_got == m_ref
+    assert got == ref
+    assert all(type(x) is type(mpq(0)) for v in got.values() for x in v)
+
+
+@settings(max_examples=50, deadline=None)
+@given(components())
+def test_evaluation_by_cut_values_and_shared_denominator_sums_equals_the_mpq_elimination(comp):
+    n, dist, known, rewards, _ = comp  # one payoff component: the first of each vector
+    nodes = sorted(_can_leave(n, dist))
+    kv = {**{t: v[:1] for t, v in known.items()}, **{t: (mpq(0),) for t in range(n) if t not in set(nodes)}}
+
+    def reward(s):
+        r = rewards[s]
+        return None if r is None else (mpq(r[0].numerator, r[0].denominator),)
+
+    ref, m_ref = evaluate_component(nodes, lambda s: dist[s], reward, lambda t: kv[t], 1, mpq(0), mpq(1))
+    got, m_got = evaluate_by_cuts(nodes, lambda s: dist[s], reward, lambda t: kv[t])
     assert m_got == m_ref
     assert got == ref
     assert all(type(x) is type(mpq(0)) for v in got.values() for x in v)
