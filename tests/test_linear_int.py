@@ -4,14 +4,13 @@ elimination, exactly, on random components (random probabilities, rewards, outsi
 unrelated long denominators, one or several payoff components); and the float seed by affine
 forms (:mod:`exactplay.engine.seed_forms`) gives an optimal policy on Hold components."""
 
-from fractions import Fraction
 
 from gmpy2 import mpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.engine.linear import evaluate_component
-from exactplay.engine.linear_int import evaluate_component_int
+from exactplay.engine.raw_values import evaluate_component_raw
 from exactplay.engine.post_values import evaluate_by_cuts
 from exactplay.engine.seed_forms import MAX_CUTS, forms_seed
 
@@ -51,11 +50,15 @@ def test_common_denominator_evaluation_equals_the_mpq_elimination(comp):
         r = rewards[s]
         return None if r is None else tuple(mpq(x.numerator, x.denominator) for x in r)
 
+    def pairs(vec):
+        return tuple((x.numerator, x.denominator) for x in vec)
+
     ref, m_ref = evaluate_component(nodes, lambda s: dist[s], reward, lambda t: kv[t], comps, mpq(0), mpq(1))
-    got, m_got = evaluate_component_int(nodes, lambda s: dist[s], reward, lambda t: kv[t], comps, mpq)
+    raw, m_got = evaluate_component_raw(nodes, lambda s: dist[s], lambda s: None if reward(s) is None else pairs(reward(s)),
+                                        lambda t: pairs(kv[t]), comps, mpq)
+    got = {s: tuple(mpq(n, d) for n, d in vec) for s, vec in raw.items()}  # (linear_int.eliminate, unreduced)
     assert m_got == m_ref
     assert got == ref
-    assert all(type(x) is type(mpq(0)) for v in got.values() for x in v)
 
 
 @settings(max_examples=50, deadline=None)

@@ -5,25 +5,26 @@ from a depth-first search, affine forms in post-order, a small dense system for 
 one change of number representation.  A reduced rational costs a gcd per addition, and with
 the long denominators of dice games (thousands of digits) the gcds are most of the work.  Here:
 
-* ``D`` is a common multiple of the denominators of every value outside the component and
-  every reward the policy uses, one ``D`` per payoff component (an lcm, built with a divisibility test first: in games whose
-  values nest, ``D`` is the largest denominator and costs one division per value);
-* every number of the elimination is an integer numerator over ``D * k`` with ``k`` a product
-  of probability denominators (small): a state's constant ``N / (D k)``, and the coefficients
-  of the cuts, which involve only probabilities, stay small rationals;
-* the cuts' system ``(I - A) x = c`` is solved through the exact inverse of the small matrix
-  ``I - A``: ``x_k = sum_j inv[k][j] c_j``, again numerators over ``D * k``;
-* each value is reduced once, at the end: ``mpq(N, D k)``, one gcd per value (the same
-  canonical rational as before, so every comparison downstream is unchanged).
+1. ``D`` is a common multiple of the denominators of every value outside the component and
+   every reward the policy uses, one ``D`` per payoff component (an lcm, built with a divisibility
+   test first: in games whose values nest, ``D`` is the largest denominator) -- the caller makes it
+   and gives every outside value and reward as numerators over ``D``;
+2. every number of the elimination is an integer numerator over ``D * k`` with ``k`` a product
+   of probability denominators (small): a state's constant ``N / (D k)``, and the coefficients
+   of the cuts, which involve only probabilities, stay small rationals;
+3. the cuts' system ``(I - A) x = c`` is solved through the exact inverse of the small matrix
+   ``I - A``: ``x_k = sum_j inv[k][j] c_j``, again numerators over ``D * k``;
+4. every value ``constant + sum_k a_k x_k`` as numerators over ``D * K``, not reduced.
 
-Only for gmpy2 ``mpq`` numbers (their numerators are ``mpz``); other backends use
-:mod:`.linear`.
+:func:`eliminate` is steps 2-4; :func:`.raw_values.evaluate_component_raw` (several payoff
+components, values kept unreduced until read) is its caller.  One payoff component goes through
+:mod:`.post_values` (the cut values, then one sum per state).
 
 >>> from gmpy2 import mpq
->>> vals, m = evaluate_component_int([0, 1], lambda s: [(1 - s, mpq(1, 2)), (2, mpq(1, 2))],
-...     lambda s: None, lambda t: (mpq(1, 3),), 1, mpq)
->>> vals[0], vals[1], m
-((mpq(1,3),), (mpq(1,3),), 1)
+>>> nums = eliminate([1, 0], {0: 0}, {0, 1}, lambda s: [(1 - s, mpq(1, 2)), (2, mpq(1, 2))], {},
+...                  {2: [1]}, range(1), mpq)  # V(2) = 1/3: numerator 1 over D = 3
+>>> [mpq(int(n[0]), 3 * k) for n, k in (nums[0], nums[1])]
+[mpq(1,3), mpq(1,3)]
 """
 
 from __future__ import annotations
@@ -31,74 +32,9 @@ from __future__ import annotations
 from math import lcm as small_lcm
 from typing import Any, Callable, Sequence
 
-from gmpy2 import lcm, mpz
+from .linear import gauss_solve
 
-from .linear import _feedback_order, gauss_solve
-
-__all__ = ["evaluate_component_int", "eliminate"]
-
-
-def evaluate_component_int(
-    nodes: Sequence[int],
-    dist: Callable[[int], Sequence[tuple[int, Any]]],
-    reward: Callable[[int], Sequence[Any] | None],
-    known: Callable[[int], Sequence[Any]],
-    n_comp: int,
-    mpq: Callable,
-) -> tuple[dict[int, tuple], int]:
-    """Values of ``nodes`` (all able to leave the component) under a fixed policy, and the
-    number of cuts: :func:`.linear.evaluate_component` for ``mpq`` numbers."""
-    in_s = set(nodes)
-    unknown, post = _feedback_order(nodes, dist, in_s)
-    R = range(n_comp)
-    # 1. the common denominator D and every outside value / reward as numerators over D
-    outside: dict[int, Any] = {}
-    rewards: dict[int, Any] = {}
-    dens: list[dict] = [{} for _ in R]  # per payoff component: the denominators met
-    for v in post:
-        r = reward(v)
-        if r is not None:
-            rewards[v] = r
-            for c in R:
-                if r[c]:
-                    dens[c][r[c].denominator] = None
-        for t, _ in dist(v):
-            if t not in in_s and t not in outside:
-                kv = outside[t] = known(t)
-                for c in R:
-                    if kv[c]:
-                        dens[c][kv[c].denominator] = None
-    Ds = []  # one common denominator per payoff component (their values' denominators differ a lot)
-    for c in R:
-        D = mpz(1)
-        for b in sorted(dens[c], key=lambda b: b.bit_length(), reverse=True):
-            if D % b:
-                D = lcm(D, b)
-        Ds.append(D)
-    over: list[dict] = [{} for _ in R]  # per component: denominator -> D_c // denominator
-
-    def numerators(vec) -> list:
-        out = []
-        for c in R:
-            x = vec[c]
-            if x:
-                b = x.denominator
-                f = over[c].get(b)
-                if f is None:
-                    f = over[c][b] = Ds[c] // b
-                out.append(x.numerator * f)
-            else:
-                out.append(0)
-        return out
-
-    out_num = {t: numerators(kv) for t, kv in outside.items()}
-    rew_num = {v: numerators(r) for v, r in rewards.items()}
-    nums = eliminate(post, unknown, in_s, dist, rew_num, out_num, R, mpq)
-    out: dict[int, tuple] = {}
-    for v in post:  # each value reduced once
-        num, scale = nums[v]
-        out[v] = tuple(mpq(num[c], Ds[c] * scale) if num[c] else mpq(0) for c in R)
-    return out, len(unknown)
+__all__ = ["eliminate"]
 
 
 def eliminate(post: Sequence[int], unknown: dict[int, int], in_s: set, dist: Callable, rew_num: dict,

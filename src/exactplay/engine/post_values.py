@@ -82,7 +82,7 @@ def evaluate_by_cuts(nodes: Sequence[int], dist: Callable[[int], Sequence[tuple[
                      reward: Callable[[int], Sequence[Any] | None], known: Callable[[int], Sequence[Any]]
                      ) -> tuple[dict[int, tuple], int]:
     """Values (1-tuples) of ``nodes`` (all able to leave the component) under a fixed policy, and the
-    number of cuts: :func:`.linear_int.evaluate_component_int` for one payoff component."""
+    number of cuts: :func:`.linear.evaluate_component`'s values for one payoff component."""
     in_s = set(nodes)
     order = _feedback_order(nodes, dist, in_s)
     cuts, post, m = cut_values(nodes, dist, reward, known, 1, mpq, (), order, in_s)

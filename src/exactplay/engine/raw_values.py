@@ -72,7 +72,7 @@ def evaluate_component_raw(
     n_comp: int,
     mpq: Callable,
 ) -> tuple[dict[int, tuple], int]:
-    """:func:`.linear_int.evaluate_component_int` on numerator/denominator pairs, not reduced.
+    """The policy's values by :func:`.linear_int.eliminate`, on numerator/denominator pairs, not reduced.
 
     ``known(t)`` is the successor's value and ``reward(s)`` the reward (or ``None``), as pairs
     ``(N, D)`` per payoff component (``N = 0``: 0);
