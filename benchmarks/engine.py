@@ -31,20 +31,21 @@ engine's before the next case): otherwise the garbage collector of one walks the
 (hold 75 / 6: the hand solver measured 1.64-2.01 s after the engine with its model alive, 1.36 s without).
 
 Measured at the end of the 2026-12-01 session (main after chefscyc, racebuild, the collector's freeze,
-raceloop2 and holdlazy2), 05:47-05:50 UTC, ``--only games --repeat 3``, then ``--hold 75`` (engine once,
-hand best of 3), then ``--only storm --repeat 3``, load average 1.0-1.3 on 2 shared cores; CPU seconds;
-exact values equal in every row (the eager engine's too)::
+raceloop2, holdlazy2 and eagerhold), 06:30-06:32 UTC, ``--only games --repeat 3`` then ``--hold 75``
+(engine once, hand best of 3), load average 1.1-1.4 on 2 shared cores; CPU seconds; exact values equal in
+every row (the eager engine's too).  Storm: ``--only storm --repeat 3`` at 05:49-05:50 UTC (before
+eagerhold, which changes only the eager engine), load 1.0::
 
     game        size   states   engine  (build + solve)     hand   ratio all exact   ratio  exact values
-    race          50    2,503    0.085   0.034    0.051    0.027    3.2x     0.113    4.2x  equal
-    race         100   10,003    0.433   0.171    0.262    0.056    7.7x     0.646   11.5x  equal
-    hold      20 / 6    7,260    0.221   0.024    0.197    0.019   11.5x     0.226   11.8x  equal
-    hold      30 / 6   25,290    0.809   0.128    0.681    0.059   13.7x     0.916   15.5x  equal
-    hold      40 / 6   60,920    1.930   0.320    1.611    0.141   13.7x     2.229   15.9x  equal
-    hold      75 / 6  410,850   12.778   1.950   10.829    1.550    8.2x    68.516   44.2x  equal
-    chefs      n = 8    2,040    0.045   0.006    0.039    0.010    4.5x     0.044    4.4x  equal
-    chefs     n = 10   10,230    0.311   0.039    0.273    0.086    3.6x     0.389    4.5x  equal
-    chefs     n = 12   49,140    2.401   0.256    2.144    0.730    3.3x     5.875    8.1x  equal
+    race          50    2,503    0.076   0.032    0.044    0.031    2.5x     0.106    3.5x  equal
+    race         100   10,003    0.397   0.151    0.246    0.051    7.8x     0.595   11.7x  equal
+    hold      20 / 6    7,260    0.200   0.024    0.175    0.020   10.1x     0.208   10.5x  equal
+    hold      30 / 6   25,290    0.681   0.102    0.579    0.059   11.5x     0.748   12.6x  equal
+    hold      40 / 6   60,920    1.749   0.254    1.496    0.137   12.8x     2.007   14.7x  equal
+    hold      75 / 6  410,850   12.128   1.781   10.347    1.339    9.1x    47.974   35.8x  equal
+    chefs      n = 8    2,040    0.049   0.006    0.043    0.010    4.7x     0.044    4.2x  equal
+    chefs     n = 10   10,230    0.291   0.036    0.255    0.073    4.0x     0.378    5.2x  equal
+    chefs     n = 12   49,140    2.232   0.266    1.966    0.617    3.6x     5.764    9.3x  equal
 
     MDP                                       states  choices   engine  (solve)  storm PI storm topo engine/storm PI  /topo
     Piglet to 10, second player holds at 4       287      422    0.006    0.005     0.020      0.009           0.32x   0.7x
@@ -55,13 +56,15 @@ exact values equal in every row (the eager engine's too)::
     Pig to 50, second player holds at 20      30,808   50,001    0.691    0.533     4.217      2.364           0.16x   0.3x
 
 Against the goal (engine/hand at most 3x, not worse than 10x), on the issue's three instances: race 100
-7.7x, hold 75 / 6 8.2x, chefs 12 3.3x meet the floor and miss the goal (the session's earlier runs, before
-the last two branches: race 100 8.1-9.3x, hold 75 / 6 9.1-10.0x, chefs 12 3.2-3.9x; the hand times
-themselves vary by 10-20%: hold 75's 1.36-1.55 s).  Hold 20-40 (11-14x) do not: the per-component Python
-work of a small component (float seed, cut values, balls, ranks) against a hand solver that is two affine
-solves per score pair.  ``all exact`` (every exact number of every state, which the hand-written solvers
-do not compute: Hold's compares the turns in 128-bit fixed point) is 4.2x-44x.  Storm: faster than its
-exact policy iteration and than its topological solver on all six MDPs.
+7.8x, hold 75 / 6 9.1x, chefs 12 3.6x meet the floor and miss the goal (the run at 05:47-05:49 UTC, before
+eagerhold: 7.7x, 8.2x, 3.3x; the session's runs before raceloop2 and holdlazy2: race 100 8.1-9.3x, hold 75 /
+6 9.1-10.0x, chefs 12 3.2-3.9x; the hand times themselves vary by 10-20%: hold 75's 1.34-1.55 s, the
+engine's 12.1-12.8 s).  Hold 20-40 (10-13x) do not: the per-component Python work of a small component
+(float seed, cut values, balls, ranks) against a hand solver that is two affine solves per score pair.
+``all exact`` (every exact number of every state, which the hand-written solvers do not compute: Hold's
+compares the turns in 128-bit fixed point) is 3.5x-36x (hold 75 / 6: 68.5 s -> 48.0 s with eagerhold's
+cut values and shared-denominator sums, ``engine/post_values.py``).  Storm: faster than its exact policy
+iteration and than its topological solver on all six MDPs.
 
 The earlier measurements, what each branch changed and where the time went are kept in
 ``benchmarks/engine_history.md``.
