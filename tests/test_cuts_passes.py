@@ -6,6 +6,7 @@ from gmpy2 import mpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactplay.bruteforce.linear import gauss_jordan
 from exactplay.engine.cuts import all_leave, cut_values
 from exactplay.engine.linear import _feedback_order, closed_states
 
@@ -77,14 +78,8 @@ def test_cut_values_solve_the_policy_equations_at_cuts_and_extra_states(graph):
             else:
                 v = known(t)[0]
                 A[i][k] += pf * Fraction(int(v.numerator), int(v.denominator))
-    for col in range(k):
-        piv = next(r for r in range(col, k) if A[r][col])
-        A[col], A[piv] = A[piv], A[col]
-        for r in range(k):
-            if r != col and A[r][col]:
-                f = A[r][col] / A[col][col]
-                A[r] = [a - f * b for a, b in zip(A[r], A[col])]
-    exact = {s: A[idx[s]][k] / A[idx[s]][idx[s]] for s in live}
+    gauss_jordan(A, k)
+    exact = {s: A[idx[s]][k] for s in live}
     for s, (x,) in cuts.items():
         assert Fraction(int(x.numerator), int(x.denominator)) == exact[s]
     assert set(live[:2]) <= set(cuts)

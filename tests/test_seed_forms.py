@@ -8,6 +8,7 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from exactplay.bruteforce.linear import gauss_jordan
 from exactplay.engine.seed_forms import MAX_CUTS, seed_by_forms
 
 
@@ -25,14 +26,8 @@ def _exact_values(S, dist, pol, outside):
             else:
                 row[n] += p * outside[t]
         rows.append(row)
-    for col in range(n):
-        piv = next(r for r in range(col, n) if rows[r][col])
-        rows[col], rows[piv] = rows[piv], rows[col]
-        for r in range(n):
-            if r != col and rows[r][col]:
-                f = rows[r][col] / rows[col][col]
-                rows[r] = [a - f * b for a, b in zip(rows[r], rows[col])]
-    return {s: rows[pos[s]][n] / rows[pos[s]][pos[s]] for s in S}
+    gauss_jordan(rows, n)
+    return {s: rows[pos[s]][n] for s in S}
 
 
 def _assert_greedy_for_own_values(S, dist, signs, pol, outside):
