@@ -59,7 +59,6 @@ def safe_float(x) -> float:
 class SeedPolicy:
     _seed_x = [0.5] * MAX_CUTS  # the cut values the forms seed starts from: the last seeded component's
     _seed_signs: list[int] | None = None  # per state: the mover's sign (-1 minimiser), 1 for a chance or forced state
-    _seed_rewarded: bool | None = None  # whether some action has a reward (computed once per solve)
 
     def _signs(self) -> list[int]:
         """Per state, +1 maximiser (and chance or forced states), -1 minimiser (computed once per solve)."""
@@ -96,11 +95,9 @@ class SeedPolicy:
             return None if rs.count(None) == len(rs) else [0.0 if r is None else safe_float(r[c]) for r in rs]
 
         sign = self._signs()
-        if self._seed_rewarded is None:
-            self._seed_rewarded = self.rewarded and any(r is not None for rs in rew for r in rs)
         if work_limit:
             found = seed_by_forms(S, self.succ.__getitem__, self.dist.__getitem__,
-                                  reward if self._seed_rewarded else None, self._pfloats,
+                                  reward if self.rewarded else None, self._pfloats,
                                   sign.__getitem__, fval_outside, self._seed_x)
             if found is not None:
                 pol, x = found

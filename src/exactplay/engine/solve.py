@@ -121,12 +121,13 @@ class _Engine(LazyCyclic, Finish, CyclicComponents, PlainSelfLoops, SelfLoops):
         # each probability object converted once (:mod:`.exact_dists`)
         self.convert = conv = DistributionConverter(m.trans, self.num)
         self.dist = conv.states(unconverted)
-        self.rewarded = any(filter(None, chain.from_iterable(m.rewards)))  # some action has a reward
-        if self.rewarded:
+        if any(filter(None, chain.from_iterable(m.rewards))):
             self.rew = [[None if r is None or not any(r[c] for c in components)
                          else tuple(self.num(r[c]) for c in components) for r in rs] for rs in m.rewards]
         else:  # no rewards: the model's lists of None, as they are (the engine never writes them)
             self.rew = m.rewards
+        # some action has a reward in the projected components (else no reward is looked up)
+        self.rewarded = self.rew is not m.rewards and any(filter(None, chain.from_iterable(self.rew)))
 
     # ------------------------------------------------------------ driver
 
