@@ -19,9 +19,10 @@ exact comparison.  Where a number is beyond the doubles nothing is ruled out.
 
 The floats are read from the model's own distributions (its ``Fraction`` probabilities: ``float`` of
 a Fraction is ``n / d``, correctly rounded), in one pass that also finds each action's probability of
-staying (:func:`_scan`); only the actions compared exactly are converted to the engine's numbers
-(:meth:`.exact_dists.DistributionConverter.action`): on the Race to 100, one of 12 actions per state in the
-lazy solve, one more when its margin is read.
+staying (:func:`_scan`); only the actions compared exactly are read in the engine's numbers (:meth:`_acc`:
+the model's pairs, each probability object converted once, :meth:`.exact_dists.DistributionConverter.prob`;
+:meth:`_x_full`, several payoff components, converts its action): on the Race to 100, one of 12 actions
+per state in the lazy solve, one more when its margin is read.
 
 Lazily (``solve_model(..., lazy=True)``, no tie, no action that stays surely): the exact ``Q_a`` of
 the kept actions and the margin are left pending (:class:`SelfLoopUnit`, :mod:`.lazy`) and
@@ -98,7 +99,7 @@ class SelfLoops:
 
     def _self_loop(self, s: int) -> None:
         # the model's distributions (successors, probability objects): the floats rule most actions out,
-        # and only the actions compared exactly are converted (_action; self.dist[s] is None here)
+        # and only the actions compared exactly are read exactly (_acc, _x_full; self.dist[s] is None here)
         trans = self.model.trans[s]
         n_act = len(trans)
         if self.dist[s] is None and self.witness != "termination":  # _finish reads the whole state
@@ -172,17 +173,20 @@ class SelfLoops:
         return self.convert.action(s, a) if d is None else d[a]
 
     def _acc(self, s: int, a: int, c: int, accs: dict) -> Any:
-        """``A_a = r_a + sum_{t != s} p(t) V(t)`` in component ``c``, exact (no ``0 + p v``), kept in ``accs``."""
+        """``A_a = r_a + sum_{t != s} p(t) V(t)`` in component ``c``, exact (no ``0 + p v``), kept in ``accs``;
+        read from the model's pairs, each probability object converted once (:mod:`.exact_dists`: the
+        numbers of ``self.dist``, so a converted state gives the same sum)."""
         y = accs.get(a)
         if y is None:
             r = self.rew[s][a]
             y = r[c] if r is not None else None
-            V = self.V
-            for t, p in self._action(s, a):
+            V, converted, prob = self.V, self.convert.converted, self.convert.prob
+            for t, p in self.model.trans[s][a]:
                 if t != s:
                     v = V[t][c]
                     if v:
-                        y = p * v if y is None else y + p * v
+                        q = converted(id(p)) or prob(p)  # (a probability is > 0: never falsy)
+                        y = q * v if y is None else y + q * v
             accs[a] = y = self.zero if y is None else y
         return y
 

@@ -9,8 +9,8 @@ nothing else: 10,000 such states of 12 actions.
 The numbers are those of the general path, computed by the same operations in the same order:
 the float sums of :func:`.selfloop._scan`, the bounds of :func:`.float_filter.nonnegative_best` and
 :func:`.float_filter.nonnegative_top_two` (their ``_sorted`` forms: the same lists), the exact
-``x_a = A_a / (1 - p_a)`` of the candidates (``A_a``, :meth:`_plain_acc`, equals
-:meth:`.selfloop.SelfLoops._acc`), the same pending unit, rank, policy and statistics.  What is saved
+``x_a = A_a / (1 - p_a)`` of the candidates (``A_a`` by :meth:`.selfloop.SelfLoops._acc`), the same
+pending unit, rank, policy and statistics.  What is saved
 is the general path's bookkeeping: its method calls and temporary lists per state, a second pass over
 the pairs for the rank (:func:`_scan_ranked` finds it with the sums), and per tuple of staying
 probabilities (cached, :meth:`_plain_stays`) the exact ``1 - p_a`` and the checks ``p_a != 1``.
@@ -87,11 +87,9 @@ class PlainSelfLoops:
             return False
         if worst < 0:  # an action without a successor: _finish_one leaves no rank
             return False
-        rec = self._plain_of.get(tuple(map(id, stay)))
+        rec = self._plain_stays(stay)
         if rec is None:
-            rec = self._plain_stays(stay)
-            if rec is None:
-                return False
+            return False
         stays, leaves, fstays, exact_leaves, min_leave = rec
         m = max(map(len, trans))  # >= the number of terms of every action (as _float_candidates)
         candidates = float_filter.nonnegative_best_sorted(sums, leaves, m, sign, min_leave)
@@ -101,9 +99,9 @@ class PlainSelfLoops:
         if len(candidates) == 1:  # the intervals left one action: no exact comparison to make
             best = candidates[0]
             opt_x = [best]
-            x_star = self._plain_acc(s, best, accs) / exact_leaves[best]
+            x_star = self._acc(s, best, 0, accs) / exact_leaves[best]
         else:
-            xcs = {a: self._plain_acc(s, a, accs) / exact_leaves[a] for a in candidates}
+            xcs = {a: self._acc(s, a, 0, accs) / exact_leaves[a] for a in candidates}
             keyed = xcs if sign > 0 else {a: -x for a, x in xcs.items()}
             top = max(keyed.values())
             best = next(a for a in candidates if keyed[a] == top)
@@ -138,7 +136,7 @@ class PlainSelfLoops:
         self._finish([s], {s: self._choose(s, q)}, {})
         a = self.policy[s]
         if a != best:  # a later optimal action (the tie rule): its own x, equal to x*
-            self.V[s] = (self._plain_acc(s, a, accs) / exact_leaves[a],)
+            self.V[s] = (self._acc(s, a, 0, accs) / exact_leaves[a],)
         return True
 
     def _plain_scan(self, s: int, trans: list) -> tuple | None:
@@ -173,18 +171,3 @@ class PlainSelfLoops:
         if len(self._plain_of) < MAX_CACHED:  # the objects are the model's, alive while the engine runs
             self._plain_of[key] = rec
         return rec
-
-    def _plain_acc(self, s: int, a: int, accs: dict) -> Any:
-        """:meth:`.selfloop.SelfLoops._acc` in component 0 without a reward, read from the model's pairs
-        (each probability converted once, :mod:`.exact_dists`), kept in ``accs``."""
-        y = accs.get(a)
-        if y is None:
-            converted, prob = self.convert.converted, self.convert.prob
-            V = self.V
-            for t, p in self.model.trans[s][a]:
-                if t != s:
-                    v = V[t][0]
-                    if v:
-                        y = (converted(id(p)) or prob(p)) * v if y is None else y + (converted(id(p)) or prob(p)) * v
-            accs[a] = y = self.zero if y is None else y
-        return y
