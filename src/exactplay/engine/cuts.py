@@ -34,10 +34,9 @@ from typing import Any, Callable, Sequence
 
 import flint
 from flint import arb
-from gmpy2 import lcm, mpz
 
 from .linear import gauss_solve, _feedback_order
-from .linear_int import _combine
+from .linear_int import _combine, common_denominator
 
 __all__ = ["cut_values", "ball_pass", "fine_ball", "all_leave", "PREC"]
 
@@ -131,11 +130,7 @@ def cut_values(nodes: Sequence[int], dist: Callable, reward: Callable, known: Ca
     for c in R:
         dens = {kv[c].denominator for kv in outside.values() if kv[c]}
         dens |= {r[c].denominator for _, rews, _ in rows for _, r in rews if r[c]}
-        D = mpz(1)
-        for b in sorted(dens, key=lambda b: b.bit_length(), reverse=True):
-            if D % b:
-                D = lcm(D, b)
-        Ds.append(D)
+        Ds.append(common_denominator(dens))
 
     def numerators(vec) -> list:
         return [vec[c].numerator * (Ds[c] // vec[c].denominator) if vec[c] else 0 for c in R]

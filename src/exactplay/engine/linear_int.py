@@ -7,8 +7,8 @@ the long denominators of dice games (thousands of digits) the gcds are most of t
 
 1. ``D`` is a common multiple of the denominators of every value outside the component and
    every reward the policy uses, one ``D`` per payoff component (an lcm, built with a divisibility
-   test first: in games whose values nest, ``D`` is the largest denominator) -- the caller makes it
-   and gives every outside value and reward as numerators over ``D``;
+   test first: in games whose values nest, ``D`` is the largest denominator; :func:`common_denominator`)
+   -- the caller makes it and gives every outside value and reward as numerators over ``D``;
 2. every number of the elimination is an integer numerator over ``D * k`` with ``k`` a product
    of probability denominators (small): a state's constant ``N / (D k)``, and the coefficients
    of the cuts, which involve only probabilities, stay small rationals;
@@ -32,9 +32,25 @@ from __future__ import annotations
 from math import lcm as small_lcm
 from typing import Any, Callable, Sequence
 
+from gmpy2 import lcm, mpz
+
 from .linear import gauss_solve
 
-__all__ = ["eliminate"]
+__all__ = ["eliminate", "common_denominator"]
+
+
+def common_denominator(dens) -> Any:
+    """Step 1's ``D``: the lcm of the denominators ``dens`` (an ``mpz``), the longest first and each
+    one only if it does not divide ``D`` already (in games whose values nest, ``D`` is the largest).
+
+    >>> common_denominator([mpz(4), mpz(6), mpz(12)]), common_denominator([])
+    (mpz(12), mpz(1))
+    """
+    D = mpz(1)
+    for b in sorted(dens, key=lambda b: b.bit_length(), reverse=True):
+        if D % b:
+            D = lcm(D, b)
+    return D
 
 
 def eliminate(post: Sequence[int], unknown: dict[int, int], in_s: set, dist: Callable, rew_num: dict,

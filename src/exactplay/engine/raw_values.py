@@ -29,11 +29,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from gmpy2 import lcm, mpz
 
 from .lazy import Pending, Unit
 from .linear import _feedback_order
-from .linear_int import eliminate
+from .linear_int import common_denominator, eliminate
 
 __all__ = ["RawCycles", "evaluate_component_raw", "best_set"]
 
@@ -108,13 +107,7 @@ def evaluate_component_raw(
     # the payoff components some input or reward is not 0 in (the others stay 0): the work is done on
     # these only, in their order (Chef Showdown: the chefs still in play and the dishes)
     live = [c for c in R if dens[c]]
-    Ds = []
-    for c in live:
-        D = mpz(1)
-        for b in sorted(dens[c], key=lambda b: b.bit_length(), reverse=True):
-            if D % b:
-                D = lcm(D, b)
-        Ds.append(D)
+    Ds = [common_denominator(dens[c]) for c in live]
     over: list[dict] = [{} for _ in live]
     L = range(len(live))
 
