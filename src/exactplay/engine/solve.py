@@ -71,11 +71,16 @@ def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STA
     return solve_model(model, backend, progress, lazy=lazy)
 
 
-def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True, lazy: bool = True) -> Solution:
+def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True, lazy: bool = True,
+                engine: str = "components") -> Solution:
     """``filter=False`` evaluates every action exactly (the reference the ball filter is tested against);
     ``lazy=False`` computes every exact value, margin and action value during the solve (the reference
     the lazy engine, :mod:`.lazy_cyclic`, is tested against; with ``lazy=True`` they are computed on
     first access, with the same results)."""
+    if engine == "general":  # the array engine (:mod:`.general`), being moved in (issue 26)
+        from .general import solve_general
+
+        return solve_general(model, backend, progress)
     # millions of small containers, no garbage cycles of their own (race 100 -0.3 s); the model frozen
     # out of the collector's full passes while it runs (hold 75 / 6 -2.5 s)
     with fewer_collections(freeze=True):
