@@ -41,7 +41,6 @@ from fractions import Fraction
 from flint import arb, arb_mat, fmpq
 
 from ..errors import UsageError
-from ..graph import has_end_component, tarjan
 from ..model import Model
 from ..numbers import best_of, get_backend
 from ..progress import SILENT
@@ -94,20 +93,16 @@ def _q(x: Fraction) -> arb:
 
 class _BallEngine:
     def __init__(self, model: Model, B, progress) -> None:
-        from .solve import witness_kind
+        from ..model.sparse import Sparse
+        from .general import _Run
 
         self.m, self.B, self.progress = model, B, progress
         n = len(model)
         self.succ = [sorted(model.successors(s)) for s in range(n)]
-        self.comps = tarjan(self.succ)
-        ec = []
-        for comp in self.comps:
-            if len(comp) == 1:
-                s = comp[0]
-                ec.append(any(len(d) == 1 and d[0][0] == s for d in model.trans[s]))
-            else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in model.trans[s]]))
-        self.witness, comps = witness_kind(model, self.comps, ec)
+        shape = _Run(model, Sparse.from_model(model), get_backend("mpq"), SILENT)
+        shape.condense()  # the exact engine's components, end components and witness
+        self.comps = shape.comps
+        self.witness, comps = shape.witness_name, shape.reported
         if self.witness == "reachability":
             raise UsageError("--backend ball does not solve choices on cycles where play can go on forever (a reachability "
                              "game): use --backend mpq or auto")

@@ -32,9 +32,9 @@ exact values, ``float`` for the float policy iteration that guesses the policy.
 from __future__ import annotations
 
 import heapq
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-__all__ = ["solve_transient", "dense_solve", "MAX_FILL"]
+__all__ = ["solve_transient", "dense_solve", "closed_states", "MAX_FILL"]
 
 MAX_FILL = 64  # Markowitz count beyond which the remaining unknowns are solved as one dense system
 
@@ -111,6 +111,38 @@ def solve_transient(rows: list[dict[int, Any]], b: list[list[Any]], zero: Any, o
                     xi[c] = xi[c] + w * xj[c]
         x[i] = xi
     return x  # type: ignore[return-value]
+
+
+def closed_states(nodes: Sequence[int], succ: Callable[[int], Sequence[int]], in_s: set[int]) -> set[int]:
+    """States of ``nodes`` from which no path under ``succ`` leaves ``in_s``: ``nodes`` less the
+    states that reach an exit (a state with a successor outside ``in_s``), walking the edges back.
+
+    >>> sorted(closed_states([0, 1, 2, 3], {0: [1], 1: [0, 9], 2: [3], 3: [2]}.__getitem__, {0, 1, 2, 3}))
+    [2, 3]
+    """
+    exits = []
+    preds: dict[int, list[int]] = {}
+    for s in nodes:
+        leaves = False
+        for t in succ(s):
+            if t in in_s:
+                w = preds.get(t)
+                if w is None:
+                    preds[t] = [s]
+                else:
+                    w.append(s)
+            else:
+                leaves = True
+        if leaves:
+            exits.append(s)
+    reach = set(exits)
+    stack = exits
+    while stack:
+        for s in preds.get(stack.pop(), ()):
+            if s not in reach:
+                reach.add(s)
+                stack.append(s)
+    return set() if len(reach) == len(nodes) else set(nodes) - reach
 
 
 def dense_solve(rest: Sequence[int], rows: list[dict[int, Any]], b: list[list[Any]], zero: Any, one: Any) -> list[list[Any]]:

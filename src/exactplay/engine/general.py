@@ -32,14 +32,17 @@ from ..model import ModelError
 from ..model.sparse import Sparse
 from ..numbers import get_backend
 from ..progress import SILENT
-from .elimination import solve_transient
+from .elimination import closed_states, solve_transient
 from .solution import SCCStats, Solution, with_second
 
 __all__ = ["solve_general", "MAX_ROUNDS"]
 
+INF = float("inf")
+
 MAX_ROUNDS = 10_000  # exact policy / strategy iteration rounds in one component
 FLOAT_ROUNDS = 200  # float policy iteration rounds of the guess in one component
 FLOAT_SWITCH = 1e-12  # relative improvement a float round needs to switch an action
+MIN_FLOAT_ARRAYS = 400  # components of at least this many states are guessed in numpy (:mod:`.float_policy`)
 
 
 def solve_general(model, backend: str = "mpq", progress=SILENT) -> Solution:
@@ -53,14 +56,14 @@ def solve_general(model, backend: str = "mpq", progress=SILENT) -> Solution:
     from ..model.collector import fewer_collections
 
     with fewer_collections(freeze=True):
-        return _Run(model, Sparse.from_model(model), B, progress).run()
+        sp = model.__dict__.get("sparse") or Sparse.from_model(model)  # (an ArrayModel brings its arrays)
+        return _Run(model, sp, B, progress).run()
 
 
 class _Run:
     def __init__(self, model, sp: Sparse, B, progress) -> None:
         self.model, self.sp, self.B, self.progress = model, sp, B, progress
         self.zero, self.one = B.zero, B.one
-        self.keys = model.keys()
         self.stats = SCCStats()
         n = sp.n
         self.n = n
@@ -128,8 +131,10 @@ class _Run:
 
     def local_choice(self, s: int, inside: set[int] | None = None) -> bool:
         """Whether every action of ``s`` moves inside its component (``inside``) with the same probabilities."""
-        sp, comp_of = self.sp, self.comp_of
-        ci = comp_of[s]
+        sp = self.sp
+        if inside is None:
+            comp_of = self.comp_of
+            ci = comp_of[s]
         ref = None
         for a in range(sp.first[s], sp.first[s + 1]):
             part = {sp.succ[k]: sp.pk[k] for k in range(sp.start[a], sp.start[a + 1])
@@ -217,12 +222,54 @@ class _Run:
     # ------------------------------------------------------------ driver
 
     def run(self) -> Solution:
-        model, sp, B = self.model, self.sp, self.B
+        """Solve every component, sinks first."""
+        self.prepare()
+        st = self.stats
+        self.progress.start(f"solving {self.sp.n:,} states in {len(self.comps):,} components ({self.B.name})", self.sp.n)
+        for comp, has_ec in zip(self.comps, self.ec):
+            st.largest = max(st.largest, len(comp))
+            st.with_end_component += has_ec
+            self.component(comp, has_ec)
+            self.progress.advance(len(comp))
+        return self.solution()
+
+    def solution(self) -> Solution:
+        model = self.model
+        total = self.total
+        values = self.V if total is None else with_second(self.V, self.B.make(total.numerator, total.denominator))
+        return Solution(
+            model=model, backend=self.B.name, objective=model.resolved_objective(), keys=self.keys,
+            components=self.reported, witness=self.witness_name, policy=self.policy, values=values,
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
+            never_ends=[] if self.witness_name == "termination" else self.never_ending(),
+            stats=self.stats)
+
+    def prepare(self) -> None:
+        """:meth:`condense`, then :meth:`setup` for its witness."""
+        self.condense()
+        self.setup(self.witness_name, self.reported)
+
+    def condense(self) -> None:
+        """The components (sinks first) and their end components, the objective and the witness."""
+        model, sp = self.model, self.sp
         from .scc import components
 
         self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
-        ec = [self.has_end_component(comp) for comp in self.comps]
+        self.ec = ec = [self.has_end_component(comp) for comp in self.comps]
+        if model.objective == "auto" and "_resolved_auto" not in model.__dict__:
+            # every play ends exactly when no component holds an end component (:meth:`Model.resolved_objective`)
+            zero_sum = model.num_players == 2 and not any(ec) and model.is_constant_sum()
+            model.__dict__["_resolved_auto"] = "zero-sum" if zero_sum else "max"
+        self.keys = model.keys()
         self.witness_name, self.reported = self.witness(ec)
+        self.stats.components = len(self.comps)
+
+    def setup(self, witness: str, reported: list[int]) -> None:
+        """The model's numbers in the engine's field, projected on the certified payoff components
+        (``reported``, or only the first where the second is its constant-sum complement)."""
+        model, sp, B = self.model, self.sp, self.B
+        self.keys = model.keys()
+        self.witness_name, self.reported = witness, reported
         self.total = self.constant_total()
         proj = self.reported if self.total is None else [0]
         self.P = len(proj)
@@ -231,6 +278,11 @@ class _Run:
         make = B.make
         self.bp = [make(x.numerator, x.denominator) for x in sp.probs]
         self.fp = [float(x) for x in sp.probs]
+        self.ft = [self.fp[i] for i in sp.pk]  # the float probability of each transition
+        from .float_filter import MIN_NORMAL
+
+        self.subnormal = {i for i, f in enumerate(self.fp) if f < MIN_NORMAL}  # (the filter cannot bound them)
+        self.leaves: dict[int, float] = {}
         self.payv = [tuple(make(p[c].numerator, p[c].denominator) for c in proj) for p in sp.payoffs]
         self.rwv = []
         for r in sp.rewards:
@@ -240,23 +292,9 @@ class _Run:
                 self.rwv.append(None)
         self.rw = [None if r < 0 else self.rwv[r] for r in sp.rew]
         self.vzero = tuple([self.zero] * self.P)
-        self.floats: dict[int, float] = {}
-        st = self.stats
-        st.components = len(self.comps)
-        self.progress.start(f"solving {sp.n:,} states in {len(self.comps):,} components ({B.name})", sp.n)
-        self.live = self.reaching_positive() if self.witness_name == "reachability" else None
-        for ci, comp in enumerate(self.comps):
-            st.largest = max(st.largest, len(comp))
-            st.with_end_component += ec[ci]
-            self.component(comp, ec[ci])
-            self.progress.advance(len(comp))
-        values = self.V if self.total is None else with_second(self.V, make(self.total.numerator, self.total.denominator))
-        return Solution(
-            model=model, backend=B.name, objective=model.resolved_objective(), keys=self.keys,
-            components=self.reported, witness=self.witness_name, policy=self.policy, values=values,
-            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
-            never_ends=[] if self.witness_name == "termination" else self.never_ending(),
-            stats=st)
+        self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
+        self.arrays = None
+        self.live = self.reaching_positive() if witness == "reachability" else None
 
     def component(self, comp: list[int], has_ec: bool | None = None) -> None:
         """Values, policy and ranks of one component (its successors solved)."""
@@ -380,14 +418,14 @@ class _Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
-        keyed = q if sign > 0 else [-x for x in q]
-        best = max(keyed)
-        opt = [a for a, x in enumerate(keyed) if x == best]
+        keyed = q if sign > 0 else [None if x is None else -x for x in q]
+        best = max(x for x in keyed if x is not None)
+        opt = [a for a, x in enumerate(keyed) if x is not None and x == best]
         if len(opt) > 1:
             self.ties[s] = opt
             self.margins[s] = self.zero
         else:
-            self.margins[s] = best - max(x for x in keyed if x != best)
+            self.margins[s] = best - max(x for x in keyed if x is not None and x != best)
         return opt
 
     def is_choice(self, s: int) -> bool:
@@ -416,54 +454,143 @@ class _Run:
             self.V[s] = tuple(self.qvec(a0 + self.policy[s]))
 
     def self_loop(self, s: int) -> None:
-        """``x_a = A_a / (1 - p_as)`` per action; the one-step values ``Q_a = A_a + p_as x*`` are compared."""
-        sp, V = self.sp, self.V
-        P = self.P
-        succ, pk, bp = sp.succ, sp.pk, self.bp
-        xs, accs, stays = [], [], []
-        for a in range(sp.first[s], sp.first[s + 1]):
-            r = self.rw[a]
-            acc = list(r) if r is not None else [self.zero] * P
-            stay = self.zero
-            for k in range(sp.start[a], sp.start[a + 1]):
-                t = succ[k]
-                if t == s:
-                    stay = bp[pk[k]]
-                    continue
-                v = V[t]
-                p = bp[pk[k]]
-                for c in range(P):
-                    if v[c]:
-                        acc[c] = acc[c] + p * v[c]
-            if stay == self.one:
-                if r is not None:
-                    raise ModelError(f"state {self.model.state_name(s)}: action "
-                                     f"{self.model.actions[s][a - sp.first[s]]!r} never leaves while collecting a "
-                                     "reward (infinite total reward)")
-                xs.append(self.vzero)
-            else:
-                leave = self.one - stay
-                xs.append(tuple(x / leave for x in acc))
-            accs.append(acc)
-            stays.append(stay)
+        """``x_a = A_a / (1 - p_as)`` per action, ``A_a = r_a + sum_{t != s} p_at V(t)``; the best ``x_a`` is the
+        value, and the one-step values ``Q_a = A_a + p_as x*`` are compared for the margin.
+
+        With more than two actions, intervals in doubles with a proven error bound (:mod:`.float_filter`) rule
+        out first the actions whose ``x_a`` cannot be the best, then those whose ``Q_a`` can be neither the
+        best nor the runner-up (their ``Q_a`` is ``None``); only the others are computed exactly."""
+        sp = self.sp
+        a0, a1 = sp.first[s], sp.first[s + 1]
         if not self.is_choice(s):
-            V[s] = xs[0]
+            acc, stay = self.loop_sum(s, a0)
+            self.V[s] = self.loop_value(s, a0, acc, stay)
             self.finish([s], {})
             return
         c, sign = self.ckeys[sp.mover[s]]
-        best = max(range(len(xs)), key=lambda a: sign * xs[a][c])
-        V[s] = xs[best]
+        floats = self.loop_floats(s, c) if a1 - a0 > 2 else None
+        if floats is not None:
+            from .float_filter import may_be_best, x_interval
+
+            cands = may_be_best([(0.0, 0.0) if leave == 0.0 else x_interval(fa, e, leave, sign)
+                                 for fa, e, _, leave in floats])
+        else:
+            cands = range(a1 - a0)
+        exact = {a: self.loop_sum(s, a0 + a) for a in cands}
+        xs = {a: self.loop_value(s, a0 + a, *exact[a]) for a in cands}
+        best = max(cands, key=lambda a: (sign * xs[a][c], -a))
         x = xs[best][c]
-        opt = {s: self.choose(s, [accs[a][c] + stays[a] * x for a in range(len(xs))])}
+        self.V[s] = xs[best]
+        if floats is not None:
+            from .float_filter import may_be_top_two, q_interval
+
+            xf = self.vfloat(s, c)
+            top = may_be_top_two([q_interval(fa, e, fstay, xf, sign) for fa, e, fstay, _ in floats])
+        else:
+            top = range(a1 - a0)
+        q: list = [None] * (a1 - a0)
+        for a in top:
+            if a not in exact:
+                exact[a] = self.loop_sum(s, a0 + a)
+            acc, stay = exact[a]
+            q[a] = acc[c] + stay * x
+        opt = {s: self.choose(s, q)}
         self.finish([s], opt)
-        if self.policy[s] != best:
-            V[s] = xs[self.policy[s]]
+        a = self.policy[s]
+        if a != best:
+            self.V[s] = self.loop_value(s, a0 + a, *exact[a])
+
+    def loop_sum(self, s: int, a: int) -> tuple[list, Any]:
+        """``(A_a, p_as)`` exactly: ``A_a = r_a + sum_{t != s} p_at V(t)`` (one number per component)."""
+        sp, V, P = self.sp, self.V, self.P
+        succ, pk, bp = sp.succ, sp.pk, self.bp
+        r = self.rw[a]
+        acc = list(r) if r is not None else [self.zero] * P
+        stay = self.zero
+        for k in range(sp.start[a], sp.start[a + 1]):
+            t = succ[k]
+            if t == s:
+                stay = bp[pk[k]]
+                continue
+            v = V[t]
+            p = bp[pk[k]]
+            for c in range(P):
+                if v[c]:
+                    acc[c] = acc[c] + p * v[c]
+        return acc, stay
+
+    def loop_value(self, s: int, a: int, acc: list, stay) -> tuple:
+        """``x_a = A_a / (1 - p_as)``; 0 if the action never leaves (with a reward: infinite, refused)."""
+        if stay == self.one:
+            if self.rw[a] is not None:
+                raise ModelError(f"state {self.model.state_name(s)}: action "
+                                 f"{self.model.actions[s][a - self.sp.first[s]]!r} never leaves while collecting a "
+                                 "reward (infinite total reward)")
+            return self.vzero
+        leave = self.one - stay
+        return tuple(x / leave for x in acc)
+
+    def loop_floats(self, s: int, c: int) -> list[tuple[float, float, float, float]] | None:
+        """Per action ``(fl(A_a), error bound, fl(p_as), fl(1 - p_as))`` in component ``c`` (:mod:`.float_filter`;
+        ``fl(1 - p_as) = 0.0`` for an action that never leaves), or ``None`` where the doubles cannot bound them
+        (a number out of range, a probability below the normal doubles, a leaving probability below 2^-1000);
+        an action that never leaves while collecting a reward is refused here too."""
+        from .float_filter import MIN_LEAVE, REL, TINY
+
+        sp = self.sp
+        succ, start, ft, pk = sp.succ, sp.start, self.ft, sp.pk
+        if self.subnormal and any(pk[k] in self.subnormal for k in range(start[sp.first[s]], start[sp.first[s + 1]])):
+            return None
+        cache = self.floats[c]
+        V = self.V
+        out = []
+        try:
+            for a in range(sp.first[s], sp.first[s + 1]):
+                r = self.rw[a]
+                terms = [float(r[c])] if r is not None else []
+                stay = -1
+                for k in range(start[a], start[a + 1]):
+                    t = succ[k]
+                    if t == s:
+                        stay = k
+                        continue
+                    f = cache.get(t)
+                    if f is None:
+                        f = cache[t] = float(V[t][c])
+                    terms.append(ft[k] * f)
+                if stay < 0:
+                    leave, fstay = 1.0, 0.0
+                else:
+                    leave, fstay = self.leave_float(pk[stay]), ft[stay]
+                    if leave == 0.0:
+                        self.loop_value(s, a, [], self.one)  # (refuses a reward)
+                        out.append((0.0, 0.0, 1.0, 0.0))
+                        continue
+                    if leave < MIN_LEAVE:
+                        return None
+                fa = sum(terms)
+                m = len(terms)
+                e = (m + 4) * REL * sum(map(abs, terms)) + (4 * m + 8) * TINY
+                if not (abs(fa) < INF and e < INF):
+                    return None
+                out.append((fa, e, fstay, leave))
+        except OverflowError:
+            return None
+        return out
+
+    def leave_float(self, i: int) -> float:
+        """``fl(1 - p)`` of the probability ``probs[i]``, from the exact difference (made once)."""
+        f = self.leaves.get(i)
+        if f is None:
+            f = self.leaves[i] = float(1 - self.sp.probs[i])
+        return f
 
     # ------------------------------------------------------------ a larger component
 
     def cyclic(self, comp: list[int], inside: set[int], has_ec: bool) -> None:
         sp = self.sp
         self.has_ec = has_ec
+        self.arrays = None  # (the float arrays of a large component, :meth:`array_guess`)
         choice = [s for s in comp if self.is_choice(s)]
         pol = {s: 0 for s in comp}
         if not choice:
@@ -537,24 +664,13 @@ class _Run:
     def closed(self, nodes: list[int], inside: set[int], pol: dict[int, int]) -> set[int]:
         """The states of ``nodes`` that cannot leave ``inside`` under ``pol`` (their plays never end there)."""
         sp = self.sp
-        preds: dict[int, list[int]] = {}
-        stack = []
-        opened = set()
-        for s in nodes:
-            a = sp.first[s] + pol[s]
-            for k in range(sp.start[a], sp.start[a + 1]):
-                t = sp.succ[k]
-                if t in inside:
-                    preds.setdefault(t, []).append(s)
-                elif s not in opened:
-                    opened.add(s)
-                    stack.append(s)
-        while stack:
-            for s in preds.get(stack.pop(), ()):
-                if s not in opened:
-                    opened.add(s)
-                    stack.append(s)
-        return {s for s in nodes if s not in opened}
+        first, start, succ = sp.first, sp.start, sp.succ
+
+        def moves(s):
+            a = first[s] + pol[s]
+            return succ[start[a]:start[a + 1]]
+
+        return closed_states(nodes, moves, inside)
 
     def evaluate(self, comp, inside, pol, zero_set) -> None:
         """The exact values of ``comp`` under ``pol`` into ``V``: ``zero_set`` and the states that cannot
@@ -594,8 +710,22 @@ class _Run:
                             bs[c] = bs[c] + p * v[c]
             rows.append(row)
             b.append(bs)
-        for s, x in zip(rest, solve_transient(rows, b, zero, self.one)):
-            V[s] = tuple(x)
+        x = self.guessed(comp, pol, rest, rows, b) if self.arrays is not None and not zero_set else None
+        for s, xs in zip(rest, x or solve_transient(rows, b, zero, self.one)):
+            V[s] = tuple(xs)
+
+    def guessed(self, comp, pol, rest, rows, b):
+        """The exact values of ``rest`` from the component's float evaluation of ``pol``, when their simplest
+        nearby fractions satisfy the system exactly (:func:`.rational_guess.verified_guess`), else ``None``."""
+        cf, order, cstart = self.arrays
+        if order is not comp or self.P != 1:
+            return None
+        from .rational_guess import verified_guess
+
+        np = cf.np
+        x = cf.evaluate(np.asarray(cstart[:-1]) + np.asarray([pol[s] for s in comp]))
+        pos = {s: i for i, s in enumerate(comp)}
+        return verified_guess(rows, b, [x[pos[s]] for s in rest], self.B.make)
 
     def improve(self, states, pol, c, sign) -> bool:
         """Switch each state to its best action when that is strictly better (exactly); True if any switched."""
@@ -674,15 +804,20 @@ class _Run:
     # ------------------------------------------------------------ the float guess
 
     def vfloat(self, t: int, c: int) -> float:
-        f = self.floats.get(t)
+        """The float of ``V(t)[c]``, a final value (made once; ``OverflowError`` beyond the doubles)."""
+        cache = self.floats[c]
+        f = cache.get(t)
         if f is None:
-            f = self.floats[t] = float(self.V[t][c])
+            f = cache[t] = float(self.V[t][c])
+            if not abs(f) < INF:
+                raise OverflowError("a value beyond the doubles")
         return f
 
     def float_guess(self, comp, inside, choice, pol, c) -> None:
         """Float policy iteration inside the component (both sides switching to their best action by more
         than a relative ``FLOAT_SWITCH``), from the policy that is greedy with the inside valued 0: a guess
-        that the exact iteration then proves or improves."""
+        that the exact iteration then proves or improves.  A large component runs it in numpy and scipy
+        (:mod:`.float_policy`), and keeps the arrays for the exact evaluations' guesses (:meth:`evaluate`)."""
         sp = self.sp
         succ, pk, fp = sp.succ, sp.pk, self.fp
         base: dict[int, float] = {}  # per action: reward + outside part, in floats
@@ -702,6 +837,9 @@ class _Run:
                 base[a] = x
                 ins[a] = part
         signs = {s: self.ckeys[sp.mover[s]][1] for s in choice}
+        if len(comp) >= MIN_FLOAT_ARRAYS:
+            self.array_guess(comp, pol, base, ins, signs)
+            return
         val = [0.0] * len(comp)
         for rounds in range(FLOAT_ROUNDS):
             switched = False
@@ -717,6 +855,33 @@ class _Run:
             if not switched and rounds:
                 return
             val = self.float_evaluate(comp, inside, pol, base, ins)
+
+    def array_guess(self, comp, pol, base, ins, signs) -> None:
+        """:meth:`float_guess` on arrays (:class:`.float_policy.ComponentFloats`): from the greedy policy with
+        the inside valued 0, then policy iteration."""
+        from .float_policy import ComponentFloats
+
+        sp = self.sp
+        state_of, cstart, sign, bases, tc, tt, tp = [], [0], [], [], [], [], []
+        for i, s in enumerate(comp):
+            for a in range(sp.first[s], sp.first[s + 1]):
+                j = len(bases)
+                state_of.append(i)
+                bases.append(base[a])
+                for t, p in ins[a]:
+                    tc.append(j)
+                    tt.append(t)
+                    tp.append(p)
+            cstart.append(len(bases))
+            sign.append(signs.get(s, 1))
+        cf = ComponentFloats(len(comp), state_of, cstart, sign, bases, tc, tt, tp)
+        np = cf.np
+        local = np.asarray(cstart[:-1]) + np.asarray([pol[s] for s in comp])
+        cf.improve(local, np.zeros(len(comp)), 0.0)
+        local, x = cf.iterate(local, FLOAT_ROUNDS, FLOAT_SWITCH)
+        for i, s in enumerate(comp):
+            pol[s] = int(local[i]) - cstart[i]
+        self.arrays = (cf, comp, cstart)
 
     def float_evaluate(self, comp, inside, pol, base, ins) -> list[float]:
         sp = self.sp

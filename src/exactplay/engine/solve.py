@@ -72,7 +72,7 @@ def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STA
 
 
 def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True, lazy: bool = True,
-                engine: str = "components") -> Solution:
+                engine: str = "general") -> Solution:
     """``filter=False`` evaluates every action exactly (the reference the ball filter is tested against);
     ``lazy=False`` computes every exact value, margin and action value during the solve (the reference
     the lazy engine, :mod:`.lazy_cyclic`, is tested against; with ``lazy=True`` they are computed on

@@ -11,7 +11,6 @@ Flat lists of ints rather than one object per state: the engine's passes walk th
 indexing, and the big models of other tools (Storm's DRN, PRISM) are read straight into them.
 
 >>> from fractions import Fraction as F
->>> from exactplay.model.compiled import Model
 >>> m = Model("m", 1, ["p"], "max", ["a", "end"], [None, (F(1),)], [0, None], [["go", "stay"], []],
 ...           [[((1, F(1)),), ((0, F(1)),)], []], [[None, None], []])
 >>> sp = Sparse.from_model(m)
@@ -23,9 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
-__all__ = ["Sparse"]
+from .compiled import Model
+
+__all__ = ["Sparse", "ArrayModel"]
 
 
 @dataclass
@@ -65,6 +67,8 @@ class Sparse:
         rewards: list[tuple] = []
         rindex: dict[tuple, int] = {}
         term, movers, trans, rws = model.terminal, model.mover, model.trans, model.rewards
+        by_id: dict[int, int] = {}  # id of a probability object -> its index (the model keeps them alive)
+        add_succ, add_pk, add_start = succ.append, pk.append, start.append
         for s in range(n):
             first[s] = len(start) - 1
             p = term[s]
@@ -79,14 +83,17 @@ class Sparse:
             mover[s] = -1 if m is None else m
             for d, r in zip(trans[s], rws[s]):
                 for t, x in d:
-                    succ.append(t)
-                    key = (x.numerator, x.denominator)
-                    i = pindex.get(key)
+                    add_succ(t)
+                    i = by_id.get(id(x))
                     if i is None:
-                        i = pindex[key] = len(probs)
-                        probs.append(x)
-                    pk.append(i)
-                start.append(len(succ))
+                        key = (x.numerator, x.denominator)
+                        i = pindex.get(key)
+                        if i is None:
+                            i = pindex[key] = len(probs)
+                            probs.append(x)
+                        by_id[id(x)] = i
+                    add_pk(i)
+                add_start(len(succ))
                 if r is None or not any(r):
                     rew.append(-1)
                 else:
@@ -97,3 +104,75 @@ class Sparse:
                     rew.append(i)
         first[n] = len(start) - 1
         return cls(n, model.num_players, first, start, succ, pk, probs, mover, pay, payoffs, rew, rewards)
+
+
+class ArrayModel(Model):
+    """A :class:`~exactplay.model.compiled.Model` made from its arrays (a DRN or PRISM file read straight
+    into a :class:`Sparse`): the engine reads the arrays; the per-state lists of the model's other readers
+    (``states``, ``terminal``, ``mover``, ``actions``, ``trans``, ``rewards``, ``labels``) are made on first use.
+
+    ``state_names``: a name per state (default its number); ``action_names``: a name per choice (``None``:
+    numbered, and ``None`` at a state with one choice); ``labels``: per state its atomic propositions.
+    """
+
+    def __init__(self, sp: Sparse, name: str, player_names: list[str], objective: str,
+                 state_names: list[str] | None = None, action_names: list[Any] | None = None,
+                 labels: list[list[str]] | None = None, initial: int = 0) -> None:
+        d = self.__dict__
+        d.update(sparse=sp, name=name, num_players=sp.num_players, player_names=list(player_names),
+                 objective=objective, initial=initial)
+        d["_state_names"], d["_action_names"], d["_labels"] = state_names, action_names, labels
+
+    def __len__(self) -> int:
+        return self.sparse.n
+
+    def __repr__(self) -> str:
+        return f"ArrayModel({self.name!r}, {self.sparse.n:,} states, {self.sparse.choices:,} choices)"
+
+    @cached_property
+    def states(self) -> list:
+        names = self.__dict__["_state_names"]
+        return list(names) if names is not None else [str(s) for s in range(self.sparse.n)]
+
+    @cached_property
+    def terminal(self) -> list:
+        sp = self.sparse
+        return [None if i < 0 else sp.payoffs[i] for i in sp.pay]
+
+    @cached_property
+    def mover(self) -> list:
+        sp = self.sparse
+        return [None if m < 0 else m for m in sp.mover]
+
+    @cached_property
+    def actions(self) -> list:
+        sp = self.sparse
+        names = self.__dict__["_action_names"]
+        out = []
+        for s in range(sp.n):
+            a0, a1 = sp.first[s], sp.first[s + 1]
+            if a1 - a0 == 1 and sp.mover[s] < 0:
+                out.append([None])
+            elif names is None:
+                out.append([str(a) for a in range(a1 - a0)])
+            else:
+                out.append(names[a0:a1])
+        return out
+
+    @cached_property
+    def trans(self) -> list:
+        sp = self.sparse
+        succ, pk, probs, start = sp.succ, sp.pk, sp.probs, sp.start
+        return [[tuple((succ[k], probs[pk[k]]) for k in range(start[a], start[a + 1]))
+                 for a in range(sp.first[s], sp.first[s + 1])] for s in range(sp.n)]
+
+    @cached_property
+    def rewards(self) -> list:
+        sp = self.sparse
+        return [[None if sp.rew[a] < 0 else sp.rewards[sp.rew[a]] for a in range(sp.first[s], sp.first[s + 1])]
+                for s in range(sp.n)]
+
+    @cached_property
+    def labels(self) -> list:
+        labels = self.__dict__["_labels"]
+        return labels if labels is not None else [[] for _ in range(self.sparse.n)]
