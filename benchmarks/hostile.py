@@ -6,7 +6,7 @@ status, the wall-clock and CPU seconds of the child and its peak memory (``/usr/
 with the first line of its error.  The tests (``tests/test_input_bounds.py``) prove the
 same mechanisms on small files against lowered limits; this is the measurement at the issue's sizes.
 
-    python3 benchmarks/hostile.py [--only players,ids,...] [--src /work/main/src]
+    python3 benchmarks/hostile.py [--only players,ids,...] [--src OTHER_CHECKOUT/src]
 
 Cases: ``players`` a 95-byte model declaring 10^9 players; ``ids`` 10^7 id-only states (149 MB);
 ``terms`` 10^7 terminal states (279 MB: over the default 3,000,000-state limit, counted first);
