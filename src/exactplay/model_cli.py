@@ -90,16 +90,13 @@ def run_model_command(argv: list[str], parser_class) -> int:
 
     if wants_parametric(argv):
         return run_parametric(argv, parser_class, _parser)
-    args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
+    from .cli_inputs import refuse_unconsumed, unrecognized
+
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
     if extras:
-        flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)
-        hint = ""
-        if flag and args.game:
-            name, _, value = flag[2:].partition("=")
-            after = extras[extras.index(flag) + 1:]
-            value = value or (after[0] if after and not after[0].startswith("-") else "")
-            hint = f" (a factory's parameters go as --param {name.replace('-', '_')}={value or 'VALUE'})"
-        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}{hint}")
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before anything is read or computed
     if command == "report":
         from .report import check_output_dir
 

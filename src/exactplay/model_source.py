@@ -27,39 +27,49 @@ def add_drn_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def check_drn_arguments(args) -> None:
-    drn = is_drn(getattr(args, "model", None))
-    given = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-    if drn and (not args.objective or not args.target):
+    """A DRN model's property is complete (an option no input of this kind takes is refused before,
+    by :func:`exactplay.cli_inputs.refuse_unconsumed`)."""
+    if is_drn(getattr(args, "model", None)) and (not args.objective or not args.target):
         raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
-    if not drn and given:
-        raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
+
+
+def _limit(args) -> int:
+    """``--max-states`` (default :data:`~exactplay.model.compiled.MAX_STATES`), at least 1."""
+    from .model.compiled import MAX_STATES
+
+    limit = MAX_STATES if getattr(args, "max_states", None) is None else args.max_states
+    if limit < 1:
+        raise UsageError("--max-states must be at least 1")
+    return limit
+
+
+def _within_limit(model, args, limit: int):
+    if len(model) > limit:
+        raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
+    return model
 
 
 def load_drn_model(args):
-    """``(model, order)`` for ``--model FILE.drn`` and the property options."""
+    """``(model, order, drn)`` for ``--model FILE.drn`` and the property options (``--max-states`` applied)."""
     from .interop.drn import drn_to_model, read_drn
 
+    limit = _limit(args)
     drn = read_drn(args.model)
-    return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
+    model, order = drn_to_model(drn, args.objective, args.target, args.avoid, args.reward)
+    return _within_limit(model, args, limit), order, drn
 
 
 def load_model(args, progress):
     """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN)."""
     from .model import build_model, load_model_file, parse_params
-    from .model.compiled import MAX_STATES
     from .model.load import make_game
 
-    limit = MAX_STATES if args.max_states is None else args.max_states
-    if limit < 1:
-        raise UsageError("--max-states must be at least 1")
+    limit = _limit(args)
     if args.model:
-        if args.param:
-            raise UsageError("--param is for --game factories; a --model file has no parameters")
         check_drn_arguments(args)
-        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model)
-        if len(model) > limit:
-            raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
-        return model, args.model
+        if is_drn(args.model):
+            return load_drn_model(args)[0], args.model
+        return _within_limit(load_model_file(args.model), args, limit), args.model
     params = parse_params(args.param)
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())

@@ -50,8 +50,6 @@ def load_parametric(args, progress):
     from .interval import check_range, default_range, parse_range
     from .poly import Param
 
-    if args.model:
-        raise UsageError("--param-symbol needs --game MOD:FACTORY (a model file has no symbolic parameter)")
     name = args.param_symbol
     if not name.isidentifier():
         raise UsageError(f"--param-symbol {name!r}: give the name of a factory parameter (a Python identifier)")
@@ -99,9 +97,13 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
     command = argv[0]
     if command not in ("solve", "certify", "report"):
         raise UsageError(f"{command} does not take --param-symbol (solve, certify and report do)")
-    args, extras = _parser(command, parser_class, model_parser).parse_known_args(argv[1:])
+    from ..cli_inputs import refuse_unconsumed, unrecognized
+
+    parser = _parser(command, parser_class, model_parser)
+    args, extras = parser.parse_known_args(argv[1:])
     if extras:
-        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}")
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before the factory is called
     if command == "certify" and args.output != "-":
         from ..paths import check_writable
 
@@ -188,9 +190,14 @@ def builtin_argv(argv: list[str], game_names) -> list[str]:
     import importlib
     import inspect
 
-    target = f"exactplay.games.{argv[1]}.model"
-    factory_params = set(inspect.signature(importlib.import_module(target).make_game).parameters)
-    out = [argv[0], "--game", f"{target}:make_game"]
+    from ..cli_inputs import BUILTIN_FACTORIES, owner_hint
+
+    spec = BUILTIN_FACTORIES[1].format(game=argv[1])
+    target, _, factory = spec.rpartition(":")
+    factory_params = set(inspect.signature(getattr(importlib.import_module(target), factory)).parameters)
+    if any(w.partition("=")[0] == "--param" for w in argv[2:]):  # the game's options are its parameters
+        raise UsageError(owner_hint("--param", argv[0], game=argv[1]))
+    out = [argv[0], "--game", spec]
     words, i = argv[2:], 0
     while i < len(words):
         flag, eq, value = words[i].partition("=")
