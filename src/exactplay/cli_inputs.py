@@ -137,9 +137,10 @@ def _tail(kind: InputKind, flag: str, value, spec: str | None) -> str:
     return f"{kind.what} takes its parameters as --param NAME=VALUE (e.g. --param {name}={shown}){also}"
 
 
-def _owners(flag: str, command: str, mine: InputKind | None, game: str | None) -> str | None:
-    """``a hold option (exactplay solve hold --faces ...)``, ``an option of a DRN model (...)``: who
-    takes ``flag`` (built-in games from the registry, input kinds from :data:`INPUT_KINDS`)."""
+def _owners(flag: str, command: str, mine: InputKind | None, game: str | None) -> tuple[str | None, bool]:
+    """``(who, elsewhere)``: who takes ``flag`` (``a hold option (exactplay solve hold --faces ...)``,
+    ``an option of a DRN model (...)``; built-in games from the registry, input kinds from
+    :data:`INPUT_KINDS`), and whether only other commands do (``--param-symbol`` in ``audit``)."""
     from .games import get_game, game_names
 
     cmd = command if command in GAME_COMMANDS + INTEROP_COMMANDS else "solve"
@@ -154,6 +155,10 @@ def _owners(flag: str, command: str, mine: InputKind | None, game: str | None) -
         except Exception:  # noqa: BLE001 - a game that does not load gives no hint
             continue
     kinds = [k for k in INPUT_KINDS if flag in k.options and k is not mine and cmd in k.commands]
+    elsewhere = not kinds and not games and command in GAME_COMMANDS + INTEROP_COMMANDS
+    if not kinds and not games:  # taken by other commands only (--param-symbol: solve, certify, report)
+        kinds = [k for k in INPUT_KINDS if flag in k.options]
+        cmd = kinds[0].commands[0] if kinds else cmd
     # a kind selected by an option (--param-symbol) is named only for the options no other kind takes
     kinds = [k for k in kinds if k.needs is None or not any(j.needs is None for j in kinds)]
     parts = []
@@ -162,9 +167,12 @@ def _owners(flag: str, command: str, mine: InputKind | None, game: str | None) -
         parts.append(f"{head} (exactplay {cmd} {games[0]} {flag} ...)")
     if kinds:
         whats = " and ".join(k.what for k in kinds)
+        if elsewhere:
+            cmds = kinds[0].commands
+            whats += f" in {', '.join(cmds[:-1])} and {cmds[-1]}" if len(cmds) > 1 else f" in {cmds[0]}"
         usage = kinds[0].usage + ("" if flag in kinds[0].usage.split() else f" {flag}")
         parts.append(f"{'an option of ' if not parts else 'of '}{whats} (exactplay {cmd} {usage} ...)")
-    return " and ".join(parts) if parts else None
+    return (" and ".join(parts) if parts else None), elsewhere and bool(parts)
 
 
 def owner_hint(flag: str, command: str, kind: InputKind | None = None, game: str | None = None,
@@ -173,17 +181,17 @@ def owner_hint(flag: str, command: str, kind: InputKind | None = None, game: str
     and what this input takes (``kind``: an input kind; ``game``: a built-in game), or None when no
     input takes ``flag``."""
     game = game or builtin_of(spec)
-    owners = _owners(flag, command, kind, game)
+    owners, elsewhere = _owners(flag, command, kind, game)
     if owners is None:
         return None
+    if elsewhere or (kind is None and game is None):
+        return f"{flag} is {owners}, not of {command}" + ("" if elsewhere else f" (exactplay {command} --help)")
     if kind is not None and builtin_of(spec) is None:
         return f"{flag} is {owners}; {_tail(kind, flag, value, spec)}"
-    if game is not None:
-        from .cli_errors import _takes
-        from .games import get_game
+    from .cli_errors import _takes
+    from .games import get_game
 
-        return f"{flag} is {owners}; {game} takes {_takes(get_game(game))}"
-    return f"{flag} is {owners}, not of {command} (exactplay {command} --help)"
+    return f"{flag} is {owners}; {game} takes {_takes(get_game(game))}"
 
 
 def _first_flag(extras: list[str]) -> tuple[str | None, str | None]:

@@ -95,8 +95,10 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
     from .regions import solve_parametric
 
     command = argv[0]
+    from ..cli_inputs import owner_hint
+
     if command not in ("solve", "certify", "report"):
-        raise UsageError(f"{command} does not take --param-symbol (solve, certify and report do)")
+        raise UsageError(owner_hint("--param-symbol", command))
     from ..cli_inputs import refuse_unconsumed, unrecognized
 
     parser = _parser(command, parser_class, model_parser)
