@@ -66,8 +66,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                        help="list every state (value, action, margin); JSON always has them")
     if command == "audit":
         p.add_argument("--float-table", metavar="FILE",
-                       help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
-                            "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
+                       help="audit this table instead of float value iteration: rows 'STATE VALUE', STATE the "
+                            "state's name as solve --all prints it or its number (solve --json); a header 'name "
+                            "value' or 'number value' says which; JSON rows [state, value]; '-' reads stdin")
     from .model_source import add_drn_arguments
 
     add_drn_arguments(p)
