@@ -94,8 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "gmpy2 when it is installed: the same arithmetic, several times faster)")
     p.add_argument("--expect", action="append", default=[], metavar="KEY=VALUE",
                    help="fail (exit 1) unless the certificate's parameter KEY is VALUE, e.g. --expect target=100, "
-                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. A KEY that "
-                        "is no parameter of any game is bad usage (exit 2); one the certificate lacks fails")
+                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. KEY is a "
+                        "built-in game's parameter or your factory's (--param goal=5: --expect goal=5, as its "
+                        "certificate records it); a KEY the certificate lacks fails, naming the keys it has")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
 

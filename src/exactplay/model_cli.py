@@ -214,7 +214,9 @@ def _audit(args, model, sol, progress):
 def _certify(args, sol) -> int:
     from .model_certificate import model_certificate
 
-    cert = model_certificate(sol)
+    from .model_source import recorded_params
+
+    cert = model_certificate(sol, params=recorded_params(args))
     text = dumps(cert, indent=1) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -223,8 +225,8 @@ def _certify(args, sol) -> int:
 
     write_text_atomic(args.output, text)
     if args.json:
-        print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
-                     "model_sha256": cert["model_sha256"]}))
+        print(dumps({"written": args.output, "model": sol.model.name, "params": cert["params"],
+                     "answer": cert["answer"], "model_sha256": cert["model_sha256"]}))
     else:
         print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
               f"({len(sol.model):,} states, witness {sol.witness})")

@@ -7,7 +7,7 @@ import argparse
 
 from .errors import UsageError
 
-__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model"]
+__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "recorded_params"]
 
 
 def is_drn(path: str | None) -> bool:
@@ -74,3 +74,17 @@ def load_model(args, progress):
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
     return build_model(game, limit, progress), shown
+
+
+def recorded_params(args) -> dict:
+    """The factory's parameters as a certificate records them (``--param goal=5 --param p=1/6``:
+    ``{"goal": 5, "p": "1/6"}``: integers, booleans and texts as they are, a fraction as ``"p/q"``);
+    ``{}`` for a ``--model`` file.  ``check --expect goal=5`` compares them."""
+    if not getattr(args, "game", None):
+        return {}
+    from fractions import Fraction
+
+    from .model import parse_params
+
+    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v
+            for k, v in parse_params(args.param).items()}

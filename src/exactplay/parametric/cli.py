@@ -137,7 +137,9 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
 def _certify(args, ps) -> int:
     from .certificate import parametric_certificate
 
-    cert = parametric_certificate(ps)
+    from ..model_source import recorded_params
+
+    cert = parametric_certificate(ps, recorded_params(args))
     text = dumps(cert, indent=None) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
