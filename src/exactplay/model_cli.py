@@ -133,7 +133,9 @@ def run_model_command(argv: list[str], parser_class) -> int:
         elif command == "audit":
             report = _audit(args, model, sol, progress)
         elif command == "report":
-            return _report(args, model, sol, source, progress)
+            from .cli_reproduce import command_words
+
+            return _report(args, model, sol, source, progress, command_words(parser, args, [command]))
         else:
             return _certify(args, sol)
     finally:
@@ -233,7 +235,7 @@ def _certify(args, sol) -> int:
     return EXIT_OK
 
 
-def _report(args, model, sol, source, progress) -> int:
+def _report(args, model, sol, source, progress, command: list[str]) -> int:
     import re
 
     from .engine.value_iteration import value_iteration
@@ -250,6 +252,6 @@ def _report(args, model, sol, source, progress) -> int:
 
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress)
+    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK

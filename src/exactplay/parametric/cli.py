@@ -128,7 +128,9 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
 
         report = parametric_report(ps, source, comp, args.full, args.all_states)
         if command == "report":
-            return _report(args, ps, report, source, comp, progress)
+            from ..cli_reproduce import command_words
+
+            return _report(args, ps, report, source, comp, progress, command_words(parser, args, [command]))
     finally:
         progress.close()
     return emit(report, args.json)
@@ -157,7 +159,7 @@ def _certify(args, ps) -> int:
     return EXIT_OK
 
 
-def _report(args, ps, report, source, comp, progress) -> int:
+def _report(args, ps, report, source, comp, progress, command: list[str]) -> int:
     import re
     from pathlib import Path
 
@@ -171,7 +173,7 @@ def _report(args, ps, report, source, comp, progress) -> int:
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     files = write_report(out, slug + "-parametric", {"source": source, "symbol": ps.model.symbol}, args.backend,
-                         rep, None, progress)
+                         rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK
 
