@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .games import Game, get_game
+from .cli_inputs import game_takes as _takes, owner_hint
+from .games import get_game
 
 
 def error_line(exc: Exception) -> str:
@@ -43,12 +44,6 @@ def _flags(parser: argparse.ArgumentParser) -> list[str]:
             if o not in ("-h", "--help") and a.help != argparse.SUPPRESS]
 
 
-def _takes(game: Game) -> str:
-    """What a game's command line takes, for a hint: ``--target`` or ``COINS... --file``."""
-    words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]
-    return " ".join(words) if words else "no parameters"
-
-
 def _is_option(word: str) -> bool:
     if not word.startswith("-") or len(word) < 2:
         return False
@@ -70,8 +65,6 @@ def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str
     commands = _choices(parser)
     if flag is None or command not in commands:
         return base
-    from .cli_inputs import owner_hint
-
     game_parsers = _choices(commands[command])
     if not game_parsers:  # a command without games (check, claims, list): who takes the option, if anyone
         return owner_hint(flag, command) or f"{base} (exactplay {command} --help)"

@@ -20,7 +20,7 @@ from typing import Callable
 from .errors import UsageError
 
 __all__ = ["InputKind", "INPUT_KINDS", "INPUT_OPTIONS", "BUILTIN_FACTORIES", "NEEDS", "given_options", "kind_of",
-           "refuse_unconsumed", "refuse_unneeded", "owner_hint", "builtin_of"]
+           "refuse_unconsumed", "refuse_unneeded", "owner_hint", "builtin_of", "game_takes", "unrecognized"]
 
 GAME_COMMANDS = ("solve", "audit", "certify", "report")  # a built-in GAME, a --game factory or a --model file
 INTEROP_COMMANDS = ("export", "crosscheck")  # built-in games as their models, factories, model files
@@ -62,6 +62,12 @@ INPUT_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(o for k in INPUT_KINDS for 
 
 # the factories the built-in games are translated to (export/crosscheck GAME, solve GAME --param-symbol p)
 BUILTIN_FACTORIES = ("exactplay.interop.builtin:{game}", "exactplay.games.{game}.model:make_game")
+
+
+def game_takes(game) -> str:
+    """What a built-in game's command line takes (its registry parameters): ``--target`` or ``COINS... --file``."""
+    words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]
+    return " ".join(words) if words else "no parameters"
 
 
 def builtin_of(spec: str | None) -> str | None:
@@ -188,10 +194,9 @@ def owner_hint(flag: str, command: str, kind: InputKind | None = None, game: str
         return f"{flag} is {owners}, not of {command}" + ("" if elsewhere else f" (exactplay {command} --help)")
     if kind is not None and builtin_of(spec) is None:
         return f"{flag} is {owners}; {_tail(kind, flag, value, spec)}"
-    from .cli_errors import _takes
     from .games import get_game
 
-    return f"{flag} is {owners}; {game} takes {_takes(get_game(game))}"
+    return f"{flag} is {owners}; {game} takes {game_takes(get_game(game))}"
 
 
 def _first_flag(extras: list[str]) -> tuple[str | None, str | None]:

@@ -19,11 +19,9 @@ from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .model import ModelError
 from .model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from .strict_json import dumps
-from .cli_inputs import BUILTIN_FACTORIES
+from .cli_inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
 
 __all__ = ["INTEROP_COMMANDS", "run_interop_command"]
-
-INTEROP_COMMANDS = ("export", "crosscheck")
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -251,8 +249,6 @@ def builtin_argv(argv: list[str]) -> list[str]:
             raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
         params["row"] = " ".join(words)
     if any(w.partition("=")[0] == "--param" for w in out):  # the game's options are its parameters
-        from .cli_inputs import owner_hint
-
         raise UsageError(owner_hint("--param", argv[0], game=name))
     game = ["--game", BUILTIN_FACTORIES[0].format(game=name)]
     for k, v in params.items():
@@ -263,8 +259,6 @@ def builtin_argv(argv: list[str]) -> list[str]:
 
 def run_interop_command(argv: list[str], parser_class) -> int:
     from .progress import make_progress
-
-    from .cli_inputs import refuse_unconsumed, unrecognized
 
     argv = builtin_argv(argv)
     command = argv[0]

@@ -15,11 +15,12 @@ from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option
 from .model_source import load_model
+from .cli_inputs import GAME_COMMANDS
 from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 
-MODEL_COMMANDS = ("solve", "audit", "certify", "report")
+MODEL_COMMANDS = GAME_COMMANDS  # the commands that read a --game factory or a --model file
 
 
 def wants_model(argv: list[str]) -> bool:
