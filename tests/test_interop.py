@@ -327,7 +327,7 @@ def test_good_drn_and_label_expression_errors(capsys, tmp_path):
     status, _, err = run(capsys, "solve", "--model", path, "--objective", "Pmax")
     assert status == 2 and "needs --objective" in err
     status, _, err = run(capsys, "solve", "--model", LOOP, "--target", "won")
-    assert status == 2 and "--target is for a DRN model" in err
+    assert status == 2 and "--target is an option of" in err and "a DRN model (exactplay solve --model FILE.drn" in err
 
 
 def test_rewards_where_the_target_is_not_sure_are_refused(capsys):

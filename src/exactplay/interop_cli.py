@@ -19,10 +19,9 @@ from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .model import ModelError
 from .model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from .strict_json import dumps
+from .cli_inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
 
 __all__ = ["INTEROP_COMMANDS", "run_interop_command"]
-
-INTEROP_COMMANDS = ("export", "crosscheck")
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -86,8 +85,6 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
 def _load(args, progress):
     check_drn_arguments(args)
     if is_drn(args.model):
-        if args.param:
-            raise UsageError("--param is for --game factories")
         model, order, drn = load_drn_model(args)
         return model, args.model, (order, drn)
     model, source = load_model(args, progress)
@@ -252,7 +249,9 @@ def builtin_argv(argv: list[str]) -> list[str]:
         if not words:
             raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
         params["row"] = " ".join(words)
-    game = ["--game", f"exactplay.interop.builtin:{name}"]
+    if any(w.partition("=")[0] == "--param" for w in out):  # the game's options are its parameters
+        raise UsageError(owner_hint("--param", argv[0], game=name))
+    game = ["--game", BUILTIN_FACTORIES[0].format(game=name)]
     for k, v in params.items():
         if v is not None:
             game += ["--param", f"{k}={v}"]
@@ -264,7 +263,11 @@ def run_interop_command(argv: list[str], parser_class) -> int:
 
     argv = builtin_argv(argv)
     command = argv[0]
-    args = _parser(command, parser_class).parse_args(argv[1:])
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
+    if extras:
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before stormpy is looked for or anything is read
     if command == "crosscheck":
         from .interop.storm import stormpy_or_fail
 

@@ -5,6 +5,8 @@
     format        "exactplay-certificate"
     version       2
     kind          "model"
+    params        the factory's parameters (--param goal=5: {"goal": 5}; a fraction as "p/q"), {} for a
+                  model file; recorded, not tied to the model by the checker (it has no factory to run)
     model         the explicit model (exactplay.model.explicit format)
     model_sha256  SHA-256 of json.dumps(model, sort_keys=True, separators=(",", ":"))
     solution      objective   "max" | "zero-sum" | "min" (the model's, resolved)
@@ -89,12 +91,15 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     }
 
 
-def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None) -> dict:
+    """The certificate; ``params``: the factory's parameters as recorded (:func:`recorded_params`;
+    ``{}`` for a model file), left out when None."""
     model_json = model_to_json(sol.model)
     return {
         "format": "exactplay-certificate",
         "version": 2,
         "kind": "model",
+        **({} if params is None else {"params": params}),
         "model": model_json,
         "model_sha256": model_digest(model_json),
         **solution_fields(sol, digits=digits),

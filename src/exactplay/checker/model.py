@@ -100,10 +100,11 @@ from ._strict import (ANSWER_KEYS, MAX_DIGITS, MAX_NUMBER_CHARS, SOLUTION_KEYS, 
 from ._witness import Witness
 from .explicit import ModelReader
 
-__all__ = ["verify", "UNVERIFIED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
+__all__ = ["verify", "UNVERIFIED", "RECORDED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
            "SOLUTION_KEYS", "ANSWER_KEYS", "guarded", "SolutionChecker"]
 
 UNVERIFIED = ("tool_version", "notes")  # informational: returned, never checked
+RECORDED = ("params",)  # the factory's parameters: their form is checked, nothing ties them to the model
 MAX_STATES = _strict.MAX_STATES
 
 TOP_REQUIRED = ("format", "version", "kind", "model", "model_sha256", "solution", "answer", "smallest_margin")
@@ -184,7 +185,10 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
 class _Checker(ModelReader, SolutionChecker):
     def run(self) -> str:
         self.max_states = MAX_STATES  # read at run time (tests lower it)
-        self.check_header("model", TOP_REQUIRED, UNVERIFIED)
+        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED)
+        if "params" in self.cert:
+            self.at("params")
+            _strict.recorded_params(self.cert["params"])
         self.check_digest()
         self.read_model()
         tail = self.check_solution(None, None)  # a model's answer: its name and first certified component
