@@ -7,6 +7,8 @@
       "name": "a coin game",
       "players": ["Alice", "Bob"],          // or a number of players
       "objective": "auto",                  // optional: auto | max | zero-sum | min
+      "never_ending": "zero",               // optional: zero | infinite (one player: a strategy that
+                                            //   does not end play with probability 1 is worth +inf)
       "initial": "start",                   // optional: default the first state
       "states": [
         {"id": "start", "mover": 0, "actions": [
@@ -34,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .compiled import OBJECTIVES, Model, ModelError, exact_vector
+from .compiled import NEVER_ENDING, OBJECTIVES, Model, ModelError, exact_vector
 from .protocol import to_rational
 
 __all__ = ["load_model_file", "model_from_json", "model_to_json", "MAX_MODEL_BYTES"]
@@ -93,6 +95,9 @@ def model_from_json(data: Any) -> Model:
     objective = data.get("objective", "auto")
     if objective not in OBJECTIVES:
         raise ModelError(f"field 'objective': {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    never_ending = data.get("never_ending", "zero")
+    if never_ending not in NEVER_ENDING:
+        raise ModelError(f"field 'never_ending': {str(never_ending)[:40]!r} is not one of {', '.join(NEVER_ENDING)}")
     raw_states = data.get("states")
     if not isinstance(raw_states, list) or not raw_states:
         raise ModelError("field 'states': a non-empty list of states is required")
@@ -205,6 +210,7 @@ def model_from_json(data: Any) -> Model:
         trans=trans,
         rewards=rewards,
         labels=labels,
+        never_ending=never_ending,
     )
     model.validate(distributions=False)  # each distribution was checked as it was read
     return model
@@ -248,7 +254,7 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
                 acts.append(act)
             st["actions"] = acts
         states.append(st)
-    return {
+    out = {
         "format": FORMAT,
         "version": 1,
         "name": model.name,
@@ -257,3 +263,6 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         "initial": number[model.initial],
         "states": states,
     }
+    if model.never_ending != "zero":  # (the default is not written: digests of such models are unchanged)
+        out["never_ending"] = model.never_ending
+    return out
