@@ -44,7 +44,7 @@ steps: dominated convergence).  So ``V`` is the least worth, the value.
 
 from __future__ import annotations
 
-from ._strict import fail, pq
+from ._strict import fail, pq, rational
 
 
 class Proper:
@@ -224,8 +224,6 @@ class Proper:
             self.margin[s] = margin
             if stored is None:
                 fail(f"no margin at a choice state ({pq(margin)})", "solution.margins", s)
-            from ._strict import rational
-
             got = rational(stored, "solution.margins", s)
             if got != margin:
                 fail(f"margin {pq(got)} is not the best minus the runner-up ({pq(margin)})", "solution.margins", s)

@@ -98,6 +98,9 @@ def model_from_json(data: Any) -> Model:
     never_ending = data.get("never_ending", "zero")
     if never_ending not in NEVER_ENDING:
         raise ModelError(f"field 'never_ending': {str(never_ending)[:40]!r} is not one of {', '.join(NEVER_ENDING)}")
+    if never_ending == "infinite" and (n != 1 or objective not in ("auto", "max", "min")):
+        raise ModelError("field 'never_ending': 'infinite' (a strategy that does not end play with probability 1 is "
+                         "worth +infinity) is for one player who maximises or minimises")
     raw_states = data.get("states")
     if not isinstance(raw_states, list) or not raw_states:
         raise ModelError("field 'states': a non-empty list of states is required")
