@@ -307,10 +307,9 @@ def _solve_cuts(forms: list, m: int) -> list[float] | None:
             return None
         rows[col], rows[piv] = rows[piv], rows[col]
         prow = rows[col]
-        inv = 1.0 / prow[col]
         for r in range(m):
             if r != col:
-                f = rows[r][col] * inv
+                f = rows[r][col] / prow[col]
                 if f:
                     row = rows[r] = [a - f * b for a, b in zip(rows[r], prow)]
                     row[col] = 0.0
