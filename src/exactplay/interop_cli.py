@@ -151,7 +151,9 @@ def _export(args, model, progress) -> int:
     return EXIT_OK
 
 
-def _decimal(x: Fraction, digits: int = 12) -> str:
+def _decimal(x: Fraction | None, digits: int = 12) -> str:
+    if x is None:
+        return "inf"
     from .audit import decimal_digits
 
     return decimal_digits(x, digits)
@@ -176,8 +178,8 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
-            v = sol.values[k][0]
-            mine = Fraction(int(v.numerator), int(v.denominator))
+            v = sol.values[k]  # None: +infinity, as Storm's
+            mine = None if v is None else Fraction(int(v[0].numerator), int(v[0].denominator))
             check.compared += 1
             if storm[d] != mine:
                 check.mismatches.append((d, mine, storm[d]))
@@ -185,15 +187,17 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     import stormpy
 
     ok = all(c.ok for c in checks)
-    v0 = sol.values[model.initial][0]
-    v0 = Fraction(int(v0.numerator), int(v0.denominator))
+    v0 = sol.values[model.initial]
+    v0 = None if v0 is None else Fraction(int(v0[0].numerator), int(v0[0].denominator))
     if args.json:
+        reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
-            "method": args.method, "value": f"{v0.numerator}/{v0.denominator}",
+            "method": args.method, "value": _pq_or_none(v0), **reason,
+            "infinite_states": sum(v is None for v in sol.values),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
-                        "mismatches": [{"state": s, "exactplay": f"{a.numerator}/{a.denominator}",
-                                        "storm": f"{b.numerator}/{b.denominator}"} for s, a, b in c.mismatches[:20]],
+                        "mismatches": [{"state": s, **_side("exactplay", a), **_side("storm", b)}
+                                       for s, a, b in c.mismatches[:20]],
                         "storm_build_seconds": c.build_seconds, "storm_check_seconds": c.check_seconds}
                        for c in checks],
             "verdict": "agree" if ok else "DISAGREE",
@@ -206,12 +210,26 @@ def _crosscheck(args, model, source, extra, progress) -> int:
             print(f"  {c.what}: {c.formula}: {state} (Storm build {c.build_seconds:.2f} s, check {c.check_seconds:.2f} s)")
             for s, a, b in c.mismatches[:5]:
                 print(f"    state {s}: exactplay {_decimal(a)} ({_short(a)}), Storm {_decimal(b)} ({_short(b)})")
-        print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
+        if v0 is None:
+            print(f"  value of the initial state: inf ({sol.infinite_reason(model.initial)})")
+        else:
+            print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
         print(f"verdict: {'agree' if ok else 'DISAGREE'}")
     return EXIT_OK if ok else EXIT_FAILED
 
 
-def _short(x: Fraction) -> str:
+def _pq_or_none(x: Fraction | None) -> str | None:
+    return None if x is None else f"{x.numerator}/{x.denominator}"
+
+
+def _side(key: str, x: Fraction | None) -> dict:
+    """``{key: "p/q"}``, or for +infinity ``{key: null, key_reason: "infinite"}`` (strict JSON)."""
+    return {key: _pq_or_none(x)} if x is not None else {key: None, f"{key}_reason": "infinite"}
+
+
+def _short(x: Fraction | None) -> str:
+    if x is None:
+        return "+inf"
     text = f"{x.numerator}/{x.denominator}"
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 

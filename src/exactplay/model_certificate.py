@@ -21,7 +21,10 @@
                               action values are the one-step Q_a = r_a + sum p V(t) everywhere
                               (an action that loops forever ties when V(s) is its Q)
                   ties        [[state, [tied action indices]], ...]
-    answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
+                  infinite    witness "proper" only (never_ending "infinite"): per state the witness
+                              rank of a value +infinity (its values row is null), null elsewhere
+    answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}; an infinite
+                  value is "value": null with "value_reason": "infinite: ...", "decimal": "inf"
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
     tool_version  informational
     notes         informational
@@ -62,12 +65,20 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     for i, s in enumerate(order):
         number[s] = i
     component = sol.components[0] if component is None else component
-    value = sol.values[m.initial][sol.components.index(component)]
+    v0 = sol.values[m.initial]
+    value = None if v0 is None else v0[sol.components.index(component)]
     smallest = sol.smallest_margin()
     smallest_state = None
     if smallest is not None:
         smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
-    values = {} if store == "policy" else {"values": [[format_pq(x) for x in sol.values[s]] for s in order]}
+    values = {} if store == "policy" else {
+        "values": [None if sol.values[s] is None else [format_pq(x) for x in sol.values[s]] for s in order]}
+    if sol.witness == "proper":
+        if store == "policy":
+            raise ValueError("a certificate of infinite values stores the values")
+        values["infinite"] = [sol.infinite.get(s) for s in order]
+    answer = {"value": format_pq(value), "decimal": decimal_digits(value, digits)} if value is not None else {
+        "value": None, "value_reason": sol.infinite_reason(m.initial), "decimal": "inf"}
     return {
         "solution": {
             "objective": sol.objective,
@@ -83,8 +94,7 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
             "name": answer_name(sol) if name is None else name,
             "state": number[m.initial],
             "component": component,
-            "value": format_pq(value),
-            "decimal": decimal_digits(value, digits),
+            **answer,
             "digits": digits,
         },
         "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},

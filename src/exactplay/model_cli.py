@@ -172,6 +172,12 @@ def _run_ball(args, command: str, B, progress):
     try:
         model, source = load_model(args, progress)
         progress.close()
+        # never_ending "infinite" with an end component: exact only (auto goes there at once)
+        exact_only = model.never_ending == "infinite" and model.has_end_component()
+        if exact_only and args.backend != "auto":
+            from .engine.ending import EXACT_ONLY
+
+            raise UsageError(f"--backend ball: {EXACT_ONLY}")
         if command == "solve":
             def exact_report():
                 from .engine import solve_model
@@ -180,17 +186,22 @@ def _run_ball(args, command: str, B, progress):
                 return solution_report(solve_model(model, "mpq", progress, lazy=False), args.digits, args.full,
                                        args.all_states, source)
 
+            if exact_only:
+                return exact_report()
             return solve_ball(model, B, args.digits, source, exact_report)
         from .engine.value_iteration import value_iteration
 
-        flt = value_iteration(model, progress=progress)
-        progress.close()
         def exact_audit():
             from .engine import solve_model
 
             from .render import as_report
 
             return as_report(_audit(args, model, solve_model(model, "mpq", progress, lazy=False), progress))
+
+        if exact_only:
+            return exact_audit()
+        flt = value_iteration(model, progress=progress)
+        progress.close()
 
         return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
                           "changes < 1e-15)", exact_audit)
@@ -209,7 +220,7 @@ def _audit(args, model, sol, progress):
 
         flt = read_model_table(args.float_table, model, sol.components[0])
         return audit_model(sol, flt, f"the float table {args.float_table}", args.digits)
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     return audit_model(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
                         args.digits)
 
@@ -245,7 +256,7 @@ def _report(args, model, sol, source, progress, command: list[str]) -> int:
     from .report.html import print_files, write_report
     from .report.model import model_report
 
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     result = audit_model(sol, flt, "float value iteration")
     rep = model_report(sol, flt, solution_report(sol, 8, False, False, source), result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
