@@ -23,7 +23,7 @@ from array import array
 from exactplay.distributed import store
 from exactplay.distributed.tiles import Tile, new_run, run_tiles
 from exactplay.distributed.wire import pack_numbers, unpack_numbers
-from exactplay.engine.general import _Run
+from exactplay.engine.run import Run
 from exactplay.engine.solution import SCCStats, Solution
 from exactplay.model.sparse import Sparse
 from exactplay.numbers import get_backend
@@ -70,7 +70,7 @@ class _Worker:
     """One engine on one worker, with the order in which it made its dictionaries' entries."""
 
     def __init__(self, model, backend, filter, witness, components):
-        self.engine = _Run(model, Sparse.from_model(model), get_backend(backend), SILENT)
+        self.engine = Run(model, Sparse.from_model(model), get_backend(backend), SILENT)
         self.engine.setup(witness, components)
         self.cpu = 0.0
         self.sent = 0
@@ -142,7 +142,7 @@ def solve_model(model, backend: str = "mpq", progress=SILENT, filter: bool = Tru
     from exactplay.distributed.cluster import worker_addresses
 
     sp = Sparse.from_model(model)
-    driver = _Run(model, sp, get_backend(backend), SILENT)
+    driver = Run(model, sp, get_backend(backend), SILENT)
     progress.start(f"condensation of {len(model):,} states", None)
     driver.prepare()
     comps, ec = driver.comps, driver.ec

@@ -33,7 +33,7 @@ from ..model.collector import fewer_collections
 from ..model.sparse import Sparse
 from ..numbers import get_backend
 from ..progress import SILENT
-from .general import _Run
+from .run import Run
 from .solution import Solution
 
 __all__ = ["solution_from_values", "state_index", "FastPathError"]
@@ -62,8 +62,8 @@ def solution_from_values(
         return _FromValues(model, sp, get_backend(backend), values).run_given(choices or {}, ties, tie_scope)
 
 
-class _FromValues(_Run):
-    """The engine (:mod:`.general`) with the values of the states on cycles given instead of solved."""
+class _FromValues(Run):
+    """The engine (:class:`.run.Run`) with the values of the states on cycles given instead of solved."""
 
     def __init__(self, model: Model, sp: Sparse, B, values: Mapping[int, tuple]) -> None:
         super().__init__(model, sp, B, SILENT)
