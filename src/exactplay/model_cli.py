@@ -175,7 +175,7 @@ def _run_ball(args, command: str, B, progress):
         # never_ending "infinite" with an end component: exact only (auto goes there at once)
         exact_only = model.never_ending == "infinite" and model.has_end_component()
         if exact_only and args.backend != "auto":
-            from .engine.ending import EXACT_ONLY
+            from .engine.structure import EXACT_ONLY
 
             raise UsageError(f"--backend ball: {EXACT_ONLY}")
         if command == "solve":

@@ -22,6 +22,7 @@ from ..model import ModelError
 from .elimination import solve_transient
 from .finish import finish
 from .float_guess import float_guess
+from .structure import local_choice
 
 __all__ = ["cyclic", "split", "evaluate", "MAX_ROUNDS"]
 
@@ -39,7 +40,7 @@ def cyclic(eng, comp: list[int], inside: set[int], has_ec: bool) -> None:
         finish(eng, comp, {})
         return
     eng.stats.cyclic_with_choices += 1
-    if all(eng.structure.local_choice(s, inside) for s in choice):
+    if all(local_choice(eng.sp, s, inside.__contains__) for s in choice):
         local_choices(eng, comp, inside, choice, pol)
         return
     objs = {eng.ckeys[sp.mover[s]][0] for s in choice}

@@ -33,6 +33,7 @@ from ..model.collector import fewer_collections
 from ..model.sparse import Sparse
 from ..numbers import get_backend
 from ..progress import SILENT
+from .finish import finish
 from .run import Run
 from .solution import Solution
 
@@ -113,7 +114,7 @@ class _FromValues(Run):
                 opt[s] = self.choose(s, [self.qkey(a, c) for a in range(a0, a1)])
                 self.stats.exact_action_values += a1 - a0
         try:
-            self.finish(comp, opt)
+            finish(self, comp, opt)
         except RuntimeError as exc:  # no witness: the values are a fake fixed point
             raise FastPathError(f"the fast path's values have no {self.witness_name} witness ({exc})") from None
         for s in comp:

@@ -24,7 +24,7 @@ from .elimination import closed_states
 from .finish import finish, never_ending
 from .selfloop import self_loop
 from .solution import SCCStats, Solution, constant_sum_total, with_second
-from .structure import Structure, reaching_positive
+from .structure import Structure, reaching_positive, staying_core
 
 __all__ = ["Run", "INF"]
 
@@ -125,7 +125,7 @@ class Run:
             st.cyclic += 1
             inside = set(comp)
             if has_ec is None:
-                has_ec = self.structure.staying_core(comp, inside)
+                has_ec = staying_core(self.sp, comp, inside)
             if not (self.live is not None and split(self, comp, inside)):
                 cyclic(self, comp, inside, has_ec)
             return

@@ -21,7 +21,12 @@ from ..model import ModelError
 from ..model.sparse import Sparse
 from .scc import components
 
-__all__ = ["Structure", "reaching_positive"]
+__all__ = ["Structure", "staying_core", "local_choice", "reaching_positive", "EXACT_ONLY"]
+
+# the refusal of every solver with the semantics "a play that never ends is worth 0" (balls, Dask, fast paths)
+EXACT_ONLY = ("a strategy that does not end play with probability 1 is worth +infinity in this model (never_ending "
+              "'infinite', e.g. Rmin/Rmax of a DRN file): it is solved only by the exact engine on one machine "
+              "(--backend mpq, no --workers)")
 
 
 class Structure:
@@ -40,39 +45,7 @@ class Structure:
         self.witness_name, self.reported = self.witness(ec)
 
     def staying_core(self, comp: list[int], inside: set[int]) -> bool:
-        """Whether the component holds an end component: its greatest subset ``X`` where every state
-        has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once)."""
-        sp = self.sp
-        first, start, succ = sp.first, sp.start, sp.succ
-        count: dict[int, int] = {}
-        owner: dict[int, int] = {}
-        waiting: dict[int, list[int]] = {}
-        drop = []
-        for s in comp:
-            c = 0
-            for a in range(first[s], first[s + 1]):
-                ks = range(start[a], start[a + 1])
-                if all(succ[k] in inside for k in ks):
-                    c += 1
-                    owner[a] = s
-                    for k in ks:
-                        waiting.setdefault(succ[k], []).append(a)
-            count[s] = c
-            if not c:
-                drop.append(s)
-        dead: set[int] = set()
-        removed = 0
-        while drop:
-            t = drop.pop()
-            removed += 1
-            for a in waiting.get(t, ()):
-                if a not in dead:
-                    dead.add(a)
-                    s = owner[a]
-                    count[s] -= 1
-                    if not count[s]:
-                        drop.append(s)
-        return removed < len(comp)
+        return staying_core(self.sp, comp, inside)
 
     def has_end_component(self, comp: list[int], inside: set[int] | None = None) -> bool:
         if len(comp) > 1:
@@ -89,21 +62,10 @@ class Structure:
         sp = self.sp
         return any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
 
-    def local_choice(self, s: int, inside: set[int] | None = None) -> bool:
-        """Whether every action of ``s`` moves inside its component (``inside``) with the same probabilities."""
-        sp = self.sp
-        if inside is None:
-            comp_of = self.comp_of
-            ci = comp_of[s]
-        ref = None
-        for a in range(sp.first[s], sp.first[s + 1]):
-            part = {sp.succ[k]: sp.pk[k] for k in range(sp.start[a], sp.start[a + 1])
-                    if (comp_of[sp.succ[k]] == ci if inside is None else sp.succ[k] in inside)}
-            if ref is None:
-                ref = part
-            elif part != ref:
-                return False
-        return True
+    def local_choice(self, s: int) -> bool:
+        """Whether every action of ``s`` moves inside its component with the same probabilities."""
+        ci = self.comp_of[s]
+        return local_choice(self.sp, s, lambda t: self.comp_of[t] == ci)
 
     def deciding(self, s: int) -> bool:
         return self.on_cycle(s) and not self.local_choice(s)
@@ -112,6 +74,8 @@ class Structure:
         """Which witness pins the values down, and which payoff components are certified; raises
         :class:`ModelError` for the games the engine refuses (as :func:`.ending.witness_kind`)."""
         model, sp, keys = self.model, self.sp, self.keys
+        if model.never_ending == "infinite" and any(ec):
+            raise ModelError(EXACT_ONLY)
         n = sp.n
         choosers = [s for s in range(n) if sp.mover[s] >= 0 and (sp.first[s + 1] - sp.first[s]) > 1]
         chooser_comps = {keys[sp.mover[s]][0] for s in choosers}
@@ -203,3 +167,51 @@ def reaching_positive(sp: Sparse, c: int) -> bytearray:
                 live[s] = 1
                 stack.append(s)
     return live
+
+
+def staying_core(sp: Sparse, comp: list[int], inside: set[int]) -> bool:
+    """Whether the component holds an end component: its greatest subset ``X`` where every state
+    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once)."""
+    first, start, succ = sp.first, sp.start, sp.succ
+    count: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    waiting: dict[int, list[int]] = {}
+    drop = []
+    for s in comp:
+        c = 0
+        for a in range(first[s], first[s + 1]):
+            ks = range(start[a], start[a + 1])
+            if all(succ[k] in inside for k in ks):
+                c += 1
+                owner[a] = s
+                for k in ks:
+                    waiting.setdefault(succ[k], []).append(a)
+        count[s] = c
+        if not c:
+            drop.append(s)
+    dead: set[int] = set()
+    removed = 0
+    while drop:
+        t = drop.pop()
+        removed += 1
+        for a in waiting.get(t, ()):
+            if a not in dead:
+                dead.add(a)
+                s = owner[a]
+                count[s] -= 1
+                if not count[s]:
+                    drop.append(s)
+    return removed < len(comp)
+
+
+def local_choice(sp: Sparse, s: int, inside) -> bool:
+    """Whether every action of ``s`` moves inside the component (``inside(t)``: ``t`` is in it) with the same
+    probabilities (then its choice is decided by the exits alone)."""
+    ref = None
+    for a in range(sp.first[s], sp.first[s + 1]):
+        part = {sp.succ[k]: sp.pk[k] for k in range(sp.start[a], sp.start[a + 1]) if inside(sp.succ[k])}
+        if ref is None:
+            ref = part
+        elif part != ref:
+            return False
+    return True
