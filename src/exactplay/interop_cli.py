@@ -174,7 +174,7 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
             copy = str(Path(tmp) / "model.drn")
             formula = storm_copy(args, drn, copy)
-            storm, build, cpu = storm_check_drn(copy, formula, args.method)
+            storm, build, cpu, storm_initial = storm_check_drn(copy, formula, args.method, with_initial=True)
         check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
@@ -189,10 +189,14 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     ok = all(c.ok for c in checks)
     v0 = sol.values[model.initial][0]
     v0 = Fraction(int(v0.numerator), int(v0.denominator))
+    starts = _initial_states(model, sol, storm if extra else None, storm_initial if extra else None,
+                             extra[0] if extra else None)
+    ok = ok and (starts is None or starts.get("storm", {}).get("same_states", True))
     if args.json:
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
             "method": args.method, "value": f"{v0.numerator}/{v0.denominator}",
+            **({"initial_states": starts} if starts else {}),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
                         "mismatches": [{"state": s, "exactplay": f"{a.numerator}/{a.denominator}",
                                         "storm": f"{b.numerator}/{b.denominator}"} for s, a, b in c.mismatches[:20]],
@@ -208,9 +212,38 @@ def _crosscheck(args, model, source, extra, progress) -> int:
             print(f"  {c.what}: {c.formula}: {state} (Storm build {c.build_seconds:.2f} s, check {c.check_seconds:.2f} s)")
             for s, a, b in c.mismatches[:5]:
                 print(f"    state {s}: exactplay {_decimal(a)} ({_short(a)}), Storm {_decimal(b)} ({_short(b)})")
-        print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
+        print(f"  value of the {'first ' if starts else ''}initial state: {_decimal(v0)} = {_short(v0)}")
+        if starts:
+            st, line = starts.get("storm"), f"  initial states: {starts['summary']}"
+            if st is not None:
+                same = (f"Storm's initial states are the same {starts['count']:,}" if st["same_states"] else
+                        f"Storm's initial states DIFFER ({st['count']:,} in Storm's model)")
+                line += (f"; {same}, its range [{_decimal(Fraction(st['smallest']))}, "
+                         f"{_decimal(Fraction(st['largest']))}]")
+            print(line)
         print(f"verdict: {'agree' if ok else 'DISAGREE'}")
     return EXIT_OK if ok else EXIT_FAILED
+
+
+def _initial_states(model, sol, storm, storm_initial, order) -> dict | None:
+    """Several initial states (a DRN file): exactplay's values and range, and Storm's range over the
+    initial states of the model Storm built (which must be the same states)."""
+    from .initial_values import initial_range
+
+    r = initial_range(model.initial_states, lambda s: sol.values[s][0])
+    if r is None:
+        return None
+    out = {**r.to_json(model.state_name, digits=12), "summary": r.summary(model.state_name, 12)}
+    if storm is not None:
+        mine = sorted(order[s] for s in model.initial_states)  # DRN numbers
+        vals = [storm[d] for d in storm_initial]
+        out["storm"] = {"same_states": storm_initial == mine, "count": len(storm_initial),
+                        "smallest": _pq(min(vals)), "largest": _pq(max(vals))}
+    return out
+
+
+def _pq(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
 
 
 def _short(x: Fraction) -> str:

@@ -20,6 +20,9 @@
                               (an action that loops forever ties when V(s) is its Q)
                   ties        [[state, [tied action indices]], ...]
     answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
+    initial_states  only for a model with several (model.initial_states): {"values": ["p/q", ...] per
+                  initial state in that order, "smallest"/"largest": {"state", "value", "decimal"}
+                  (the first initial state with that value; the answer's component and digits)}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
     tool_version  informational
     notes         informational
@@ -86,7 +89,23 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
             "digits": digits,
         },
         "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        **_initial_states(sol, number, sol.components.index(component), digits),
     }
+
+
+def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
+    """``{"initial_states": ...}`` for a model with several initial states, else ``{}``."""
+    from .initial_values import initial_range
+
+    r = initial_range(sol.model.initial_states, lambda s: sol.values[s][k])
+    if r is None:
+        return {}
+
+    def end(s, v):
+        return {"state": number[s], "value": format_pq(v), "decimal": decimal_digits(v, digits)}
+
+    return {"initial_states": {"values": [format_pq(v) for v in r.values], "smallest": end(*r.smallest),
+                               "largest": end(*r.largest)}}
 
 
 def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:

@@ -224,11 +224,14 @@ def _certify(args, sol) -> int:
     from .certificate import write_text_atomic
 
     write_text_atomic(args.output, text)
+    starts = cert.get("initial_states")
     if args.json:
         print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
-                     "model_sha256": cert["model_sha256"]}))
+                     **({"initial_states": starts} if starts else {}), "model_sha256": cert["model_sha256"]}))
     else:
-        print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
+        shown = "" if not starts else (f"; {len(starts['values']):,} initial states, values in "
+                                       f"[{starts['smallest']['decimal']}, {starts['largest']['decimal']}]")
+        print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']}{shown} "
               f"({len(sol.model):,} states, witness {sol.witness})")
     return EXIT_OK
 

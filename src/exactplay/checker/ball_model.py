@@ -133,6 +133,9 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
                 fail("a model's ball certificate has no parameters ({})", "params")
             self.check_digest()
             self.read_model()
+            if len(self.initial_states) > 1:  # the writer refuses them: its answer covers one initial state
+                fail(f"a ball certificate covers one initial state, not {len(self.initial_states):,}",
+                     "model.initial_states")
             what = f"model {self.name!r}"
             self.answer_name = None
         elif rec == "game":

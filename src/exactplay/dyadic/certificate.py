@@ -102,9 +102,11 @@ def _body(model: Model, form: IntForm, E: Enclosure, number: list, name: str, di
 
 def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILENT, notes: str = ""):
     """``(certificate, run)`` of a user's model on the grid ``2^-k``."""
+    from ..initial_values import one_initial_state
     from ..model import model_to_json
     from ..model.canonical import model_digest
 
+    one_initial_state(model, "a ball certificate")
     start = time.perf_counter()
     form = IntForm(model)
     E = dyadic_enclosure(form, k, progress)

@@ -54,8 +54,9 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     ``target`` states become terminal with payoff 1 (``P``) or 0 (``R``), ``avoid`` states (not in the
     target) terminal with payoff 0; a state all of whose actions loop to itself is terminal with payoff
     0 (``P``; for ``R`` it never reaches the target, refused).  The single player maximises (``max``)
-    or minimises (``min``).  Model states are the DRN states, except that the initial state is swapped
-    with state 0 (the engine's initial state); each state's name is its DRN number.
+    or minimises (``min``).  Model states are the DRN states, except that the (first) initial state is
+    swapped with state 0 (the engine's initial state); each state's name is its DRN number.  Every state
+    labelled ``init`` is an initial state (``Model.initial_states``, in the file's order).
     """
     if objective not in OBJECTIVES:
         raise ModelError(f"--objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
@@ -136,7 +137,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
         name=f"{Path(drn.path).stem}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
         objective="min" if objective.endswith("min") else "max",
         states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
-        labels=labels,
+        labels=labels, initial_states=[pos[d] for d in drn.initial_states],
     )
     model.validate()
     if is_reward:

@@ -1,6 +1,7 @@
 """The compiled model: numbered states with exact transitions.
 
-State ``0`` is the initial state.  For every state ``s``:
+State ``0`` is the initial state (``initial_states`` lists every initial state, ``0`` first, when a
+model has several: a DRN file may).  For every state ``s``:
 
 * ``terminal[s]`` is its payoff vector (a tuple of :class:`Fraction`, one per
   player) or ``None`` if play goes on;
@@ -74,6 +75,13 @@ class Model:
     rewards: list[list[tuple[Fraction, ...] | None]]
     labels: list[list[str]] = field(default_factory=list)  # per state: atomic propositions (DRN / PRISM)
     initial: int = 0
+    # every initial state, ``initial`` first (a DRN file may mark several; the engine solves every state
+    # anyway, and the commands report each one's value); left empty it is ``[initial]``
+    initial_states: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.initial_states:
+            self.initial_states = [self.initial]
 
     def __len__(self) -> int:
         return len(self.states)
@@ -301,6 +309,11 @@ class Model:
         ``widths_read`` with it: the builder also read every payoff and reward against ``num_players``
         and gave each state that goes on its actions and rewards (:meth:`_plainly_valid`)."""
         n = len(self.states)
+        starts = self.initial_states
+        if (starts[0] != self.initial or len(set(starts)) != len(starts)
+                or not all(isinstance(s, int) and 0 <= s < n for s in starts)):
+            raise ModelError(f"initial states {starts[:5]}: distinct states of the model, the initial state "
+                             f"{self.initial} first")
         # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
         # "auto" is "zero-sum" only for two players, where both give two keys
         n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)

@@ -8,6 +8,7 @@
       "players": ["Alice", "Bob"],          // or a number of players
       "objective": "auto",                  // optional: auto | max | zero-sum | min
       "initial": "start",                   // optional: default the first state
+      "initial_states": ["start", "roll"],  // optional: several initial states ("initial" first)
       "states": [
         {"id": "start", "mover": 0, "actions": [
             {"name": "flip", "next": [["1/2", "win"], ["1/2", "lose"]]},
@@ -106,9 +107,17 @@ def model_from_json(data: Any) -> Model:
         if sid in ids:
             raise ModelError(f"states[{i}]: duplicate id {sid!r}")
         ids[sid] = i
-    initial = data.get("initial", raw_states[0]["id"])
+    starts = data.get("initial_states")
+    first = starts[0] if isinstance(starts, list) and starts else raw_states[0]["id"]
+    initial = data.get("initial", first)
     if isinstance(initial, bool) or not isinstance(initial, (str, int)) or initial not in ids:
         raise ModelError(f"field 'initial': unknown state {initial!r}")
+    if starts is not None:
+        if (not isinstance(starts, list) or len(starts) < 2 or starts[0] != initial
+                or any(isinstance(x, bool) or not isinstance(x, (str, int)) or x not in ids for x in starts)
+                or len(set(starts)) != len(starts)):
+            raise ModelError("field 'initial_states': a list of two or more distinct states, the initial state "
+                             f"{initial!r} first")
     # renumber so that the initial state is 0
     order = [ids[initial]] + [i for i in range(len(raw_states)) if i != ids[initial]]
     new = {old: k for k, old in enumerate(order)}
@@ -205,6 +214,7 @@ def model_from_json(data: Any) -> Model:
         trans=trans,
         rewards=rewards,
         labels=labels,
+        initial_states=[] if starts is None else [new[ids[x]] for x in starts],
     )
     model.validate(distributions=False)  # each distribution was checked as it was read
     return model
@@ -248,7 +258,7 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
                 acts.append(act)
             st["actions"] = acts
         states.append(st)
-    return {
+    out = {
         "format": FORMAT,
         "version": 1,
         "name": model.name,
@@ -257,3 +267,6 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         "initial": number[model.initial],
         "states": states,
     }
+    if len(model.initial_states) > 1:  # written only then: the digest of a one-initial-state model is unchanged
+        out["initial_states"] = [number[s] for s in model.initial_states]
+    return out
