@@ -161,7 +161,7 @@ def _ball_backend(args, command: str):
     if getattr(args, "float_table", None):
         raise UsageError("--float-table is judged against exact values: use --backend mpq")
     B = get_backend("ball", args.prec)
-    return B if args.backend == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+    return B if args.backend == "ball" else Backend("auto", B.kind, False, B.make, B.prec, B.prec_default)
 
 
 def _run_ball(args, command: str, B, progress):
