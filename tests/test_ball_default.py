@@ -88,3 +88,13 @@ def test_the_heavy_note_of_a_default_ball_solve_estimates_the_intervals():
     note = race.heavy("solve", {"target": 10000, "backend": "ball", "prec": None})
     assert "float64 intervals" in note
     assert "float64 intervals" not in (race.heavy("solve", {"target": 10000, "backend": "ball", "prec": 128}) or "")
+
+
+def test_hold_and_model_help_say_128_bits_run_and_why(capsys):
+    for argv in (["solve", "hold", "--help"], ["certify", "hold", "--help"],
+                 ["solve", "--model", "x.json", "--help"]):
+        status, out, _ = run(capsys, *argv)
+        text = " ".join(out.split())
+        assert status == 0 and "Without it:" in text and "cost the same" in text, argv
+    status, out, _ = run(capsys, "certify", "hold", "--help")
+    assert "the grid 2^-128 of the ball certificate" in " ".join(out.split())

@@ -53,7 +53,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                    help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; ball: certified "
                         "enclosures in arb balls (solve, audit); auto: balls, then exact if they leave a decision open")
     p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
-                   help="working precision of --backend ball|auto in bits (default 128)")
+                   help="working precision of --backend ball|auto in bits. Without it: 128 (measured, "
+                        "benchmarks/ball_default.py: on Pig 53, 64 and 128 bits cost the same and certify every "
+                        "decision, so the finest runs; the exact engine, the default --backend mpq, is faster "
+                        "still: Pig to 30 in 0.9 s of CPU against 16 s in balls)")
     p.add_argument("--max-states", type=int_option, default=None, metavar="N",
                    help="refuse games with more reachable states (default 3,000,000)")
     p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
