@@ -290,3 +290,23 @@ def test_the_ball_checker_refuses_a_model_with_several_initial_states(tmp_path):
     cert["model"]["initial_states"] = [0, 2]
     with pytest.raises(VerificationError, match="covers one initial state, not 2"):
         ball_model.verify(_rehash(cert))
+
+
+def test_a_model_file_with_initial_states_is_read_state_by_state_and_certified(capsys, tmp_path):
+    from exactplay.model import load_model_file
+
+    path = tmp_path / "m.json"
+    data = {"format": "exactplay-model", "version": 1, "players": 1, "initial_states": ["b", "c"],
+            "states": [{"id": "a", "payoff": [0]}, {"id": "b", "payoff": [1]},
+                       {"id": "c", "mover": None, "next": [["1/3", "a"], ["2/3", "b"]]}]}
+    path.write_text(json.dumps(data))
+    model = load_model_file(path)
+    assert [model.state_name(s) for s in model.initial_states] == ["b", "c"]
+    out = tmp_path / "c.json"
+    status, text, err = run(capsys, "certify", "--model", path, "-o", out)
+    assert status == 0 and "2 initial states, values in [0.66666667, 1.00000000]" in text, err
+    assert run(capsys, "check", out)[0] == 0
+    data["initial_states"] = ["b", ["c"]]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ModelError, match="initial_states"):
+        load_model_file(path)

@@ -33,11 +33,12 @@ def storm_copy(args, drn, path: str) -> str:
     so the expressions are evaluated here, on the same labels, and Storm gets plain names.
     """
     from .interop.drn import _holds, parse_label_expr
+    from .interop.drn_read import read_drn_text
 
     known = drn.all_labels()
     texpr = parse_label_expr(args.target, known, "--target")
     aexpr = parse_label_expr(args.avoid, known, "--avoid") if args.avoid else None
-    lines = Path(args.model).read_text(encoding="utf-8").split("\n")
+    lines = read_drn_text(args.model).split("\n")  # the file as read (inflated if gzip)
     for d, ln in enumerate(drn.lines):
         extra = ""
         if _holds(texpr, drn.labels[d]):

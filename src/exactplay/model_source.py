@@ -7,11 +7,12 @@ import argparse
 
 from .errors import UsageError
 
-__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model"]
+__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit"]
 
 
 def is_drn(path: str | None) -> bool:
-    return bool(path) and str(path).lower().endswith(".drn")
+    """A DRN file, by its name: ``.drn``, or ``.drn.gz`` gzip-compressed."""
+    return bool(path) and str(path).lower().endswith((".drn", ".drn.gz"))
 
 
 def add_drn_arguments(p: argparse.ArgumentParser) -> None:
@@ -36,30 +37,38 @@ def check_drn_arguments(args) -> None:
         raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
 
 
+def state_limit(args) -> int:
+    """``--max-states`` (default :data:`~exactplay.model.compiled.MAX_STATES`), at least 1."""
+    from .model.compiled import MAX_STATES
+
+    limit = getattr(args, "max_states", None)
+    limit = MAX_STATES if limit is None else limit
+    if limit < 1:
+        raise UsageError("--max-states must be at least 1")
+    return limit
+
+
 def load_drn_model(args):
-    """``(model, order)`` for ``--model FILE.drn`` and the property options."""
+    """``(model, order, drn)`` for ``--model FILE.drn`` and the property options; a file declaring more
+    states than ``--max-states`` is refused at its header."""
     from .interop.drn import drn_to_model, read_drn
 
-    drn = read_drn(args.model)
+    drn = read_drn(args.model, state_limit(args))
     return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
 
 
 def load_model(args, progress):
-    """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN)."""
+    """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN); every
+    source is refused at ``--max-states`` states, before the states past it are read or enumerated."""
     from .model import build_model, load_model_file, parse_params
-    from .model.compiled import MAX_STATES
     from .model.load import make_game
 
-    limit = MAX_STATES if args.max_states is None else args.max_states
-    if limit < 1:
-        raise UsageError("--max-states must be at least 1")
+    limit = state_limit(args)
     if args.model:
         if args.param:
             raise UsageError("--param is for --game factories; a --model file has no parameters")
         check_drn_arguments(args)
-        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model)
-        if len(model) > limit:
-            raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
+        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
         return model, args.model
     params = parse_params(args.param)
     game = make_game(args.game, params)

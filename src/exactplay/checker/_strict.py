@@ -24,6 +24,8 @@ ACTION_KEYS = ("name", "next", "reward")
 SOLUTION_KEYS = ("objective", "witness", "components", "values", "policy", "ranks", "margins", "ties")
 ANSWER_KEYS = ("name", "state", "component", "value", "decimal", "digits")
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
+OBJECTIVE_PLAYERS = {"zero-sum": 2, "min": 1}  # the players these objectives are for (auto and max: any)
+MAX_PLAYERS = 1000
 INF = float("inf")
 
 _DIGITS = frozenset("0123456789")

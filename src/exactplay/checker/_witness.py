@@ -12,13 +12,16 @@ reward).  See :mod:`exactplay.checker.model` for why each suffices.
 from __future__ import annotations
 
 from ._graph import sccs
-from ._strict import fail
+from ._strict import OBJECTIVE_PLAYERS, fail
 
 
 class Witness:
     def resolve_objective(self) -> None:
         self.at("model.objective")
         obj = self.declared_objective
+        fits = OBJECTIVE_PLAYERS.get(obj)
+        if fits is not None and self.P != fits:
+            fail(f"objective {obj!r} is for {fits} player(s), the model has {self.P}", "model.objective")
         if obj == "auto":
             sums = {p[0] + p[1] for p in self.payoff if p is not None} if self.P == 2 else set()
             rewards_ok = self.P == 2 and all(r is None or r[0] + r[1] == 0 for rs in self.rewards for r in rs)

@@ -23,7 +23,7 @@ import hashlib
 import json
 from fractions import Fraction
 
-from ._strict import OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
+from ._strict import MAX_PLAYERS, OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
 
 
 class ModelReader:
@@ -59,12 +59,12 @@ class ModelReader:
         self.at("model.players")
         players = model["players"]
         if isinstance(players, int) and not isinstance(players, bool):
-            if not 1 <= players <= 1000:
-                fail(f"{show(players)} players: give 1 to 1000", "model.players")
+            if not 1 <= players <= MAX_PLAYERS:
+                fail(f"{show(players)} players: give 1 to {MAX_PLAYERS}", "model.players")
             self.player_names = [f"player {i}" for i in range(players)]
         elif isinstance(players, list) and players and all(isinstance(p, str) for p in players):
-            if len(players) > 1000:
-                fail(f"{len(players)} players: give 1 to 1000", "model.players")
+            if len(players) > MAX_PLAYERS:
+                fail(f"{len(players)} players: give 1 to {MAX_PLAYERS}", "model.players")
             self.player_names = list(players)
         else:
             fail("give a number of players or a non-empty list of names", "model.players")

@@ -32,10 +32,9 @@ re-exported here), the label expressions :mod:`exactplay.interop.labels`; this m
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 from ..model import Model, ModelError
-from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, parse_drn, read_drn  # noqa: F401  (re-exported)
+from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
 from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
 from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exported)
 
@@ -134,7 +133,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             rs.append((x,) if x else None)
         rewards.append(rs)
     model = Model(
-        name=f"{Path(drn.path).stem}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
+        name=f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
         objective="min" if objective.endswith("min") else "max",
         states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
         labels=labels, initial_states=[pos[d] for d in drn.initial_states],

@@ -30,10 +30,14 @@ from typing import Any, Hashable
 from ..graph import end_component_states, tarjan
 from .collector import fewer_collections
 
-__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
+__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "MAX_PLAYERS", "check_objective", "exact_vector"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
 MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
+# Players of one game: each state's values are a vector of this many rationals, and a model file
+# may declare the number alone ("players": 1000000000 took 3.9 GB before failing).  The checker's
+# limit too (checker/explicit.py), so that every model solved can be certified.
+MAX_PLAYERS = 1000
 
 
 _is_none, _not_none = partial(is_, None), partial(is_not, None)
@@ -41,6 +45,23 @@ _is_none, _not_none = partial(is_, None), partial(is_not, None)
 
 class ModelError(ValueError):
     """The model is not finite, not well formed, too large, or not solvable as stated."""
+
+
+def check_objective(objective: str, num_players: int) -> None:
+    """Refuse an objective that does not fit the number of players: ``zero-sum`` is two players
+    (player 1 minimises player 0's payoff), ``min`` one player (who minimises its payoff); ``auto``
+    and ``max`` fit any number (each mover maximises its own payoff).
+
+    >>> check_objective("zero-sum", 1)
+    Traceback (most recent call last):
+    ...
+    exactplay.model.compiled.ModelError: objective 'zero-sum' is for two players (player 1 minimises player 0's payoff); this game has 1
+    """
+    if objective == "zero-sum" and num_players != 2:
+        raise ModelError(f"objective 'zero-sum' is for two players (player 1 minimises player 0's payoff); "
+                         f"this game has {num_players}")
+    if objective == "min" and num_players != 1:
+        raise ModelError(f"objective 'min' is for one player (who minimises its payoff); this game has {num_players}")
 
 
 def exact_vector(x: Any, n: int | None, what: str, where: str) -> tuple[Fraction, ...]:
@@ -309,6 +330,7 @@ class Model:
         ``widths_read`` with it: the builder also read every payoff and reward against ``num_players``
         and gave each state that goes on its actions and rewards (:meth:`_plainly_valid`)."""
         n = len(self.states)
+        check_objective(self.objective, self.num_players)
         starts = self.initial_states
         if (starts[0] != self.initial or len(set(starts)) != len(starts)
                 or not all(isinstance(s, int) and 0 <= s < n for s in starts)):
