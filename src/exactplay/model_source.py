@@ -7,7 +7,8 @@ import argparse
 
 from .errors import UsageError
 
-__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit"]
+__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit",
+           "recorded_params"]
 
 
 def is_drn(path: str | None) -> bool:
@@ -29,12 +30,10 @@ def add_drn_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def check_drn_arguments(args) -> None:
-    drn = is_drn(getattr(args, "model", None))
-    given = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-    if drn and (not args.objective or not args.target):
+    """A DRN model's property is complete (an option no input of this kind takes is refused before,
+    by :func:`exactplay.cli_inputs.refuse_unconsumed`)."""
+    if is_drn(getattr(args, "model", None)) and (not args.objective or not args.target):
         raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
-    if not drn and given:
-        raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
 
 
 def state_limit(args) -> int:
@@ -65,8 +64,6 @@ def load_model(args, progress):
 
     limit = state_limit(args)
     if args.model:
-        if args.param:
-            raise UsageError("--param is for --game factories; a --model file has no parameters")
         check_drn_arguments(args)
         model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
         return model, args.model
@@ -74,3 +71,17 @@ def load_model(args, progress):
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
     return build_model(game, limit, progress), shown
+
+
+def recorded_params(args) -> dict:
+    """The factory's parameters as a certificate records them (``--param goal=5 --param p=1/6``:
+    ``{"goal": 5, "p": "1/6"}``: integers, booleans and texts as they are, a fraction as ``"p/q"``);
+    ``{}`` for a ``--model`` file.  ``check --expect goal=5`` compares them."""
+    if not getattr(args, "game", None):
+        return {}
+    from fractions import Fraction
+
+    from .model import parse_params
+
+    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v
+            for k, v in parse_params(args.param).items()}

@@ -52,8 +52,11 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
 
     ``target`` states become terminal with payoff 1 (``P``) or 0 (``R``), ``avoid`` states (not in the
     target) terminal with payoff 0; a state all of whose actions loop to itself is terminal with payoff
-    0 (``P``; for ``R`` it never reaches the target, refused).  The single player maximises (``max``)
-    or minimises (``min``).  Model states are the DRN states, except that the (first) initial state is
+    0 (``P``; for ``R`` it stays, never reaching the target).  The single player maximises (``max``)
+    or minimises (``min``).  ``R`` has Storm's semantics: a strategy that does not reach the target
+    with probability 1 has an infinite expected reward (the model's ``never_ending = "infinite"``,
+    :mod:`exactplay.proper`; where every strategy reaches it the two semantics agree and it is left
+    ``"zero"``).  Model states are the DRN states, except that the (first) initial state is
     swapped with state 0 (the engine's initial state); each state's name is its DRN number.  Every state
     labelled ``init`` is an initial state (``Model.initial_states``, in the file's order).
     """
@@ -139,27 +142,8 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
         labels=labels, initial_states=[pos[d] for d in drn.initial_states],
     )
     model.validate()
-    if is_reward:
-        _require_reach_one(model, drn, order)
+    if is_reward and model.has_end_component():  # some strategy can avoid the target forever
+        model.never_ending = "infinite"
+        model.validate()
     return model, order
 
-
-def _require_reach_one(model: Model, drn: DrnFile, order: list[int]) -> None:
-    """Rmin/Rmax: every strategy must reach the target with probability 1 (no end component outside it)."""
-    from ..graph import has_end_component, tarjan
-
-    n = len(model)
-    succ = [sorted(model.successors(s)) for s in range(n)]
-    for comp in tarjan(succ):
-        s0 = comp[0]
-        if model.terminal[s0] is not None:
-            continue
-        if len(comp) == 1:
-            ec = any(len(d) == 1 and d[0][0] == s0 for d in model.trans[s0])
-        else:
-            ec = has_end_component(comp, lambda s: [{t for t, _ in d} for d in model.trans[s]])
-        if ec:
-            d = order[s0]
-            raise ModelError(f"{drn.path}:{drn.lines[d]}: from state {d} some strategy never reaches the target "
-                             "(an end component outside it): the expected reward is infinite or not supported; "
-                             "exactplay solves Rmin/Rmax when every strategy reaches the target with probability 1")

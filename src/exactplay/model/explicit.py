@@ -7,6 +7,8 @@
       "name": "a coin game",
       "players": ["Alice", "Bob"],          // or a number of players
       "objective": "auto",                  // optional: auto | max | zero-sum | min
+      "never_ending": "zero",               // optional: zero | infinite (one player: a strategy that
+                                            //   does not end play with probability 1 is worth +inf)
       "initial": "start",                   // optional: default the first state
       "initial_states": ["start", "roll"],  // optional: several initial states ("initial" first)
       "states": [
@@ -141,6 +143,8 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         "initial": number[model.initial],
         "states": states,
     }
+    if model.never_ending != "zero":  # (the default is not written: digests of such models are unchanged)
+        out["never_ending"] = model.never_ending
     if len(model.initial_states) > 1:  # written only then: the digest of a one-initial-state model is unchanged
         out["initial_states"] = [number[s] for s in model.initial_states]
     return out

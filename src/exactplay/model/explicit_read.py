@@ -28,13 +28,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..checker._json import Cursor, bounded_int_digits, line_column, scanner
-from .compiled import MAX_PLAYERS, MAX_STATES, OBJECTIVES, Model, ModelError, check_objective, exact_vector
+from .compiled import MAX_PLAYERS, MAX_STATES, NEVER_ENDING, OBJECTIVES, Model, ModelError, check_objective, exact_vector
 from .protocol import MAX_NUMBER_CHARS, to_rational
 
 __all__ = ["StateReader", "read_text", "FORMAT", "TOP_FIELDS"]
 
 FORMAT = "exactplay-model"
-TOP_FIELDS = ("format", "version", "name", "players", "objective", "initial", "initial_states", "states")
+TOP_FIELDS = ("format", "version", "name", "players", "objective", "never_ending", "initial", "initial_states",
+              "states")
 STATE_FIELDS = {"id", "payoff", "mover", "actions", "next", "labels", "name"}
 ACTION_FIELDS = {"name", "next", "reward"}
 
@@ -89,6 +90,15 @@ class StateReader:
             self.objective = objective
         if self.names is not None and self.objective is not None:
             check_objective(self.objective, len(self.names))
+        if final or "never_ending" in f:
+            never_ending = f.get("never_ending", "zero")
+            if never_ending not in NEVER_ENDING:
+                raise ModelError(f"field 'never_ending': {str(never_ending)[:40]!r} is not one of "
+                                 f"{', '.join(NEVER_ENDING)}")
+            if final and never_ending == "infinite" and (len(self.names) != 1
+                                                         or self.objective not in ("auto", "max", "min")):
+                raise ModelError("field 'never_ending': 'infinite' (a strategy that does not end play with probability "
+                                 "1 is worth +infinity) is for one player who maximises or minimises")
 
     # ------------------------------------------------------------ one state
 
@@ -257,6 +267,7 @@ class StateReader:
             trans=moved(self.trans),
             rewards=moved(self.rewards),
             labels=moved(self.labels),
+            never_ending=self.fields.get("never_ending", "zero"),
             initial_states=starts,
         )
         model.validate(distributions=False)  # each distribution was checked as it was read
