@@ -54,7 +54,7 @@ INPUT_KINDS: tuple[InputKind, ...] = (
                       "--scheduler": "parametric solving runs on one machine"}),
     InputKind("factory", "a --game factory", "--game MOD:FACTORY", ("--param", "--max-states"), source="--game"),
     InputKind("drn", "a DRN model", "--model FILE.drn", ("--objective", "--target", "--avoid", "--reward",
-                                                          "--max-states"), suffixes=(".drn",)),
+                                                          "--max-states"), suffixes=(".drn", ".drn.gz")),
     InputKind("json", "an explicit model file", "--model FILE.json", ("--max-states",)),
 )
 
