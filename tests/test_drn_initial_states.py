@@ -310,3 +310,57 @@ def test_a_model_file_with_initial_states_is_read_state_by_state_and_certified(c
     path.write_text(json.dumps(data))
     with pytest.raises(ModelError, match="initial_states"):
         load_model_file(path)
+
+
+# Rmax: state 2 can stay forever outside the goal (+infinity under Storm's semantics); Rmin: 2 (go)
+INFINITE = """@type: MDP
+@value_type: rational
+@parameters
+
+@reward_models
+rew
+@nr_states
+3
+@nr_choices
+4
+@model
+state 0 init
+\taction a [1]
+\t\t1 : 1
+state 1 goal
+\taction a [0]
+\t\t1 : 1
+state 2 init
+\taction stay [0]
+\t\t2 : 1
+\taction go [2]
+\t\t1 : 1
+"""
+
+
+def test_an_infinite_initial_value_is_the_largest_everywhere(capsys, tmp_path):
+    path = tmp_path / "inf.drn"
+    path.write_text(INFINITE)
+    status, out, err = run(capsys, "solve", "--model", path, "--objective", "Rmax", "--target", "goal", "--json")
+    starts = strict(out)["initial_states"]
+    assert status == 0 and starts["values"][1] == {"state": 2, "name": "2", "value": None, "value_reason": "infinite"}
+    assert starts["largest"]["decimal"] == "inf" and starts["smallest"]["value"] == "1/1"
+    cert_path = tmp_path / "c.json"
+    assert run(capsys, "certify", "--model", path, "--objective", "Rmax", "--target", "goal", "-o", cert_path)[0] == 0
+    cert = json.loads(cert_path.read_text())
+    assert cert["initial_states"]["values"] == ["1/1", None] and cert["initial_states"]["largest"]["decimal"] == "inf"
+    status, out, _ = run(capsys, "check", cert_path)
+    assert status == 0 and "2 initial states, values in [1.00000000, inf]" in out
+    c = copy.deepcopy(cert)
+    c["initial_states"]["values"][1] = "5/1"
+    assert "the verified value is infinite" in _rejected(c)
+    c = copy.deepcopy(cert)
+    c["initial_states"]["largest"] = {"state": 0, "value": "1/1", "decimal": "1.00000000"}
+    assert "is not the first initial state with the largest value" in _rejected(c)
+    status, out, err = run(capsys, "crosscheck", "--model", path, "--objective", "Rmax", "--target", "goal", "--json")
+    data = strict(out)
+    assert status == 0 and data["verdict"] == "agree", err
+    assert data["initial_states"]["storm"] == {"same_states": True, "count": 2, "smallest": "1/1", "largest": None,
+                                               "largest_reason": "infinite"}
+    status, out, _ = run(capsys, "solve", "--model", path, "--objective", "Rmin", "--target", "goal", "--json")
+    assert strict(out)["initial_states"]["largest"]["value"] == "2/1"
