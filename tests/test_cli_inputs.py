@@ -233,4 +233,4 @@ def test_an_option_without_what_it_needs_is_refused_before_anything_runs(capsys,
 def test_max_states_is_applied_to_a_drn_file_in_export(capsys, tmp_path, drn):
     status, _, err = run(capsys, "export", "--model", drn, "--objective", "Pmax", "--target", "done",
                          "--max-states", "2", "--format", "json", "-o", tmp_path / "e.json")
-    assert status == 2 and "3 states is more than --max-states 2" in one_line(err)
+    assert status == 2 and "@nr_states 3: more than 2 states, the limit" in one_line(err)
