@@ -180,9 +180,11 @@ def last_line(text: str) -> str:
 
 
 def value_of_exactplay(stdout: bytes) -> Fraction:
+    """The answer; of several initial states (herman), the largest, as QVBS and the Storm side take."""
     data = json.loads(stdout)
-    v = data["answer"]["value"]
-    return Fraction(v)
+    if "initial_states" in data:
+        return Fraction(data["initial_states"]["largest"]["value"])
+    return Fraction(data["answer"]["value"])
 
 
 def value_of_storm(stdout: bytes) -> Fraction:

@@ -64,8 +64,8 @@ def _cmd_check(args) -> int:
             if not args.json and not args.quiet:
                 params = "".join(f" {k}={v}" for k, v in found["params"].items())
                 ans = found["answer"]
-                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}\n"
-                               f"     {found['summary']}")
+                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}"
+                               f"{_initial_range(found)}\n     {found['summary']}")
     finally:
         progress.close()
     summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
@@ -79,6 +79,18 @@ def _cmd_check(args) -> int:
         unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
         print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _initial_range(found: dict) -> str:
+    """``; 512 initial states, values in [a, b]`` for a model with several initial states (verified).
+
+    >>> _initial_range({"initial_states": {"count": 2, "smallest": {"decimal": "0.1"}, "largest": {"decimal": "0.9"}}})
+    '; 2 initial states, values in [0.1, 0.9]'
+    """
+    r = found.get("initial_states")
+    if not r:
+        return ""
+    return f"; {r['count']:,} initial states, values in [{r['smallest']['decimal']}, {r['largest']['decimal']}]"
 
 
 def _certified(answer: dict) -> str:

@@ -54,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         for game in games:
             gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
             _add_game_params(gp, game)
-            _add_common(gp, backend_help=getattr(game, "backend_help", None))
+            prec_help = getattr(game, "prec_help", None)
+            _add_common(gp, backend_help=getattr(game, "backend_help", None),
+                        prec_help=prec_help(command) if prec_help else None)
             if command in ("solve", "audit"):
                 gp.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
             if command == "audit" and game.value_table is not None:
@@ -180,7 +182,7 @@ def _backend(args, game):
     if getattr(args, "float_table", None):
         raise UsageError(f"--float-table is judged against exact values: use --backend mpq, not {name}")
     B = get_backend("ball", prec)
-    return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+    return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec, B.prec_default)
 
 
 def _cmd_game(args) -> int:

@@ -174,7 +174,7 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
             copy = str(Path(tmp) / "model.drn")
             formula = storm_copy(args, drn, copy)
-            storm, build, cpu = storm_check_drn(copy, formula, args.method)
+            storm, build, cpu, storm_initial = storm_check_drn(copy, formula, args.method, with_initial=True)
         check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
@@ -189,12 +189,16 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     ok = all(c.ok for c in checks)
     v0 = sol.values[model.initial]
     v0 = None if v0 is None else Fraction(int(v0[0].numerator), int(v0[0].denominator))
+    starts = _initial_states(model, sol, storm if extra else None, storm_initial if extra else None,
+                             extra[0] if extra else None)
+    ok = ok and (starts is None or starts.get("storm", {}).get("same_states", True))
     if args.json:
         reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
             "method": args.method, "value": _pq_or_none(v0), **reason,
             "infinite_states": sum(v is None for v in sol.values),
+            **({"initial_states": starts} if starts else {}),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
                         "mismatches": [{"state": s, **_side("exactplay", a), **_side("storm", b)}
                                        for s, a, b in c.mismatches[:20]],
@@ -211,11 +215,41 @@ def _crosscheck(args, model, source, extra, progress) -> int:
             for s, a, b in c.mismatches[:5]:
                 print(f"    state {s}: exactplay {_decimal(a)} ({_short(a)}), Storm {_decimal(b)} ({_short(b)})")
         if v0 is None:
-            print(f"  value of the initial state: inf ({sol.infinite_reason(model.initial)})")
+            print(f"  value of the {'first ' if starts else ''}initial state: inf ({sol.infinite_reason(model.initial)})")
         else:
-            print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
+            print(f"  value of the {'first ' if starts else ''}initial state: {_decimal(v0)} = {_short(v0)}")
+        if starts:
+            st, line = starts.get("storm"), f"  initial states: {starts['summary']}"
+            if st is not None:
+                same = (f"Storm's initial states are the same {starts['count']:,}" if st["same_states"] else
+                        f"Storm's initial states DIFFER ({st['count']:,} in Storm's model)")
+                line += f"; {same}, its range [{_decimal(_fraction(st['smallest']))}, {_decimal(_fraction(st['largest']))}]"
+            print(line)
         print(f"verdict: {'agree' if ok else 'DISAGREE'}")
     return EXIT_OK if ok else EXIT_FAILED
+
+
+def _initial_states(model, sol, storm, storm_initial, order) -> dict | None:
+    """Several initial states (a DRN file): exactplay's values and range, and Storm's range over the
+    initial states of the model Storm built (which must be the same states); None stands for +infinity."""
+    from .initial_values import extremes, initial_range
+
+    def mine(s):
+        return None if sol.values[s] is None else sol.values[s][0]
+
+    r = initial_range(model.initial_states, mine)
+    if r is None:
+        return None
+    out = {**r.to_json(model.state_name, digits=12), "summary": r.summary(model.state_name, 12)}
+    if storm is not None:
+        (_, lo), (_, hi) = extremes([(d, storm[d]) for d in storm_initial])
+        out["storm"] = {"same_states": storm_initial == sorted(order[s] for s in model.initial_states),
+                        "count": len(storm_initial), **_side("smallest", lo), **_side("largest", hi)}
+    return out
+
+
+def _fraction(x: str | None) -> Fraction | None:
+    return None if x is None else Fraction(x)
 
 
 def _pq_or_none(x: Fraction | None) -> str | None:

@@ -25,6 +25,10 @@
                               rank of a value +infinity (its values row is null), null elsewhere
     answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}; an infinite
                   value is "value": null with "value_reason": "infinite: ...", "decimal": "inf"
+    initial_states  only for a model with several (model.initial_states): {"values": ["p/q", ...] per
+                  initial state in that order (null: +infinity), "smallest"/"largest": {"state",
+                  "value", "decimal"} (the first initial state with that value, infinity above every
+                  number, "decimal" "inf"; the answer's component and digits)}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
     tool_version  informational
     notes         informational
@@ -98,7 +102,23 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
             "digits": digits,
         },
         "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        **_initial_states(sol, number, sol.components.index(component), digits),
     }
+
+
+def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
+    """``{"initial_states": ...}`` for a model with several initial states, else ``{}``."""
+    from .initial_values import initial_range
+
+    r = initial_range(sol.model.initial_states, lambda s: None if sol.values[s] is None else sol.values[s][k])
+    if r is None:
+        return {}
+
+    def end(s, v):  # an infinite value: null, decimal "inf" (as the answer's)
+        return {"state": number[s], "value": None if v is None else format_pq(v), "decimal": r.decimal(v, digits)}
+
+    return {"initial_states": {"values": [None if v is None else format_pq(v) for v in r.values],
+                               "smallest": end(*r.smallest), "largest": end(*r.largest)}}
 
 
 def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None) -> dict:

@@ -21,8 +21,9 @@ def add_drn_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--objective", choices=["Pmax", "Pmin", "Rmax", "Rmin"],
                    help="maximum or minimum probability of reaching --target, or expected reward until --target")
     g.add_argument("--target", metavar="EXPR",
-                   help='labels joined by &, each optionally negated with !; quote labels with other characters: '
-                        "'finished & !\"agree\"'")
+                   help="a label expression as in PRISM and Storm: labels (bare, or \"quoted\" when they hold other "
+                        "characters), true, false, ! (not) binding tighter than & (and), & tighter than | (or), "
+                        "parentheses: 'finished & !(\"agree\" | timeout)'")
     g.add_argument("--avoid", metavar="EXPR", help="Pmax/Pmin only: reach --target without passing these states "
                                                    "(!avoid U target)")
     g.add_argument("--reward", metavar="NAME", help="Rmax/Rmin: the reward model (when the file has several)")

@@ -80,6 +80,7 @@ class Backend:
     exact: bool
     make: Callable[[int, int], Any]
     prec: int | None = None  # working precision in bits, ``ball`` only
+    prec_default: bool = False  # ``ball``/``auto`` without --prec: the game may run its fastest certified method
 
     def precision(self):
         """A context manager that sets python-flint's working precision (a no-op unless ``ball``)."""
@@ -140,14 +141,16 @@ DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision
 def get_backend(name: str | Backend = "mpq", prec: int | None = None) -> Backend:
     """The backend called ``name``; a :class:`UsageError` if unknown or unavailable.
 
-    ``prec`` is the working precision of ``ball`` (default :data:`DEFAULT_BALL_PREC`).
+    ``prec`` is the working precision of ``ball`` (default :data:`DEFAULT_BALL_PREC`, and then
+    ``prec_default``: a game may run a faster certified method, e.g. the Race's float64 intervals).
     """
     if isinstance(name, Backend):
         return name
     if name == "ball":
         from .balls import BALL_TYPE, ball_make, check_prec
 
-        return Backend("ball", BALL_TYPE, False, ball_make, check_prec(DEFAULT_BALL_PREC if prec is None else prec))
+        return Backend("ball", BALL_TYPE, False, ball_make, check_prec(DEFAULT_BALL_PREC if prec is None else prec),
+                       prec is None)
     if name == "mpq":
         if _gmpy2 is None:
             raise UsageError(

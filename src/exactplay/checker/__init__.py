@@ -181,10 +181,14 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
         from .model import UNVERIFIED
 
         built_in = cert["kind"] == "game"
+        starts = {} if "initial_states" not in cert else {"initial_states": {
+            "count": len(cert["initial_states"]["values"]),
+            **{end: cert["initial_states"][end] for end in ("smallest", "largest")}}}  # verified by checker.model
         return {
             "game": cert["game"] if built_in else cert["model"].get("name", "model"),
             "params": cert.get("params", {}),
             "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
+            **starts,
             "summary": summary,
             "unverified_fields": [f for f in UNVERIFIED if f in cert] + recorded,
         }

@@ -10,7 +10,7 @@ with ``value_reason`` and the decimal ``"inf"``.
 
 from __future__ import annotations
 
-from ._strict import ANSWER_KEYS, MAX_DIGITS, decimal, fail, integer, keys, pq, rational, show
+from ._strict import ANSWER_KEYS, MAX_DIGITS, decimal, fail, integer, keys, listed, pq, rational, show
 
 # why a value is infinite (witness "proper"), as the writer words it: the checker's own copy
 INFINITE_REASON = {
@@ -59,6 +59,54 @@ class Answer:
         if ans["name"] != name:
             fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
         self.answer_text = f"{name} = {dec}"
+        self.answer_digits, self.answer_component = digits, c
+
+    def check_initial_states(self) -> None:
+        """A model with several initial states: the certificate's ``initial_states`` lists each one's
+        value (``answer.component``, in the model's order of ``initial_states``) and the smallest and
+        the largest (the first initial state with that value), each with its decimal at ``answer.digits``."""
+        starts = self.initial_states
+        self.at("initial_states")
+        if len(starts) == 1:
+            if "initial_states" in self.cert:
+                fail("the model has one initial state: no 'initial_states' field", "initial_states")
+            return
+        if "initial_states" not in self.cert:
+            fail(f"the model has {len(starts):,} initial states: their values are required", "initial_states")
+        got = keys(self.cert["initial_states"], ("values", "smallest", "largest"), (), "initial_states")
+        k, digits = self.components.index(self.answer_component), self.answer_digits
+        stored = listed(got["values"], "initial_states.values", None, len(starts))
+        values = [None if self.V[s] is None else self.V[s][k] for s in starts]  # None: +infinity (proper)
+        for s, x, v in zip(starts, stored, values):
+            self.at("initial_states.values", s)
+            if v is None:
+                if x is not None:
+                    fail(f"value {show(x)}: the verified value is infinite (null)", "initial_states.values", s)
+            elif x is None or rational(x, "initial_states.values", s) != v:
+                fail(f"value {show(x)} is not the verified value {pq(v)}", "initial_states.values", s)
+        ends = {}
+        order = [(1, 0) if v is None else (0, v) for v in values]  # infinity above every number
+        for end, pick in (("smallest", min), ("largest", max)):
+            f = f"initial_states.{end}"
+            self.at(f)
+            i = order.index(pick(order))
+            best, s = values[i], starts[i]
+            e = keys(got[end], ("state", "value", "decimal"), (), f)
+            if integer(e["state"], f + ".state") != s:
+                fail(f"state {show(e['state'])} is not the first initial state with the {end} value ({s})",
+                     f + ".state", s)
+            if best is None:
+                if e["value"] is not None:
+                    fail(f"value {show(e['value'])}: the {end} value is infinite (null)", f + ".value", s)
+            elif e["value"] is None or rational(e["value"], f + ".value", s) != best:
+                fail(f"value {show(e['value'])} is not the {end} value {pq(best)}", f + ".value", s)
+            dec = "inf" if best is None else decimal(best, digits)
+            if e["decimal"] != dec:
+                fail(f"decimal {show(e['decimal'])} is not the value correctly rounded ({dec[:40]})", f + ".decimal", s)
+            ends[end] = (s, dec)
+        (lo_s, lo), (hi_s, hi) = ends["smallest"], ends["largest"]
+        self.answer_text += (f"; {len(starts):,} initial states, values in [{lo}, {hi}] (smallest at state "
+                             f"{self.state_names[lo_s]}, largest at state {self.state_names[hi_s]})")
 
     def _check_infinite_answer(self, ans: dict, name: str | None, c: int) -> None:
         """The initial state's value is +infinity (witness ``proper``): ``value`` null, its reason, ``inf``."""
@@ -82,6 +130,7 @@ class Answer:
         if ans["name"] != name:
             fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
         self.answer_text = f"{name} = inf"
+        self.answer_digits, self.answer_component = digits, c
 
     def check_smallest_margin(self) -> None:
         self.at("smallest_margin")

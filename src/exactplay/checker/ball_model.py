@@ -132,6 +132,9 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
             recorded_params(cert["params"])  # a factory's (--param), informational; {} for a model file
             self.check_digest()
             self.read_model()
+            if len(self.initial_states) > 1:  # the writer refuses them: its answer covers one initial state
+                fail(f"a ball certificate covers one initial state, not {len(self.initial_states):,}",
+                     "model.initial_states")
             what = f"model {self.name!r}"
             self.answer_name = None
         elif rec == "game":

@@ -72,7 +72,10 @@ What is verified (everything but :data:`UNVERIFIED`):
 9. *The answer*: the initial state, ``components[0]``, its exact value, the
    decimal correctly rounded half-to-even to ``digits`` places, the name
    recomputed from the model; ``smallest_margin`` is the smallest non-zero
-   margin at its lowest state, or ``null``.
+   margin at its lowest state, or ``null``.  A model with several initial
+   states (``model.initial_states``) has ``initial_states``: the value of each
+   (same component), and the smallest and the largest with the first initial
+   state attaining each and its decimal; a model with one has no such field.
 
 Why this suffices.  Termination: every play ends under all strategies, so the
 Bellman equations have exactly one solution, the value (a stopping game), and
@@ -166,6 +169,7 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answe
             self.check_policy()
             self.check_margins_and_ties()
         self.check_answer(answer_name, component)
+        self.check_initial_states()
         self.check_smallest_margin()
         evaluated = ""
         if self.stored == "policy":
@@ -197,7 +201,7 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answe
 class _Checker(ModelReader, SolutionChecker):
     def run(self) -> str:
         self.max_states = MAX_STATES  # read at run time (tests lower it)
-        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED)
+        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED + ("initial_states",))
         if "params" in self.cert:
             self.at("params")
             _strict.recorded_params(self.cert["params"])

@@ -25,68 +25,23 @@ exactly 1 (nothing is renormalised).  :func:`drn_to_model` turns a parsed file a
 :class:`~exactplay.model.Model` the engine solves.
 
 Writing is :mod:`exactplay.interop.drn_write`, reading :mod:`exactplay.interop.drn_read` (both
-re-exported here); this module holds the label expressions and :func:`drn_to_model`.
+re-exported here), the label expressions :mod:`exactplay.interop.labels`; this module holds
+:func:`drn_to_model`.
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from ..model import Model, ModelError
 from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
 from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
+from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exported)
 
 __all__ = ["DrnFile", "DrnAction", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
            "OBJECTIVES"]
 
 OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
-
-
-# ---------------------------------------------------------------- label expressions
-
-_TOKEN = re.compile(r'\s*(?:(&)|(!)|"([^"]*)"|([A-Za-z_][A-Za-z0-9_]*))')
-
-
-def parse_label_expr(text: str, known: set[str], what: str = "--target"):
-    """``a & !"b c"`` -> a list of ``(negated, label)``; unknown labels are refused."""
-    pos, out, neg, need = 0, [], False, True
-    text = text.strip()
-    if not text:
-        raise ModelError(f"{what}: empty expression")
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if m is None or m.end() == pos:
-            raise ModelError(f"{what} {text!r}: cannot read {text[pos:pos + 20]!r} (write labels, \"quoted labels\", "
-                             "& and !)")
-        pos = m.end()
-        amp, bang, quoted, plain = m.groups()
-        if amp:
-            if need:
-                raise ModelError(f"{what} {text!r}: '&' without a label before it")
-            need = True
-        elif bang:
-            if not need:
-                raise ModelError(f"{what} {text!r}: '!' must start a term (join terms with &)")
-            neg = not neg
-        else:
-            if not need:
-                raise ModelError(f"{what} {text!r}: two labels without '&' between them")
-            label = quoted if quoted is not None else plain
-            if label not in known:
-                shown = ", ".join(sorted(f'"{x}"' for x in known)[:12])
-                raise ModelError(f"{what}: unknown label \"{label}\" (the model's labels: {shown or 'none'})")
-            out.append((neg, label))
-            neg, need = False, False
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-    if need:
-        raise ModelError(f"{what} {text!r}: the expression ends with an operator")
-    return out
-
-
-def _holds(expr, labels: list[str]) -> bool:
-    return all((lab in labels) != neg for neg, lab in expr)
 
 
 # ---------------------------------------------------------------- to a game model
@@ -101,8 +56,9 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     or minimises (``min``).  ``R`` has Storm's semantics: a strategy that does not reach the target
     with probability 1 has an infinite expected reward (the model's ``never_ending = "infinite"``,
     :mod:`exactplay.proper`; where every strategy reaches it the two semantics agree and it is left
-    ``"zero"``).  Model states are the DRN states, except that the initial state is swapped
-    with state 0 (the engine's initial state); each state's name is its DRN number.
+    ``"zero"``).  Model states are the DRN states, except that the (first) initial state is
+    swapped with state 0 (the engine's initial state); each state's name is its DRN number.  Every state
+    labelled ``init`` is an initial state (``Model.initial_states``, in the file's order).
     """
     if objective not in OBJECTIVES:
         raise ModelError(f"--objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
@@ -183,7 +139,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
         name=f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
         objective="min" if objective.endswith("min") else "max",
         states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
-        labels=labels,
+        labels=labels, initial_states=[pos[d] for d in drn.initial_states],
     )
     model.validate()
     if is_reward and model.has_end_component():  # some strategy can avoid the target forever

@@ -40,7 +40,12 @@ class DrnFile:
     state_rewards: list[list[Fraction]]
     actions: list[list[DrnAction]]
     lines: list[int]  # the line of each state
-    initial: int
+    initial: int  # the first initial state (label init)
+    initial_states: list[int] = field(default_factory=list)  # every state labelled init, in order
+
+    def __post_init__(self) -> None:
+        if not self.initial_states:
+            self.initial_states = [self.initial]
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -315,10 +320,9 @@ def parse_drn(text: str, path: str = "<drn>", max_states: int = MAX_STATES) -> D
     if nr_choices is not None and nr_choices != count:
         r.fail(r.last_line, f"{count} choices, but @nr_choices says {nr_choices}")
     inits = [s for s, labs in enumerate(labels) if "init" in labs]
-    if len(inits) != 1:
-        r.fail(lines[inits[1]] if inits else r.last_line,
-               "no initial state (label init)" if not inits else "more than one initial state (label init)")
+    if not inits:
+        r.fail(r.last_line, "no initial state (label init)")
     for acts in actions:
         for a in acts:
             a.trans = {t: p for t, p in a.trans.items() if p}
-    return DrnFile(path, mtype, reward_models, labels, state_rewards, actions, lines, inits[0])
+    return DrnFile(path, mtype, reward_models, labels, state_rewards, actions, lines, inits[0], inits)

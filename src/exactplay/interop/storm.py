@@ -89,8 +89,9 @@ def storm_values(model, formula: str, method: str = "topological", program=None)
     return [_fraction(result.get_value(s)) for s in range(model.nr_states)], cpu
 
 
-def storm_check_drn(path: str, formula: str, method: str = "topological") -> tuple[list[Fraction], float, float]:
-    """Build the DRN file exactly and check ``formula``: ``(values, build seconds, check seconds)``."""
+def storm_check_drn(path: str, formula: str, method: str = "topological", with_initial: bool = False) -> tuple:
+    """Build the DRN file exactly and check ``formula``: ``(values, build seconds, check seconds)``, and
+    with ``with_initial`` Storm's initial states of the model it built (sorted) after them."""
     stormpy = stormpy_or_fail()
     t0 = time.process_time()
     try:
@@ -99,6 +100,8 @@ def storm_check_drn(path: str, formula: str, method: str = "topological") -> tup
         raise UsageError(f"Storm cannot read {path}: {str(exc).strip().splitlines()[-1]}") from None
     build = time.process_time() - t0
     values, cpu = storm_values(model, formula, method)
+    if with_initial:
+        return values, build, cpu, sorted(int(x) for x in model.initial_states)
     return values, build, cpu
 
 

@@ -1,6 +1,7 @@
 """The compiled model: numbered states with exact transitions.
 
-State ``0`` is the initial state.  For every state ``s``:
+State ``0`` is the initial state (``initial_states`` lists every initial state, ``0`` first, when a
+model has several: a DRN file may).  For every state ``s``:
 
 * ``terminal[s]`` is its payoff vector (a tuple of :class:`Fraction`, one per
   player) or ``None`` if play goes on;
@@ -103,6 +104,13 @@ class Model:
     labels: list[list[str]] = field(default_factory=list)  # per state: atomic propositions (DRN / PRISM)
     initial: int = 0
     never_ending: str = "zero"  # what a play that never ends is worth: "zero" or "infinite" (NEVER_ENDING)
+    # every initial state, ``initial`` first (a DRN file may mark several; the engine solves every state
+    # anyway, and the commands report each one's value); left empty it is ``[initial]``
+    initial_states: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.initial_states:
+            self.initial_states = [self.initial]
 
     def __len__(self) -> int:
         return len(self.states)
@@ -336,6 +344,11 @@ class Model:
         if self.never_ending == "infinite" and (self.num_players != 1 or self.objective not in ("auto", "max", "min")):
             raise ModelError("never_ending 'infinite' (a strategy that does not end play with probability 1 is worth "
                              "+infinity) is for one player who maximises or minimises")
+        starts = self.initial_states
+        if (starts[0] != self.initial or len(set(starts)) != len(starts)
+                or not all(isinstance(s, int) and 0 <= s < n for s in starts)):
+            raise ModelError(f"initial states {starts[:5]}: distinct states of the model, the initial state "
+                             f"{self.initial} first")
         # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
         # "auto" is "zero-sum" only for two players, where both give two keys
         n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)

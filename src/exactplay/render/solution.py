@@ -98,6 +98,7 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
              f"{st.rounds:,} iteration rounds, at most {st.max_rounds:,}); dense unknowns at most "
              f"{st.largest_dense:,}; witness: {sol.witness}"),
     ]
+    facts += _initial_facts(sol, digits)
     if picked:
         facts.append(Table(
             "state_values", "states (value, optimal action, margin to the runner-up)"
@@ -112,8 +113,26 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
         None, None, sol.backend, f"{m.name}: {len(m):,} states, {choice_states:,} with a choice; {objective}",
         f"value of {m.state_name(m.initial)} to {m.player_names[comp]}",
         InfiniteValue(sol.infinite_reason(m.initial)) if infinite else v0[0], digits, full,
-        answer_label=f"value of the initial state {m.state_name(m.initial)} to {m.player_names[comp]}:",
+        answer_label=(f"value of the initial state {m.state_name(m.initial)} to {m.player_names[comp]}:"
+                      if len(m.initial_states) == 1 else f"value of the first of the {len(m.initial_states):,} "
+                      f"initial states, {m.state_name(m.initial)}, to {m.player_names[comp]}:"),
         decisions=decisions, smallest_margin=margin_of(sol), facts=facts)
+
+
+def _initial_facts(sol: Solution, digits: int) -> list:
+    """A model with several initial states: each one's value, the smallest and the largest (JSON
+    ``initial_states``; text: the range, then the values, the first :data:`SHOWN` unless --full)."""
+    from ..initial_values import initial_range
+
+    m = sol.model
+    r = initial_range(m.initial_states, lambda s: None if sol.values[s] is None else sol.values[s][0])
+    if r is None:
+        return []
+    rows = [{"name": m.state_name(s), "value": r.decimal(v, digits)} for s, v in zip(r.states, r.values)]
+    return [Fact("initial_states", "initial states", r.to_json(m.state_name, digits=digits),
+                 r.summary(m.state_name, digits) + f"; the answer above is the first, state {m.state_name(m.initial)}"),
+            Table(None, f"values of the {len(rows):,} initial states to {m.player_names[sol.components[0]]}",
+                  ("name", "value"), rows, shown=SHOWN, template="state {name}: {value}")]
 
 
 def _extra(r: dict) -> str:
