@@ -21,6 +21,9 @@
                   ties        [[state, [tied action indices]], ...]
     answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
+    source        optional: the PRISM/JANI file the model was built from and the property's
+                  answer (language, file, file_sha256, constants, property, property_read,
+                  model_type, initial_states, threshold: exactplay.checker._source)
     tool_version  informational
     notes         informational
 
@@ -89,7 +92,7 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     }
 
 
-def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "", source: dict | None = None) -> dict:
     model_json = model_to_json(sol.model)
     return {
         "format": "exactplay-certificate",
@@ -98,6 +101,7 @@ def model_certificate(sol: Solution, digits: int = 8, notes: str = "") -> dict:
         "model": model_json,
         "model_sha256": model_digest(model_json),
         **solution_fields(sol, digits=digits),
+        **({} if source is None else {"source": source}),
         "tool_version": __version__,
         "notes": notes,
     }

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..model import Model, ModelError
+from ..model.collector import fewer_collections
 from .objective import Sides, reach_model
 from .query import Query, analyse
 from .storm_arrays import ChoiceArrays, Valuations, extract
@@ -96,6 +97,7 @@ def _choice_names(arrays: ChoiceArrays, built) -> list[str | None]:
     several = np.nonzero(np.diff(gs) > 1)[0].tolist()
     origins = built.choice_origins if built.has_choice_origins() else None
     gl = gs.tolist()
+    short: dict[str, str] = {}  # many choices come from one command: its name made once
     for s in several:
         r0, r1 = gl[s], gl[s + 1]
         labs = names[r0:r1]
@@ -104,7 +106,12 @@ def _choice_names(arrays: ChoiceArrays, built) -> list[str | None]:
         seen: dict[str, int] = {}
         for r in range(r0, r1):
             label = names[r]
-            origin = _short_origin(origins.get_choice_info(r)) if origins is not None else None
+            origin = None
+            if origins is not None:
+                info = origins.get_choice_info(r)
+                origin = short.get(info)
+                if origin is None:
+                    origin = short[info] = _short_origin(info)
             if label is None:
                 name = origin or f"choice {r - r0}"
             elif labs.count(label) > 1:
@@ -117,14 +124,15 @@ def _choice_names(arrays: ChoiceArrays, built) -> list[str | None]:
     return names
 
 
-def _state_labels(arrays: ChoiceArrays, source: Source) -> list[list[str]]:
-    """Each state's labels: the model's own (PRISM ``label``), ``init`` and ``deadlock``."""
+def _state_labels(arrays: ChoiceArrays, source: Source) -> list:
+    """Each state's labels: the model's own (PRISM ``label``), ``init`` and ``deadlock`` (a state
+    without any: one shared empty tuple)."""
     own = {lab.name for lab in getattr(source.program, "labels", [])} | {"init", "deadlock"}
-    out: list[list[str]] = [[] for _ in range(arrays.n)]
+    out: list = [()] * arrays.n
     for label in sorted(arrays.labels):
         if label in own:
             for s in arrays.labels[label]:
-                out[s].append(label)
+                out[s] = [*out[s], label]
     return out
 
 
@@ -157,7 +165,8 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     built = build(source, program, chosen)
     seconds["build"] = time.process_time() - t0
     t0 = time.process_time()
-    arrays = extract(built, _reward_name(query, built), source.player_names)
+    with fewer_collections():
+        arrays = extract(built, _reward_name(query, built), source.player_names)
     seconds["extract"] = time.process_time() - t0
     t0 = time.process_time()
     names = arrays.valuations or Valuations([], [], None)
@@ -177,7 +186,9 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
         for s in states_where(built, query.left, path):
             avoid[s] = 0
     sides = _coalition(query, arrays, source) if arrays.kind == "smg" else None
-    choice_names = _choice_names(arrays, built)
+    with fewer_collections():
+        choice_names = _choice_names(arrays, built)
+        labels = _state_labels(arrays, source)
 
     def state_names(order):
         return names.renumbered(order) if arrays.valuations else [str(d) for d in order]
@@ -188,7 +199,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     consts = ",".join(f"{k}={v}" for k, v in constants.items())
     name = f"{Path(path).name}" + (f" ({consts})" if consts else "") + f": {written}"
     model, order = reach_model(arrays, target, avoid, query.operator == "R", query.direction, name, choice_names,
-                               state_names, sides, _state_labels(arrays, source), where, "scheduler")
+                               state_names, sides, labels, where, "scheduler")
     seconds["convert"] = time.process_time() - t0
     initial = [order[d] for d in arrays.initial]  # order is a swap: its own inverse
     return Loaded(model, order, arrays, query, source, constants, written, origin, initial, list(deadlocks),
