@@ -73,7 +73,7 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     add_drn_arguments(p)
     from .symbolic_cli import add_symbolic_arguments
 
-    add_symbolic_arguments(p)
+    add_symbolic_arguments(p, command)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
     if command in ("solve", "certify"):
@@ -118,10 +118,10 @@ def run_model_command(argv: list[str], parser_class) -> int:
     try:
         from .interop.symbolic import is_symbolic
 
-        if ball is None and command == "solve" and is_symbolic(args.model):  # a PRISM/JANI model and its property
-            from .symbolic_cli import solve_symbolic
+        if ball is None and is_symbolic(args.model):  # a PRISM/JANI model and its property
+            from .symbolic_commands import run_symbolic
 
-            return solve_symbolic(args, progress)
+            return run_symbolic(command, args, progress)
         if ball is not None and command == "certify":
             from .dyadic.cli import certify_ball
 

@@ -53,6 +53,9 @@ def load_model(args, progress):
     limit = MAX_STATES if args.max_states is None else args.max_states
     if limit < 1:
         raise UsageError("--max-states must be at least 1")
+    from .symbolic_cli import check_symbolic_arguments
+
+    check_symbolic_arguments(args)  # --const, --prop, ... only with a PRISM/JANI model
     if args.model:
         if args.param:
             raise UsageError("--param is for --game factories; a --model file has no parameters")

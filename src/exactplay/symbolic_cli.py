@@ -16,12 +16,12 @@ from .errors import EXIT_OK, UsageError
 from .model import ModelError
 
 __all__ = ["add_symbolic_arguments", "check_symbolic_arguments", "load_symbolic", "solve_symbolic",
-           "SYMBOLIC_OPTIONS"]
+           "symbolic_result", "SYMBOLIC_OPTIONS"]
 
-SYMBOLIC_OPTIONS = ("const", "prop", "props", "fix_deadlocks")
+SYMBOLIC_OPTIONS = ("const", "prop", "props", "fix_deadlocks", "float_method", "epsilon", "max_iterations")
 
 
-def add_symbolic_arguments(p) -> None:
+def add_symbolic_arguments(p, command: str = "solve") -> None:
     g = p.add_argument_group("a PRISM, PRISM-games or JANI model (FILE.prism, FILE.jani; needs stormpy)")
     g.add_argument("--const", metavar="NAME=VALUE,...",
                    help="values of the model's undefined constants, e.g. N=3,p=0.2 (decimals are exact: 0.2 = 1/5)")
@@ -31,6 +31,19 @@ def add_symbolic_arguments(p) -> None:
     g.add_argument("--props", metavar="FILE", help="the properties file (default: FILE.props beside the model)")
     g.add_argument("--fix-deadlocks", action="store_true",
                    help="keep Storm's self-loops on deadlock states (as PRISM's -fixdl), instead of refusing them")
+    if command in ("audit", "report"):
+        add_audit_arguments(p)
+
+
+def add_audit_arguments(p) -> None:
+    from .interop.prism_iteration import METHODS
+
+    g = p.add_argument_group("audit of a PRISM or JANI model: PRISM's float value iteration")
+    g.add_argument("--float-method", choices=METHODS, default=None,
+                   help="gauss-seidel (default; PRISM-games' digits) or jacobi (PRISM's -valiter for MDPs)")
+    g.add_argument("--epsilon", type=float, default=None, metavar="E",
+                   help="stop when every state's relative change is below E (default 1e-6, PRISM's)")
+    g.add_argument("--max-iterations", type=int, default=None, metavar="N", help="at most N sweeps (default 10000)")
 
 
 def check_symbolic_arguments(args) -> None:
@@ -38,7 +51,7 @@ def check_symbolic_arguments(args) -> None:
     from .interop.symbolic import is_symbolic
 
     symbolic = is_symbolic(getattr(args, "model", None))
-    given = [name for name in SYMBOLIC_OPTIONS if getattr(args, name, None)]
+    given = [name for name in SYMBOLIC_OPTIONS if getattr(args, name, None) not in (None, False)]
     if not symbolic and given:
         raise UsageError(f"--{given[0].replace('_', '-')} is for a PRISM or JANI model (--model FILE.prism|FILE.jani)")
     if symbolic:

@@ -15,8 +15,6 @@ exactly when it holds in every initial state.
 
 from __future__ import annotations
 
-import re
-
 from ._strict import fail, integer, keys, listed, pq, rational, show
 
 SOURCE_KEYS = ("language", "file", "file_sha256", "constants", "property", "property_read", "model_type",
@@ -38,7 +36,8 @@ class Source:
         if src["language"] not in ("prism", "jani"):
             fail(f"language {show(src['language'])} is not 'prism' or 'jani'", "source.language")
         self.at("source.file_sha256")
-        if not isinstance(src["file_sha256"], str) or not re.fullmatch(r"[0-9a-f]{64}", src["file_sha256"]):
+        sha = src["file_sha256"]
+        if not isinstance(sha, str) or len(sha) != 64 or not set(sha) <= set("0123456789abcdef"):
             fail("not a SHA-256 (64 lowercase hex digits)", "source.file_sha256")
         self.at("source.constants")
         consts = keys(src["constants"], (), tuple(src["constants"]) if isinstance(src["constants"], dict) else (),

@@ -142,16 +142,14 @@ def prism_value_iteration(model: Model, reward: bool = False, method: str = "jac
     fixed_mask = np.ones(n, dtype=bool)
     fixed_mask[unknown] = False
     sign = np.array(signs, dtype=np.int64)
-    converged, sweeps = False, 0
+    converged, sweeps, change = True, 0, 0.0
     if len(unknown):
         if method == "jacobi":
-            x, sweeps, converged = _jacobi(x, group, row_start, col, prob, rew, sign, fixed_mask, epsilon,
+            x, sweeps, converged, change = _jacobi(x, group, row_start, col, prob, rew, sign, fixed_mask, epsilon,
                                            max_iterations, dtmc)
         else:
-            x, sweeps, converged = _gauss_seidel(x, model, unknown, group, row_start, col, prob, rew, signs, epsilon,
+            x, sweeps, converged, change = _gauss_seidel(x, model, unknown, group, row_start, col, prob, rew, signs, epsilon,
                                                  max_iterations, dtmc)
-    else:
-        converged = True
     values = x.tolist()
     q_rows = _row_values(x, row_start, col, prob, rew)
     policy: list[int | None] = []
@@ -167,7 +165,7 @@ def prism_value_iteration(model: Model, reward: bool = False, method: str = "jac
             q[s] = list(rows)
     P = model.num_players
     vec = [[v] + [0.0] * (P - 1) for v in values]
-    return PrismIteration(vec, policy, q, sweeps, 0.0, converged, method, epsilon, len(zero), len(one))
+    return PrismIteration(vec, policy, q, sweeps, change, converged, method, epsilon, len(zero), len(one))
 
 
 def _row_values(x, row_start, col, prob, rew) -> list[float]:
@@ -212,10 +210,11 @@ def _jacobi(x, group, row_start, col, prob, rew, sign, fixed_mask, epsilon, max_
         new = x.copy()
         new[live] = np.where(live_sign > 0, best_max, best_min)
         done = _close(new, x, epsilon)
+        change = float(np.max(np.abs(new - x))) if len(x) else 0.0
         x = new
         if done:
-            return x, sweep, True
-    return x, max_iterations, False
+            return x, sweep, True, change
+    return x, max_iterations, False, change
 
 
 def _gauss_seidel(x, model, unknown, group, row_start, col, prob, rew, signs, epsilon, max_iterations, dtmc):
@@ -223,7 +222,7 @@ def _gauss_seidel(x, model, unknown, group, row_start, col, prob, rew, signs, ep
     g, rs, cl, pr, rw = group.tolist(), row_start.tolist(), col.tolist(), prob.tolist(), rew.tolist()
     order = unknown.tolist()
     for sweep in range(1, max_iterations + 1):
-        done = True
+        done, change = True, 0.0
         for s in order:
             best = None
             for r in range(g[s], g[s + 1]):
@@ -239,9 +238,11 @@ def _gauss_seidel(x, model, unknown, group, row_start, col, prob, rew, signs, ep
                 if best is None or (total > best if signs[s] > 0 else total < best):
                     best = total
             old = values[s]
-            if best != old and abs(best - old) > epsilon * abs(best):
-                done = False
+            if best != old:
+                change = max(change, abs(best - old))
+                if abs(best - old) > epsilon * abs(best):
+                    done = False
             values[s] = best
         if done:
-            return np.array(values), sweep, True
-    return np.array(values), max_iterations, False
+            return np.array(values), sweep, True, change
+    return np.array(values), max_iterations, False, change

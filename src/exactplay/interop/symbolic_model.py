@@ -46,6 +46,7 @@ class Loaded:
     property_origin: str
     initial: list[int]  # the model states of the initial states
     deadlocks: list[int] = field(default_factory=list)  # Storm's states with a self-loop added
+    prop: object = None  # the stormpy Property, before the constants are defined
     seconds: dict = field(default_factory=dict)  # build, extract, convert (CPU)
 
     @property
@@ -160,6 +161,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     source = read_source(path)
     constants = parse_constants(const)
     chosen, origin, written = choose_property(source, prop, props)
+    parsed = chosen
     program, chosen = instantiate(source, constants, chosen)
     query = analyse(chosen, source.kind)
     built = build(source, program, chosen)
@@ -202,5 +204,5 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
                                state_names, sides, labels, where, "scheduler")
     seconds["convert"] = time.process_time() - t0
     initial = [order[d] for d in arrays.initial]  # order is a swap: its own inverse
-    return Loaded(model, order, arrays, query, source, constants, written, origin, initial, list(deadlocks),
-                  seconds)
+    return Loaded(model, order, arrays, query, source, constants, written, origin, initial,
+                  deadlocks=list(deadlocks), prop=parsed, seconds=seconds)
