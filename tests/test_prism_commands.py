@@ -186,3 +186,37 @@ def test_precomputation_of_a_game():
     assert {m.state_name(s) for s in zero} == {"s=3"}
     flt = prism_value_iteration(m)
     assert flt.values[0][0] == 0.625 and flt.converged
+
+
+def test_qvbs_result_file(capsys, tmp_path):
+    out = tmp_path / "r.json"
+    status, _, err = run(capsys, "solve", "-q", "--model", FIX / "ruin_open.pm", "--const", "N=4,p=0.4", "--prop",
+                         'P=? [F "rich"]', "--qvbs-result", out)
+    assert status == 0, err
+    data = strict(out.read_text())
+    assert data["benchmark"]["parameters"] == [{"name": "N", "value": 4}, {"name": "p", "value": "0.4"}]
+    (entry,) = data["data"]
+    assert entry["value"] == {"approx": 4 / 13, "num": 4, "den": 13} and entry["formula"] == 'P=? [F "rich"]'
+    assert data["tool"]["variant"] == ["exact"] and data["benchmark"]["file-sha256"] == hashlib.sha256(
+        (FIX / "ruin_open.pm").read_bytes()).hexdigest()
+    status, _, err = run(capsys, "solve", "-q", "--model", FIX / "gamble.pm", "--prop", "win", "--qvbs-result", out)
+    assert status == 0 and strict(out.read_text())["data"][0]["property"] == "win"
+    status, _, err = run(capsys, "solve", "-q", "--model", FIX / "knuth_die.pm", "--prop", "3", "--qvbs-result", out)
+    entry = strict(out.read_text())["data"][0]
+    assert entry["value"] is True and entry["exact-value"]["num"] == 1 and entry["exact-value"]["den"] == 6
+
+
+def test_qvbs_integers_of_any_length():
+    import sys
+
+    from exactplay.interop.qvbs_result import _number, qvbs_text
+
+    big = Fraction(3 ** 9000, 2 ** 20000 + 1)
+    text = qvbs_text({"data": [{"value": _number(big)}]})
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        back = json.loads(text)["data"][0]["value"]
+    finally:
+        sys.set_int_max_str_digits(old)
+    assert Fraction(back["num"], back["den"]) == big and back["approx"] == float(big)

@@ -18,7 +18,8 @@ from .model import ModelError
 __all__ = ["add_symbolic_arguments", "check_symbolic_arguments", "load_symbolic", "solve_symbolic",
            "symbolic_result", "SYMBOLIC_OPTIONS"]
 
-SYMBOLIC_OPTIONS = ("const", "prop", "props", "fix_deadlocks", "float_method", "epsilon", "max_iterations")
+SYMBOLIC_OPTIONS = ("const", "prop", "props", "fix_deadlocks", "float_method", "epsilon", "max_iterations",
+                    "qvbs_result")
 
 
 def add_symbolic_arguments(p, command: str = "solve") -> None:
@@ -33,6 +34,9 @@ def add_symbolic_arguments(p, command: str = "solve") -> None:
                    help="keep Storm's self-loops on deadlock states (as PRISM's -fixdl), instead of refusing them")
     if command in ("audit", "report"):
         add_audit_arguments(p)
+    if command == "solve":
+        g.add_argument("--qvbs-result", metavar="FILE",
+                       help="also write the exact result in the QVBS result-file format (value: approx, num, den)")
 
 
 def add_audit_arguments(p) -> None:
@@ -155,11 +159,38 @@ def solve_symbolic(args, progress) -> int:
     from .render import emit
     from .render.solve import solve_report
 
+    if args.qvbs_result:
+        from .paths import check_writable
+
+        check_writable(args.qvbs_result)  # before the work, not after
     loaded = load_symbolic(args)
     try:
         sol = solve_model(loaded.model, args.backend, progress, lazy=False)
     except ModelError as exc:
         raise UsageError(str(exc)) from None
     progress.close()
+    if args.qvbs_result:
+        _write_qvbs(args, loaded, sol)
     emit(solve_report(symbolic_result(loaded, sol, args.digits, args.full, args.all_states)), args.json)
     return EXIT_OK
+
+
+def _write_qvbs(args, loaded, sol) -> None:
+    import shlex
+
+    from .certificate import write_text_atomic
+    from .interop.answers import initial_answers
+    from .interop.qvbs_result import qvbs_result, qvbs_text
+
+    words = ["exactplay", "solve", "--model", args.model]
+    for flag, value in (("--const", args.const), ("--prop", args.prop), ("--props", args.props)):
+        if value:
+            words += [flag, value]
+    if args.fix_deadlocks:
+        words.append("--fix-deadlocks")
+    words += ["--qvbs-result", args.qvbs_result]
+    answers = initial_answers(sol.model, sol.values, loaded.initial, loaded.query)
+    try:
+        write_text_atomic(args.qvbs_result, qvbs_text(qvbs_result(loaded, answers, shlex.join(words))))
+    except OSError as exc:
+        raise UsageError(f"--qvbs-result {args.qvbs_result}: cannot write ({exc.strerror or exc})") from None
