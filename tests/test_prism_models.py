@@ -282,3 +282,40 @@ def test_extract_reads_the_matrix_as_storm_holds_it():
     assert [arrays.values[i] for i in arrays.action_reward] == [F(x) for x in rolls]
     assert len(arrays.values) == len(set(arrays.values))  # each distinct number once
     assert arrays.choice_label[:2] == ["roll", "stop"]
+
+
+def test_an_unnamed_reward_model_when_there_is_one():
+    assert initial_value("knuth_die.pm", 'R=? [ F "done" ]') == Fraction(11, 3)
+
+
+def test_three_players_the_coalition_against_the_rest(tmp_path):
+    # s=0: p1 goes on (a) or gambles (b: wins 1/4); s=1: p2 ends it (c: lose) or goes on (d);
+    # s=2: p3 wins (e) or loses (f)
+    path = tmp_path / "three.prism"
+    path.write_text("""smg
+player p1 one endplayer
+player p2 two endplayer
+player p3 three endplayer
+global s : [0..4] init 0;  // 3: won, 4: lost
+module one
+  [] s=0 -> (s'=1);
+  [] s=0 -> 1/4 : (s'=3) + 3/4 : (s'=4);
+  [] s>=3 -> true;
+endmodule
+module two
+  [] s=1 -> (s'=4);
+  [] s=1 -> (s'=2);
+endmodule
+module three
+  [] s=2 -> (s'=3);
+  [] s=2 -> (s'=4);
+endmodule
+label "won" = s=3;
+""")
+    expected = {"<<p1,p2,p3>>": 1, "<<p1,p3>>": Fraction(1, 4), "<<p1>>": Fraction(1, 4), "<<p2,p3>>": Fraction(1, 4),
+                "<<1,2>>": Fraction(1, 4), "<<p2>>": 0}
+    for coalition, value in expected.items():
+        loaded, sol = solved(str(path), f'{coalition} Pmax=? [F "won"]')
+        assert F(sol.values[0][0]) == value, coalition
+    loaded, sol = solved(str(path), '<<p2>> Pmin=? [F "won"]')  # p2 minimising against p1 and p3: p1 gambles
+    assert F(sol.values[0][0]) == Fraction(1, 4)

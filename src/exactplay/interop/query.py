@@ -133,26 +133,29 @@ def exact_expression(text: str) -> Fraction:
     return value
 
 
-def _propositional(formula, what: str) -> None:
+def _propositional(formula, what: str, prop: str) -> None:
     import stormpy.logic as L
 
     text = str(formula)
     if isinstance(formula, L.OperatorFormula) or "[" in text:
-        raise ModelError(f"{what} {text[:60]}: a nested P/R operator is not supported ({SUPPORTED})")
+        raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a nested P/R operator is not supported ({SUPPORTED})")
     if not isinstance(formula, L.StateFormula):
-        raise ModelError(f"{what} {text[:60]}: a temporal operator inside (LTL) is not supported ({SUPPORTED})")
+        raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a temporal operator inside (LTL) is not supported "
+                         f"({SUPPORTED})")
 
 
-def analyse(prop, kind: str) -> Query:
-    """The :class:`Query` of a stormpy ``Property`` on a model of kind ``dtmc``/``mdp``/``smg``."""
+def analyse(prop, kind: str, written: str | None = None) -> Query:
+    """The :class:`Query` of a stormpy ``Property`` on a model of kind ``dtmc``/``mdp``/``smg``
+    (``written``: the property as the user wrote it, for the messages)."""
     import stormpy.logic as L
 
     formula = prop.get_raw_formula()
-    text = str(formula)
+    storm_text = str(formula)
+    text = written or storm_text
     name = prop.get_name()
     coalition = None
     if isinstance(formula, L.GameFormula):
-        head = re.match(r"\s*<<([^>]*)>>", text)
+        head = re.match(r"\s*<<([^>]*)>>", storm_text)
         coalition = [x.strip() for x in head.group(1).split(",")] if head else []
         formula = formula.subformula
     if isinstance(formula, L.MultiObjectiveFormula):
@@ -177,8 +180,8 @@ def analyse(prop, kind: str) -> Query:
     else:
         raise ModelError(f"{text[:60]}: the path formula {str(path)[:40]} is not supported ({SUPPORTED})")
     if left is not None:
-        _propositional(left, "the left side of U")
-    _propositional(right, "the target")
+        _propositional(left, "the left side of U", text)
+    _propositional(right, "the target", text)
     comparison = bound = None
     if formula.has_bound:
         comparison = COMPARISONS[str(formula.comparison_type).rsplit(".", 1)[-1]]
@@ -196,7 +199,8 @@ def analyse(prop, kind: str) -> Query:
             direction = "max" if comparison in (">=", ">") else "min"
     else:
         if coalition is not None:
-            raise ModelError(f"{text[:60]}: <<coalition>> is for games (smg); this model is a {kind.upper()}")
+            raise ModelError(f"{text[:60]}: <<coalition>> is for games (smg); this model is "
+                             f"{'an MDP' if kind == 'mdp' else 'a DTMC'}")
         if kind == "mdp" and direction is None:
             if comparison is None:
                 raise ModelError(f"{text[:60]}: an MDP's query says min or max ({operator}min=?, {operator}max=?)")
@@ -204,6 +208,6 @@ def analyse(prop, kind: str) -> Query:
         if kind == "dtmc":
             direction = None
     reward_name = None
-    if operator == "R" and formula.has_reward_model_name:
+    if operator == "R" and formula.has_reward_model_name():  # a method (has_bound is a property)
         reward_name = formula.reward_name
-    return Query(text, name, operator, direction, coalition, reward_name, left, right, comparison, bound)
+    return Query(storm_text, name, operator, direction, coalition, reward_name, left, right, comparison, bound)

@@ -130,6 +130,9 @@ def read_source(path: str) -> Source:
     except UnicodeDecodeError:
         raise ModelError(f"{path}: not UTF-8 text") from None
     jani = str(path).lower().endswith(".jani") or text.lstrip().startswith("{")
+    kind = _kind(text, jani)
+    if kind not in ("dtmc", "mdp", "smg", ""):
+        raise ModelError(_unsupported(path, kind))
     try:
         if jani:
             program, props = stormpy.parse_jani_model(str(path))
@@ -140,9 +143,15 @@ def read_source(path: str) -> Source:
     source = Source(str(path), "jani" if jani else "prism", hashlib.sha256(data).hexdigest(), text, program,
                     list(props), [] if jani else _players(text), _kind(text, jani))
     if source.kind not in ("dtmc", "mdp", "smg"):
-        raise ModelError(f"{path}: a {source.kind.upper()} model: exactplay reads DTMCs, MDPs and turn-based games "
-                         "(smg); continuous time, concurrent games (csg) and partial observation are not supported")
+        raise ModelError(_unsupported(path, source.kind))
     return source
+
+
+def _unsupported(path, kind: str) -> str:
+    what = {"csg": "a concurrent game (csg)", "ctmc": "a continuous-time model (ctmc)", "ma": "a Markov automaton",
+            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP"}.get(kind, f"a {kind.upper()} model")
+    return (f"{path}: {what}: exactplay reads DTMCs, MDPs and turn-based stochastic games (smg); continuous time, "
+            "concurrent games and partial observation are not supported")
 
 
 def property_texts(text: str) -> list[tuple[str | None, str]]:

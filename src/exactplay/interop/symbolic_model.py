@@ -137,6 +137,19 @@ def _state_labels(arrays: ChoiceArrays, source: Source) -> list:
     return out
 
 
+def _known_reward(query: Query, source: Source) -> None:
+    """``R{"name"}`` names one of the model's reward models (checked before the build)."""
+    if query.operator != "R" or source.language != "prism":
+        return
+    names = [r.name for r in source.program.reward_models]
+    if query.reward_name is None and len(names) != 1:
+        raise ModelError(f"{query.text[:60]}: " + (f"{len(names)} reward models ({', '.join(names)}): name one, "
+                                                  'R{"...\"}' if names else "R needs a reward model, and the model has none"))
+    if query.reward_name is not None and query.reward_name not in names:
+        shown = ", ".join('"' + n + '"' for n in names) or "none"
+        raise ModelError(f"{query.text[:60]}: no reward model \"{query.reward_name}\" (the model's: {shown})")
+
+
 def _reward_name(query: Query, built) -> str | None:
     if query.operator != "R":
         return None
@@ -163,7 +176,8 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     chosen, origin, written = choose_property(source, prop, props)
     parsed = chosen
     program, chosen = instantiate(source, constants, chosen)
-    query = analyse(chosen, source.kind)
+    query = analyse(chosen, source.kind, written)
+    _known_reward(query, source)
     built = build(source, program, chosen)
     seconds["build"] = time.process_time() - t0
     t0 = time.process_time()
