@@ -29,16 +29,17 @@ from exactplay.model import ModelError, model_from_json
 
 # seed 81 of a search over tests/test_model_checker.random_model: state 4 is the minimiser's
 # "a0: go to 1 (worth -1/2), a1: stay"; from near the centres U_4 stays one step below ceil(U_1),
-# kept there by the self-loop alone, at every precision (8 to 24 bits tried)
+# kept there by the self-loop alone, at every precision (8 to 24 bits tried).  The search drew two
+# players; "min" is for one (issue 22), so the second payoff component, which nothing read, is gone.
 SELF_LOOP_HOLDS_U = {
-    "format": "exactplay-model", "version": 1, "name": "random", "players": 2, "objective": "min",
+    "format": "exactplay-model", "version": 1, "name": "random", "players": 1, "objective": "min",
     "states": [{"id": 0, "mover": None, "actions": [{"next": [["1/1", 0]]}]},
                {"id": 1, "mover": None, "actions": [{"next": [["1/6", 0], ["1/3", 1], ["1/2", 2]]}]},
                {"id": 2, "mover": None, "actions": [{"next": [["1/2", 3], ["1/2", 5]]}]},
                {"id": 3, "mover": None, "actions": [{"next": [["1/2", 3], ["1/2", 5]]}]},
                {"id": 4, "mover": 0, "actions": [{"next": [["1/1", 1]], "name": "a0"},
                                                  {"next": [["1/1", 4]], "name": "a1"}]},
-               {"id": 5, "payoff": ["-2/3", "-1/2"]}, {"id": 6, "payoff": ["1/3", "1/3"]}]}
+               {"id": 5, "payoff": ["-2/3"]}, {"id": 6, "payoff": ["1/3"]}]}
 
 
 def _no_ranking(monkeypatch):

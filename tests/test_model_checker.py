@@ -707,6 +707,7 @@ def random_model(rng: random.Random) -> dict:
     n = rng.randint(2, 8)
     players = rng.randint(1, 3)
     objective = rng.choice(["auto", "auto", "max", "zero-sum", "min"])
+    players = {"min": 1, "zero-sum": 2}.get(objective, players)  # the objectives that fit (others are refused)
     movers = {"min": [0], "zero-sum": [0, 1]}.get(objective, list(range(players)))
     movers = [m for m in movers if m < players]
     low = 0 if rng.random() < 0.6 else -2

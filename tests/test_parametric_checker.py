@@ -137,6 +137,16 @@ def test_a_probability_changed_to_not_sum_to_one_is_rejected(race3):
     _rejects(c, "model.trans", s)
 
 
+def test_a_player_count_past_the_limit_or_an_objective_that_does_not_fit_it_is_rejected(race3):
+    c = copy.deepcopy(race3)
+    c["model"]["num_players"] = 10**9
+    assert "1 to 1000 players" in _rejects(c, "model")
+    c = copy.deepcopy(race3)
+    assert c["model"]["num_players"] == 2
+    c["model"]["objective"] = c["objective"] = "min"  # one player minimises: not a game of two
+    assert "is for 1 player(s), the model has 2" in _rejects(c, "model.objective")
+
+
 # ------------------------------------------------------------------ Sturm counts against sympy
 
 _coeff = st.integers(min_value=-6, max_value=6)

@@ -149,7 +149,7 @@ def test_audit_options_and_their_refusal(capsys):
     assert status == 2 and "--epsilon" in err
     status, _, err = run(capsys, "audit", "--model", FIX.parent / "storm" / "gamblers_ruin.drn", "--objective", "Pmax",
                          "--target", "goal", "--float-method", "jacobi")
-    assert status == 2 and "--float-method is for a PRISM or JANI model" in err
+    assert status == 2 and "--float-method is an option of a PRISM or JANI model" in err
 
 
 def test_report_writes_the_page(capsys, tmp_path):
@@ -220,3 +220,44 @@ def test_qvbs_integers_of_any_length():
     finally:
         sys.set_int_max_str_digits(old)
     assert Fraction(back["num"], back["den"]) == big and back["approx"] == float(big)
+
+
+LOOPY = """mdp
+module m
+  s : [0..3] init 0;   // 1: stuck for ever, 3: the goal
+  [a] s=0 -> (s'=1);
+  [b] s=0 -> (s'=2);
+  [] s=1 -> true;
+  [c] s=2 -> 1/2 : (s'=3) + 1/2 : (s'=2);
+  [] s=3 -> true;
+endmodule
+rewards "cost" [a] true : 1; [b] true : 5; [c] true : 1; endrewards
+label "goal" = s=3;
+"""
+
+
+def test_infinite_expected_rewards_have_storms_semantics(capsys, tmp_path):
+    path = tmp_path / "loopy.pm"
+    path.write_text(LOOPY)
+    status, out, err = run(capsys, "solve", "-q", "--model", path, "--prop", 'R{"cost"}min=? [F "goal"]', "--json",
+                           "--all")
+    assert status == 0, err
+    data = strict(out)
+    rows = {r["name"]: r for r in data["state_values"]}
+    assert data["initial_states"][0]["value"] == "7/1"  # b (5), then c until the goal: 2 expected steps
+    assert rows["s=1"]["value"] is None and rows["s=1"]["value_reason"].startswith("infinite")
+    status, out, err = run(capsys, "crosscheck", "-q", "--model", path, "--prop", 'R{"cost"}min=? [F "goal"]', "--json")
+    assert status == 0 and strict(out)["verdict"] == "agree", err
+    cert = certify(capsys, tmp_path, "--model", path, "--prop", 'R{"cost"}max=? [F "goal"]')
+    assert cert["source"]["initial_states"][0]["value"] is None and "initial state(s) verified" in verify(cert)
+    cert = certify(capsys, tmp_path, "--model", path, "--prop", 'R{"cost"}>=100 [F "goal"]')  # Rmin >= 100? no: 7
+    assert cert["source"]["threshold"]["holds"] is False and "threshold fails exactly" in verify(cert)
+    out = tmp_path / "r.json"
+    status, _, err = run(capsys, "solve", "-q", "--model", path, "--prop", 'R{"cost"}max=? [F "goal"]',
+                         "--qvbs-result", out)
+    assert status == 0 and strict(out.read_text())["data"][0]["value"]["infinite"] is True
+    status, _, err = run(capsys, "audit", "--model", path, "--prop", 'R{"cost"}max=? [F "goal"]')
+    assert status == 2 and "infinite" in err and err.count("\n") == 1
+    status, out, err = run(capsys, "audit", "-q", "--model", path, "--prop", 'R{"cost"}min=? [F "goal"]', "--json")
+    assert status == 0, err
+    assert abs(strict(out)["initial_states"][0]["float"] - 7) < 1e-5  # PRISM's infinity states fixed: it converges

@@ -40,14 +40,15 @@ def refused(capsys, *args):
     (("--model", GAMBLE, "--prop", '<<p1>> Pmax=? [F "win"]'), "<<coalition>> is for games (smg); this model is an MDP"),
     (("--model", GAMBLE, "--prop", 'R{"nope"}max=? [F "over"]'), 'no reward model "nope"'),
     (("--model", RUIN, "--prop", 'R=? [F "rich"]'), "R needs a reward model, and the model has none"),
-    (("--model", GAMBLE, "--prop", 'R{"rolls"}min=? [F "win"]'), "some strategy never reaches the target"),
     (("--model", DUEL, "--prop", 'Pmax=? [F "won"]'), "a game's property names a coalition"),
     (("--model", DUEL, "--prop", '<<p9>> Pmax=? [F "won"]'), "<<p9>> is not a player"),
     (("--model", DUEL, "--prop", '<<p1>> P=? [F "won"]'), "maximises or minimises"),
     (("--model", RUIN, "--prop", 'P=? [F "rich"]', "--max-states", "3"), "more than --max-states 3"),
     (("--model", RUIN, "--prop", 'P>=x [F "rich"]'), "the threshold 'x' is not a number"),
-    (("--model", GAMBLE, "--prop", "win", "--objective", "Pmax"), "--objective is for a DRN model"),
-    (("--model", GAMBLE, "--prop", "win", "--param", "a=1"), "--param is for --game factories"),
+    (("--model", GAMBLE, "--prop", "win", "--objective", "Pmax"), "--objective is an option of a DRN model"),
+    (("--model", GAMBLE, "--prop", "win", "--param", "a=1"), "--param is an option of a --game factory"),
+    (("--model", FIX / "race.prism", "--prop", "alice", "--workers", "2"), "a PRISM or JANI model is solved on one"),
+    (("--model", DUEL, "--prop", '<<p1>> Rmax=? [F "won"]'), "R needs a reward model"),
     (("--model", FIX / "knuth_die.pm"), "give --prop"),
     (("--model", FIX / "deadlock.pm", "--prop", 'Pmax=? [F "goal"]'),
      "2 deadlock state(s), where no command is enabled (s=1; s=2): fix the model, or give --fix-deadlocks"),
@@ -114,4 +115,4 @@ def test_prism_options_without_a_prism_model_are_refused(capsys):
     for extra in (("--const", "N=3"), ("--prop", "1"), ("--fix-deadlocks",), ("--qvbs-result", "x.json")):
         status, _, err = run(capsys, "solve", "--model", FIX.parent / "storm" / "gamblers_ruin.drn", "--objective",
                              "Pmax", "--target", "goal", *extra)
-        assert status == 2 and "is for a PRISM or JANI model" in err, (extra, err)
+        assert status == 2 and "is an option of a PRISM or JANI model" in err, (extra, err)

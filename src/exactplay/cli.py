@@ -21,7 +21,8 @@ from .numbers import get_backend, int_option
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 from .check_cli import _cmd_check
-from .cli_errors import error_line, unrecognized_message
+from .cli_errors import error_line, leaf_parser, unrecognized_message
+from .cli_inputs import given_options, refuse_unneeded
 from .cli_parsing import (EPILOG, _add_common, _add_game_params, _available_games, _exact_only,
                           _game_params, _load_games, _param_help, _Parser)
 from .ux_cli import _add_ux_parsers, _cmd_claims, _cmd_report
@@ -93,8 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "gmpy2 when it is installed: the same arithmetic, several times faster)")
     p.add_argument("--expect", action="append", default=[], metavar="KEY=VALUE",
                    help="fail (exit 1) unless the certificate's parameter KEY is VALUE, e.g. --expect target=100, "
-                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. A KEY that "
-                        "is no parameter of any game is bad usage (exit 2); one the certificate lacks fails")
+                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. KEY is a "
+                        "built-in game's parameter or your factory's (--param goal=5: --expect goal=5, as its "
+                        "certificate records it); a KEY the certificate lacks fails, naming the keys it has")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
 
@@ -197,8 +199,6 @@ def _cmd_game(args) -> int:
     if v2 and distributed_requested(args):  # refused before a cluster is started
         raise UsageError("--workers/--scheduler compute the version 1 certificate: drop --format v2 (version 2 "
                          "solves the game's model serially)")
-    if args.command == "certify" and args.cert_format == "v1" and args.store != "auto":
-        raise UsageError(f"--store {args.store} chooses what a version 2 certificate stores: drop it with --format v1")
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend, "prec": getattr(args, "prec", None)}),
@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
+        refuse_unneeded(given_options(leaf_parser(parser, args), args), args)  # --tile without --workers ...
         handler = {
             "list": _cmd_list,
             "solve": _cmd_game,

@@ -10,8 +10,10 @@ float value last:
 
 Every problem is a :class:`UsageError` naming the file, the line (or row) and
 what is wrong: a table is checked, never trusted.  It is bounded before it is
-read: the file (:data:`MAX_TABLE_BYTES`), JSON integer literals (parsed with
-Python's int/str digit guard set back, see ``checker._load.parse_json``), a
+read: the file (:data:`MAX_TABLE_BYTES`; a gzip file, inflated within the same
+limit in bounded chunks, see ``checker._input``), JSON integer literals (parsed
+with Python's int/str digit guard set back, and no name twice in one object, see
+``checker._json.parse_json``), a
 state coordinate (:data:`MAX_STATE_CHARS`) and a value
 (:data:`MAX_VALUE_CHARS`) are refused past their limits before conversion.
 A value must be a finite double: 1e-300 (or a subnormal) is read as it is,
@@ -27,7 +29,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Mapping, Sequence
 
-from .checker._load import clip, parse_json, read_bounded
+from .checker._input import read_bounded, unpack
+from .checker._load import clip, parse_json
 from .errors import UsageError
 from .numbers import refuse_non_ascii_digits
 
@@ -48,6 +51,7 @@ def read_table_text(path: str | Path) -> tuple[Any, str]:
         data = sys.stdin.buffer.read(MAX_TABLE_BYTES + 1)
         if len(data) > MAX_TABLE_BYTES:
             raise UsageError(f"{path}: the float table is larger than the limit of {MAX_TABLE_BYTES} bytes; not read")
+        data = unpack(data, path, MAX_TABLE_BYTES, "the float table", error=UsageError)
     else:
         path = Path(path)
         data = read_bounded(path, MAX_TABLE_BYTES, "the float table", error=UsageError)

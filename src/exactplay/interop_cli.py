@@ -19,10 +19,9 @@ from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .model import ModelError
 from .model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from .strict_json import dumps
+from .cli_inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
 
 __all__ = ["INTEROP_COMMANDS", "run_interop_command"]
-
-INTEROP_COMMANDS = ("export", "crosscheck")
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -33,11 +32,12 @@ def storm_copy(args, drn, path: str) -> str:
     so the expressions are evaluated here, on the same labels, and Storm gets plain names.
     """
     from .interop.drn import _holds, parse_label_expr
+    from .interop.drn_read import read_drn_text
 
     known = drn.all_labels()
     texpr = parse_label_expr(args.target, known, "--target")
     aexpr = parse_label_expr(args.avoid, known, "--avoid") if args.avoid else None
-    lines = Path(args.model).read_text(encoding="utf-8").split("\n")
+    lines = read_drn_text(args.model).split("\n")  # the file as read (inflated if gzip)
     for d, ln in enumerate(drn.lines):
         extra = ""
         if _holds(texpr, drn.labels[d]):
@@ -95,8 +95,6 @@ def _load(args, progress):
         return loaded.model, args.model, loaded
     check_drn_arguments(args)
     if is_drn(args.model):
-        if args.param:
-            raise UsageError("--param is for --game factories")
         model, order, drn = load_drn_model(args)
         return model, args.model, (order, drn)
     model, source = load_model(args, progress)
@@ -163,7 +161,9 @@ def _export(args, model, progress) -> int:
     return EXIT_OK
 
 
-def _decimal(x: Fraction, digits: int = 12) -> str:
+def _decimal(x: Fraction | None, digits: int = 12) -> str:
+    if x is None:
+        return "inf"
     from .audit import decimal_digits
 
     return decimal_digits(x, digits)
@@ -193,8 +193,8 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
-            v = sol.values[k][0]
-            mine = Fraction(int(v.numerator), int(v.denominator))
+            v = sol.values[k]  # None: +infinity, as Storm's
+            mine = None if v is None else Fraction(int(v[0].numerator), int(v[0].denominator))
             check.compared += 1
             if storm[d] != mine:
                 check.mismatches.append((d, mine, storm[d]))
@@ -202,15 +202,17 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     import stormpy
 
     ok = all(c.ok for c in checks)
-    v0 = sol.values[model.initial][0]
-    v0 = Fraction(int(v0.numerator), int(v0.denominator))
+    v0 = sol.values[model.initial]
+    v0 = None if v0 is None else Fraction(int(v0[0].numerator), int(v0[0].denominator))
     if args.json:
+        reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
-            "method": args.method, "value": f"{v0.numerator}/{v0.denominator}",
+            "method": args.method, "value": _pq_or_none(v0), **reason,
+            "infinite_states": sum(v is None for v in sol.values),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
-                        "mismatches": [{"state": s, "exactplay": f"{a.numerator}/{a.denominator}",
-                                        "storm": f"{b.numerator}/{b.denominator}"} for s, a, b in c.mismatches[:20]],
+                        "mismatches": [{"state": s, **_side("exactplay", a), **_side("storm", b)}
+                                       for s, a, b in c.mismatches[:20]],
                         "storm_build_seconds": c.build_seconds, "storm_check_seconds": c.check_seconds}
                        for c in checks],
             "verdict": "agree" if ok else "DISAGREE",
@@ -223,12 +225,26 @@ def _crosscheck(args, model, source, extra, progress) -> int:
             print(f"  {c.what}: {c.formula}: {state} (Storm build {c.build_seconds:.2f} s, check {c.check_seconds:.2f} s)")
             for s, a, b in c.mismatches[:5]:
                 print(f"    state {s}: exactplay {_decimal(a)} ({_short(a)}), Storm {_decimal(b)} ({_short(b)})")
-        print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
+        if v0 is None:
+            print(f"  value of the initial state: inf ({sol.infinite_reason(model.initial)})")
+        else:
+            print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
         print(f"verdict: {'agree' if ok else 'DISAGREE'}")
     return EXIT_OK if ok else EXIT_FAILED
 
 
-def _short(x: Fraction) -> str:
+def _pq_or_none(x: Fraction | None) -> str | None:
+    return None if x is None else f"{x.numerator}/{x.denominator}"
+
+
+def _side(key: str, x: Fraction | None) -> dict:
+    """``{key: "p/q"}``, or for +infinity ``{key: null, key_reason: "infinite"}`` (strict JSON)."""
+    return {key: _pq_or_none(x)} if x is not None else {key: None, f"{key}_reason": "infinite"}
+
+
+def _short(x: Fraction | None) -> str:
+    if x is None:
+        return "+inf"
     text = f"{x.numerator}/{x.denominator}"
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
@@ -266,7 +282,9 @@ def builtin_argv(argv: list[str]) -> list[str]:
         if not words:
             raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
         params["row"] = " ".join(words)
-    game = ["--game", f"exactplay.interop.builtin:{name}"]
+    if any(w.partition("=")[0] == "--param" for w in out):  # the game's options are its parameters
+        raise UsageError(owner_hint("--param", argv[0], game=name))
+    game = ["--game", BUILTIN_FACTORIES[0].format(game=name)]
     for k, v in params.items():
         if v is not None:
             game += ["--param", f"{k}={v}"]
@@ -278,7 +296,11 @@ def run_interop_command(argv: list[str], parser_class) -> int:
 
     argv = builtin_argv(argv)
     command = argv[0]
-    args = _parser(command, parser_class).parse_args(argv[1:])
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
+    if extras:
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before stormpy is looked for or anything is read
     if command == "crosscheck":
         from .interop.storm import stormpy_or_fail
 

@@ -15,11 +15,12 @@ from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option
 from .model_source import load_model
+from .cli_inputs import GAME_COMMANDS
 from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 
-MODEL_COMMANDS = ("solve", "audit", "certify", "report")
+MODEL_COMMANDS = GAME_COMMANDS  # the commands that read a --game factory or a --model file
 
 
 def wants_model(argv: list[str]) -> bool:
@@ -66,8 +67,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                        help="list every state (value, action, margin); JSON always has them")
     if command == "audit":
         p.add_argument("--float-table", metavar="FILE",
-                       help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
-                            "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
+                       help="audit this table instead of float value iteration: rows 'STATE VALUE', STATE the "
+                            "state's name as solve --all prints it or its number (solve --json); a header 'name "
+                            "value' or 'number value' says which; JSON rows [state, value]; '-' reads stdin")
     from .model_source import add_drn_arguments
 
     add_drn_arguments(p)
@@ -93,16 +95,13 @@ def run_model_command(argv: list[str], parser_class) -> int:
 
     if wants_parametric(argv):
         return run_parametric(argv, parser_class, _parser)
-    args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
+    from .cli_inputs import refuse_unconsumed, unrecognized
+
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
     if extras:
-        flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)
-        hint = ""
-        if flag and args.game:
-            name, _, value = flag[2:].partition("=")
-            after = extras[extras.index(flag) + 1:]
-            value = value or (after[0] if after and not after[0].startswith("-") else "")
-            hint = f" (a factory's parameters go as --param {name.replace('-', '_')}={value or 'VALUE'})"
-        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}{hint}")
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before anything is read or computed
     if command == "report":
         from .report import check_output_dir
 
@@ -121,7 +120,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
         if ball is None and is_symbolic(args.model):  # a PRISM/JANI model and its property
             from .symbolic_commands import run_symbolic
 
-            return run_symbolic(command, args, progress)
+            return run_symbolic(command, args, progress, parser)
         if ball is not None and command == "certify":
             from .dyadic.cli import certify_ball
 
@@ -144,7 +143,9 @@ def run_model_command(argv: list[str], parser_class) -> int:
         elif command == "audit":
             report = _audit(args, model, sol, progress)
         elif command == "report":
-            return _report(args, model, sol, source, progress)
+            from .cli_reproduce import command_words
+
+            return _report(args, model, sol, source, progress, command_words(parser, args, [command]))
         else:
             return _certify(args, sol)
     finally:
@@ -180,6 +181,12 @@ def _run_ball(args, command: str, B, progress):
     try:
         model, source = load_model(args, progress)
         progress.close()
+        # never_ending "infinite" with an end component: exact only (auto goes there at once)
+        exact_only = model.never_ending == "infinite" and model.has_end_component()
+        if exact_only and args.backend != "auto":
+            from .engine.ending import EXACT_ONLY
+
+            raise UsageError(f"--backend ball: {EXACT_ONLY}")
         if command == "solve":
             def exact_report():
                 from .engine import solve_model
@@ -188,17 +195,22 @@ def _run_ball(args, command: str, B, progress):
                 return solution_report(solve_model(model, "mpq", progress, lazy=False), args.digits, args.full,
                                        args.all_states, source)
 
+            if exact_only:
+                return exact_report()
             return solve_ball(model, B, args.digits, source, exact_report)
         from .engine.value_iteration import value_iteration
 
-        flt = value_iteration(model, progress=progress)
-        progress.close()
         def exact_audit():
             from .engine import solve_model
 
             from .render import as_report
 
             return as_report(_audit(args, model, solve_model(model, "mpq", progress, lazy=False), progress))
+
+        if exact_only:
+            return exact_audit()
+        flt = value_iteration(model, progress=progress)
+        progress.close()
 
         return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
                           "changes < 1e-15)", exact_audit)
@@ -217,7 +229,7 @@ def _audit(args, model, sol, progress):
 
         flt = read_model_table(args.float_table, model, sol.components[0])
         return audit_model(sol, flt, f"the float table {args.float_table}", args.digits)
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     return audit_model(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
                         args.digits)
 
@@ -225,7 +237,9 @@ def _audit(args, model, sol, progress):
 def _certify(args, sol) -> int:
     from .model_certificate import model_certificate
 
-    cert = model_certificate(sol)
+    from .model_source import recorded_params
+
+    cert = model_certificate(sol, params=recorded_params(args))
     text = dumps(cert, indent=1) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -234,15 +248,15 @@ def _certify(args, sol) -> int:
 
     write_text_atomic(args.output, text)
     if args.json:
-        print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
-                     "model_sha256": cert["model_sha256"]}))
+        print(dumps({"written": args.output, "model": sol.model.name, "params": cert["params"],
+                     "answer": cert["answer"], "model_sha256": cert["model_sha256"]}))
     else:
         print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
               f"({len(sol.model):,} states, witness {sol.witness})")
     return EXIT_OK
 
 
-def _report(args, model, sol, source, progress) -> int:
+def _report(args, model, sol, source, progress, command: list[str]) -> int:
     import re
 
     from .engine.value_iteration import value_iteration
@@ -251,7 +265,7 @@ def _report(args, model, sol, source, progress) -> int:
     from .report.html import print_files, write_report
     from .report.model import model_report
 
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     result = audit_model(sol, flt, "float value iteration")
     rep = model_report(sol, flt, solution_report(sol, 8, False, False, source), result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
@@ -259,6 +273,6 @@ def _report(args, model, sol, source, progress) -> int:
 
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress)
+    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK

@@ -8,11 +8,13 @@ import argparse
 
 from .errors import UsageError
 
-__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model"]
+__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit",
+           "recorded_params"]
 
 
 def is_drn(path: str | None) -> bool:
-    return bool(path) and str(path).lower().endswith(".drn")
+    """A DRN file, by its name: ``.drn``, or ``.drn.gz`` gzip-compressed."""
+    return bool(path) and str(path).lower().endswith((".drn", ".drn.gz"))
 
 
 def add_drn_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,37 +30,40 @@ def add_drn_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def check_drn_arguments(args) -> None:
-    drn = is_drn(getattr(args, "model", None))
-    given = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-    if drn and (not args.objective or not args.target):
+    """A DRN model's property is complete (an option no input of this kind takes is refused before,
+    by :func:`exactplay.cli_inputs.refuse_unconsumed`)."""
+    if is_drn(getattr(args, "model", None)) and (not args.objective or not args.target):
         raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
-    if not drn and given:
-        raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
+
+
+def state_limit(args) -> int:
+    """``--max-states`` (default :data:`~exactplay.model.compiled.MAX_STATES`), at least 1."""
+    from .model.compiled import MAX_STATES
+
+    limit = getattr(args, "max_states", None)
+    limit = MAX_STATES if limit is None else limit
+    if limit < 1:
+        raise UsageError("--max-states must be at least 1")
+    return limit
 
 
 def load_drn_model(args):
-    """``(model, order)`` for ``--model FILE.drn`` and the property options."""
+    """``(model, order, drn)`` for ``--model FILE.drn`` and the property options; a file declaring more
+    states than ``--max-states`` is refused at its header."""
     from .interop.drn import drn_to_model, read_drn
 
-    drn = read_drn(args.model)
+    drn = read_drn(args.model, state_limit(args))
     return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
 
 
 def load_model(args, progress):
-    """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN)."""
+    """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN); every
+    source is refused at ``--max-states`` states, before the states past it are read or enumerated."""
     from .model import build_model, load_model_file, parse_params
-    from .model.compiled import MAX_STATES
     from .model.load import make_game
 
-    limit = MAX_STATES if args.max_states is None else args.max_states
-    if limit < 1:
-        raise UsageError("--max-states must be at least 1")
-    from .symbolic_cli import check_symbolic_arguments
-
-    check_symbolic_arguments(args)  # --const, --prop, ... only with a PRISM/JANI model
+    limit = state_limit(args)
     if args.model:
-        if args.param:
-            raise UsageError("--param is for --game factories; a --model file has no parameters")
         from .interop.symbolic import is_symbolic
 
         if is_symbolic(args.model):  # PRISM, PRISM-games or JANI, with --const and --prop
@@ -66,11 +71,23 @@ def load_model(args, progress):
 
             return load_symbolic(args).model, args.model
         check_drn_arguments(args)
-        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model)
-        if len(model) > limit:
-            raise UsageError(f"{args.model}: {len(model):,} states is more than --max-states {limit:,}")
+        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
         return model, args.model
     params = parse_params(args.param)
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
     return build_model(game, limit, progress), shown
+
+
+def recorded_params(args) -> dict:
+    """The factory's parameters as a certificate records them (``--param goal=5 --param p=1/6``:
+    ``{"goal": 5, "p": "1/6"}``: integers, booleans and texts as they are, a fraction as ``"p/q"``);
+    ``{}`` for a ``--model`` file.  ``check --expect goal=5`` compares them."""
+    if not getattr(args, "game", None):
+        return {}
+    from fractions import Fraction
+
+    from .model import parse_params
+
+    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v
+            for k, v in parse_params(args.param).items()}

@@ -51,11 +51,20 @@ __all__ = [
     "best_of",
     "get_backend",
     "parse_pq",
+    "InfiniteValue",
 ]
 
 
 class FloatLeak(TypeError):
     """A value of the wrong type (usually a float) reached an exact computation."""
+
+
+@dataclass(frozen=True)
+class InfiniteValue:
+    """An exact result of +infinity (an expected reward where a strategy may never end play), never a
+    float: ``reason`` says why (``"infinite: ..."``, the ``<field>_reason`` of the JSON output)."""
+
+    reason: str
 
 
 @dataclass(frozen=True)

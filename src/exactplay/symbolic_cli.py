@@ -7,7 +7,9 @@
     exactplay solve --model model.jani --prop NAME                   (a property named in the JANI file)
 
 The output names everything as the model does: the value of each initial state, the states by
-their variable valuation, the choices by their action labels, the threshold's exact answer.
+their variable valuation, the choices by their action labels, the threshold's exact answer.  The
+options a PRISM/JANI model takes are declared with the other inputs' (:mod:`exactplay.cli_inputs`,
+which refuses the others).
 """
 
 from __future__ import annotations
@@ -15,12 +17,8 @@ from __future__ import annotations
 from .errors import EXIT_OK, UsageError
 from .model import ModelError
 
-__all__ = ["add_symbolic_arguments", "check_symbolic_arguments", "load_symbolic", "solve_symbolic",
-           "symbolic_result", "SYMBOLIC_OPTIONS"]
-
-SYMBOLIC_OPTIONS = ("const", "prop", "props", "fix_deadlocks", "float_method", "epsilon", "max_iterations",
-                    "qvbs_result")
-
+__all__ = ["add_symbolic_arguments", "load_symbolic", "solve_symbolic",
+           "symbolic_result"]
 
 def add_symbolic_arguments(p, command: str = "solve") -> None:
     g = p.add_argument_group("a PRISM, PRISM-games or JANI model (FILE.prism, FILE.jani; needs stormpy)")
@@ -50,27 +48,10 @@ def add_audit_arguments(p) -> None:
     g.add_argument("--max-iterations", type=int, default=None, metavar="N", help="at most N sweeps (default 10000)")
 
 
-def check_symbolic_arguments(args) -> None:
-    """The PRISM/JANI options only with such a model; the DRN options never with one."""
-    from .interop.symbolic import is_symbolic
-
-    symbolic = is_symbolic(getattr(args, "model", None))
-    given = [name for name in SYMBOLIC_OPTIONS if getattr(args, name, None) not in (None, False)]
-    if not symbolic and given:
-        raise UsageError(f"--{given[0].replace('_', '-')} is for a PRISM or JANI model (--model FILE.prism|FILE.jani)")
-    if symbolic:
-        drn = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-        if drn:
-            raise UsageError(f"--{drn[0]} is for a DRN model; a PRISM or JANI model takes its question from --prop")
-        if getattr(args, "param", None):
-            raise UsageError("--param is for --game factories; a PRISM or JANI model takes --const NAME=VALUE")
-
-
 def load_symbolic(args):
     """The :class:`~exactplay.interop.symbolic_model.Loaded` model and question of the options."""
     from .interop.symbolic_model import load
 
-    check_symbolic_arguments(args)
     try:
         loaded = load(args.model, args.const, args.prop, args.props, args.fix_deadlocks)
     except ModelError as exc:
@@ -91,7 +72,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
 
     q = loaded.query
     result = solution_result(sol, digits, full, all_states, loaded.source.path)
-    answers = initial_answers(sol.model, sol.values, loaded.initial, q)
+    answers = initial_answers(sol, loaded.initial, q)
     kind = loaded.kind.upper()
     result.title = (f"{loaded.describe()}: {loaded.property_text}  ({kind}, {len(sol.model):,} states, "
                     f"{len(sol.margins):,} with a choice)")
@@ -109,7 +90,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
         Fact("model_type", None, loaded.kind),
         Fact("file_sha256", None, loaded.source.sha256),
         Fact("initial_states", "initial states" if len(answers) > 1 else None, answers_json(answers),
-             "; ".join(f"{a.name}: {_short(a.value)}" for a in answers[:5])
+             "; ".join(f"{a.name}: {'+inf' if a.value is None else _short(a.value)}" for a in answers[:5])
              + (f"; ... {len(answers) - 5} more" if len(answers) > 5 else "")),
     ]
     if q.comparison is not None:
@@ -127,12 +108,12 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
             continue
         if isinstance(f, Table) and f.key == "state_values":
             for row in f.rows:
-                row["value"] = row["value"][:1]
+                row["value"] = None if row["value"] is None else row["value"][:1]
             for row in f.text_rows or []:
                 row["value"] = row["value"].split(", ")[0]
         elif f.key == "state_values":
             for row in f.value:
-                row["value"] = row["value"][:1]
+                row["value"] = None if row["value"] is None else row["value"][:1]
         kept.append(f)
     if sol.model.terminal[sol.model.initial] is None and len(sol.model.trans[sol.model.initial]) < 2:
         result.decisions = []  # the initial state has no choice
@@ -189,7 +170,7 @@ def _write_qvbs(args, loaded, sol) -> None:
     if args.fix_deadlocks:
         words.append("--fix-deadlocks")
     words += ["--qvbs-result", args.qvbs_result]
-    answers = initial_answers(sol.model, sol.values, loaded.initial, loaded.query)
+    answers = initial_answers(sol, loaded.initial, loaded.query)
     try:
         write_text_atomic(args.qvbs_result, qvbs_text(qvbs_result(loaded, answers, shlex.join(words))))
     except OSError as exc:

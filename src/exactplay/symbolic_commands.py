@@ -23,12 +23,14 @@ from .symbolic_cli import load_symbolic, symbolic_result
 __all__ = ["run_symbolic", "source_block", "certify_symbolic", "audit_symbolic", "report_symbolic"]
 
 
-def run_symbolic(command: str, args, progress) -> int:
-    """``solve``, ``certify``, ``audit`` or ``report`` of a PRISM/JANI model (exact backends)."""
+def run_symbolic(command: str, args, progress, parser=None) -> int:
+    """``solve``, ``certify``, ``audit`` or ``report`` of a PRISM/JANI model (exact backends;
+    ``parser``: the command's, for the report's line that reproduces it)."""
     from .symbolic_cli import solve_symbolic
 
-    return {"solve": solve_symbolic, "certify": certify_symbolic, "audit": audit_symbolic,
-            "report": report_symbolic}[command](args, progress)
+    if command == "report":
+        return report_symbolic(args, progress, parser)
+    return {"solve": solve_symbolic, "certify": certify_symbolic, "audit": audit_symbolic}[command](args, progress)
 
 
 def _solve(loaded, backend: str, progress):
@@ -45,7 +47,7 @@ def source_block(loaded, sol) -> dict:
     from .interop.answers import answers_json, initial_answers
 
     q = loaded.query
-    answers = initial_answers(sol.model, sol.values, loaded.initial, q)
+    answers = initial_answers(sol, loaded.initial, q)
     threshold = None
     if q.comparison is not None:
         from .numbers import format_pq
@@ -155,7 +157,7 @@ def audit_symbolic(args, progress) -> int:
     return emit(_audit_result(loaded, sol, flt, what, args.digits), args.json)
 
 
-def report_symbolic(args, progress) -> int:
+def report_symbolic(args, progress, parser=None) -> int:
     import re
 
     from .render.solve import solve_report
@@ -170,7 +172,12 @@ def report_symbolic(args, progress) -> int:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", Path(loaded.source.path).stem).strip("-").lower() or "model"
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
+    command = ["report", "--model", args.model, "-o", "DIR"]
+    if parser is not None:
+        from .cli_reproduce import command_words
+
+        command = command_words(parser, args, ["report"])
     files = write_report(out, slug, {"source": loaded.source.path, "property": loaded.property_text,
-                                     **loaded.constants}, args.backend, rep, None, progress)
+                                     **loaded.constants}, args.backend, rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK

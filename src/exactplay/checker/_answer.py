@@ -4,12 +4,19 @@ The answer is one component of the initial state's value: its exact value, the
 decimal correctly rounded half-to-even to ``digits`` places, and its name (for a
 model: ``value of <initial state> to <player>``; for a built-in game: the name
 the game's rules give it).  ``smallest_margin`` is the smallest non-zero margin
-at its lowest state, or ``null``.
+at its lowest state, or ``null``.  An infinite value (witness ``proper``) is ``"value": null``
+with ``value_reason`` and the decimal ``"inf"``.
 """
 
 from __future__ import annotations
 
 from ._strict import ANSWER_KEYS, MAX_DIGITS, decimal, fail, integer, keys, pq, rational, show
+
+# why a value is infinite (witness "proper"), as the writer words it: the checker's own copy
+INFINITE_REASON = {
+    "min": "infinite: no strategy reaches a terminal state with probability 1 from here",
+    "max": "infinite: some strategy avoids every terminal state with positive probability from here",
+}
 
 
 class Answer:
@@ -17,7 +24,8 @@ class Answer:
         """``name`` and ``component`` default to a model's: ``value of <initial> to <player c>`` of
         the first certified component ``c``; a built-in game's rules give their own."""
         self.at("answer")
-        ans = keys(self.cert["answer"], ANSWER_KEYS, (), "answer")
+        infinite = self.witness == "proper" and self.V[self.initial] is None
+        ans = keys(self.cert["answer"], ANSWER_KEYS, ("value_reason",) if infinite else (), "answer")
         s0 = self.initial
         self.at("answer.state")
         if integer(ans["state"], "answer.state") != s0:
@@ -29,6 +37,9 @@ class Answer:
         if integer(ans["component"], "answer.component") != c:
             fail(f"component {show(ans['component'])} is not {c}", "answer.component")
         self.at("answer.value")
+        if infinite:
+            self._check_infinite_answer(ans, name, c)
+            return
         value = rational(ans["value"], "answer.value", s0)
         verified = self.V[s0][self.components.index(c)]
         if value != verified:
@@ -48,6 +59,29 @@ class Answer:
         if ans["name"] != name:
             fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
         self.answer_text = f"{name} = {dec}"
+
+    def _check_infinite_answer(self, ans: dict, name: str | None, c: int) -> None:
+        """The initial state's value is +infinity (witness ``proper``): ``value`` null, its reason, ``inf``."""
+        s0 = self.initial
+        if ans["value"] is not None:
+            fail(f"value {show(ans['value'])}: the verified value is infinite (null)", "answer.value", s0)
+        self.at("answer.value_reason")
+        want = INFINITE_REASON[self.objective]
+        if ans.get("value_reason") != want:
+            fail(f"value_reason {show(ans.get('value_reason'))} is not {want!r}", "answer.value_reason", s0)
+        self.at("answer.digits")
+        digits = integer(ans["digits"], "answer.digits")
+        if not 0 <= digits <= MAX_DIGITS:
+            fail(f"digits {show(digits)} is not in 0..{MAX_DIGITS}", "answer.digits")
+        self.at("answer.decimal")
+        if ans["decimal"] != "inf":
+            fail(f"decimal {show(ans['decimal'])} is not 'inf'", "answer.decimal", s0)
+        self.at("answer.name")
+        if name is None:
+            name = f"value of {self.state_names[s0]} to {self.player_names[c]}"
+        if ans["name"] != name:
+            fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
+        self.answer_text = f"{name} = inf"
 
     def check_smallest_margin(self) -> None:
         self.at("smallest_margin")

@@ -18,7 +18,7 @@ class Bellman:
     def read_solution(self) -> None:
         self.at("solution")
         required = tuple(k for k in SOLUTION_KEYS if k != "values")
-        sol = keys(self.cert["solution"], required, ("values",), "solution")
+        sol = keys(self.cert["solution"], required, ("values", "infinite"), "solution")
         n = self.n
         self.at("solution.objective")
         if sol["objective"] != self.objective:
@@ -29,8 +29,18 @@ class Bellman:
             fail(f"witness {show(sol['witness'])} is not the one this model calls for ({self.witness!r}: "
                   + {"termination": "every play ends under all strategies",
                      "policy": "no choice lies on a cycle",
-                     "reachability": "choices lie on cycles that can go on forever"}[self.witness] + ")",
+                     "reachability": "choices lie on cycles that can go on forever",
+                     "proper": "never_ending 'infinite' where a strategy may never end play"}[self.witness] + ")",
                   "solution.witness")
+        proper = self.witness == "proper"
+        self.at("solution.infinite")
+        if ("infinite" in sol) != proper:
+            fail("the infinite witness ranks are given exactly with the witness 'proper'", "solution.infinite")
+        if proper:
+            self.infinite = listed(sol["infinite"], "solution.infinite", None, n)
+            for s, r in enumerate(self.infinite):
+                if r is not None and (integer(r, "solution.infinite", s) < 0 or r > n):
+                    fail(f"rank {show(r)} is out of range 0..{n}", "solution.infinite", s)
         self.at("solution.components")
         if sol["components"] != self.components or not all(type(c) is int for c in sol["components"]):
             fail(f"components {show(sol['components'])} are not {self.components}", "solution.components")
@@ -62,6 +72,8 @@ class Bellman:
         self.at("solution.ties")
         self.ties_in = listed(sol["ties"], "solution.ties")
         if "values" not in sol:  # policy only: the values are the policy's, evaluated here exactly
+            if proper:
+                fail("a certificate of infinite values stores its values", "solution.values")
             self.stored = "policy"
             self.at("solution.policy")
             self.evaluate_policy()
@@ -72,6 +84,14 @@ class Bellman:
         self.V = []
         for s, row in enumerate(values):
             self.at("solution.values", s)
+            if row is None and proper:  # +infinity: its witness is checked by _proper
+                if self.infinite[s] is None:
+                    fail("a value is null (infinite) without an infinite witness rank", "solution.values", s)
+                self.V.append(None)
+                continue
+            if proper and self.infinite[s] is not None:
+                fail("a finite value at a state with an infinite witness rank (its value is null)",
+                     "solution.values", s)
             listed(row, "solution.values", s, C)
             self.V.append(tuple(rational(x, "solution.values", s) for x in row))
 

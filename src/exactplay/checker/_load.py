@@ -6,13 +6,15 @@ Everything read here is bounded *before* it is computed with, so that a hostile
 file is refused in bounded time and memory with one line (the limits below, and
 per instance in :mod:`._bounds`):
 
-* the file is read only up to :data:`MAX_FILE_BYTES`, and parsed only if it
-  has at most :data:`MAX_JSON_VALUES` commas (the memory of parsed JSON grows
-  with the number of values, not only the bytes); a table's commas are bounded
-  by its instance's rows;
-* JSON is parsed with Python's int/str digit guard set to
+* the file is read only up to :data:`MAX_FILE_BYTES` (a gzip file inflated
+  within the same limit, counted in chunks before anything is kept:
+  :mod:`._input`), and parsed only if it has at most :data:`MAX_JSON_VALUES`
+  commas (the memory of parsed JSON grows with the number of values, not only
+  the bytes); a table's commas are bounded by its instance's rows;
+* JSON is parsed by :mod:`._json`: Python's int/str digit guard set to
   :data:`JSON_INT_DIGITS` (the package lifts the guard for its own long numbers;
-  untrusted text never gets that), so a 10^7-digit integer fails at once;
+  untrusted text never gets that), so a 10^7-digit integer fails at once, and a
+  name given twice in one object is refused;
 * a gzip table is inflated as a stream, stopping one byte past its cap;
 * a ``"p/q"`` string longer than the cap is refused before ``int()`` (whose
   cost is quadratic in the digits on Python < 3.12);
@@ -30,13 +32,14 @@ import hashlib
 import io
 import json
 import math
-import sys
 import zlib
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..errors import MalformedCertificate, VerificationError
+from ._input import read_bounded
+from ._json import JSON_INT_DIGITS, bounded_int_digits, parse_json  # noqa: F401  (re-exported)
 
 REQUIRED = ("format", "version", "game", "params", "answer", "table", "table_sha256", "policy")
 REQUIRED_V2 = ("format", "version", "kind")  # version 2: the rest is checked by checker.model / checker.game
@@ -51,9 +54,6 @@ MAX_TABLE_BYTES = 2 * 1024**3  # decompressed rows, whatever the instance allows
 # would take ~40 GB as Python lists.  The tool's certificates have at most about
 # a million outside the table (coins at 1,000 coins: the list of ties).
 MAX_JSON_VALUES = 40_000_000  # a ball certificate of Pig to 100 carries its 960,896-state model: ~19M values
-# Integers in a certificate's JSON are states, counts and turns (chefs masks < 2^16);
-# numbers are "p/q" strings.  640 is the smallest guard Python accepts.
-JSON_INT_DIGITS = 640
 # Digits of a numerator or denominator, whatever the instance: the ceiling of the
 # per-instance bounds of ._bounds, which rational() applies while a certificate is
 # checked (digit_limit).  The largest the tool writes within its limits is the
@@ -162,93 +162,16 @@ def approx(x: Any, digits: int = 6, style: str = "e") -> str:
     return f"{sign}{mant}e{e:+d}"
 
 
-@contextlib.contextmanager
-def bounded_int_digits(limit: int = JSON_INT_DIGITS):
-    """Python's int/str digit guard set to ``limit`` for the block (restored after).
-
-    The package lifts the guard for its own long numbers (``exactplay/__init__``);
-    untrusted text is parsed inside this block so that ``json`` refuses a huge
-    integer literal at once instead of converting it in quadratic time.
-    """
-    if not hasattr(sys, "get_int_max_str_digits"):  # Python < 3.11: no guard to set
-        yield
-        return
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(limit)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
-
-
-def _unique_keys(pairs: list) -> dict:
-    """An object's members as a dict, refusing a name given twice: JSON parsers differ on which
-    of two members wins (RFC 8259, 4), so a certificate must not depend on it (a first member
-    with a wrong answer and a second with the verified one would read differently elsewhere)."""
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set = set()
-        name = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise ValueError(f"the name {clip(name)} appears twice in one object")
-    return obj
-
-
-def parse_json(data: str | bytes):
-    """``json.loads`` with bounded integer literals and no name twice in an object; raises
-    ``ValueError`` (with a short message) or ``RecursionError`` on bad input."""
-    with bounded_int_digits():
-        try:
-            return json.loads(data, object_pairs_hook=_unique_keys)
-        except json.JSONDecodeError:
-            raise
-        except ValueError as exc:  # the digit guard
-            if "limit" in str(exc) and "digits" in str(exc):
-                raise ValueError(f"an integer literal longer than {JSON_INT_DIGITS} digits") from None
-            raise
-
-
-def read_bounded(path: Path, limit: int, what: str, error=MalformedCertificate) -> bytes:
-    """The bytes of ``path``, refused (one line) if there are more than ``limit``."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise error(f"{path}: {what} is larger than the limit of {limit} bytes; not read")
-    return data
-
-
-def _gunzip(path: Path, data: bytes) -> bytes:
-    """The inflated bytes of a gzip file, refused (one line) past :data:`MAX_FILE_BYTES`."""
-    out = io.BytesIO()
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
-            while True:
-                chunk = fh.read(1 << 20)
-                if not chunk:
-                    break
-                out.write(chunk)
-                if out.tell() > MAX_FILE_BYTES:
-                    raise MalformedCertificate(f"{path}: inflates to more than {MAX_FILE_BYTES} bytes; not read")
-    except (OSError, EOFError, zlib.error):
-        raise MalformedCertificate(f"{path}: not a readable gzip file") from None
-    return out.getvalue()
-
-
 def load_certificate(path: str | Path) -> dict:
     """Parse a certificate file, checking its envelope fields."""
     path = Path(path)
-    data = read_bounded(path, MAX_FILE_BYTES, "the file")
-    if data[:2] == b"\x1f\x8b":  # a gzip-compressed certificate (certify -o FILE.gz)
-        data = _gunzip(path, data)
+    # a gzip-compressed certificate (certify -o FILE.gz) is inflated within the same limits
+    data = read_bounded(path, MAX_FILE_BYTES, "the file", max_commas=MAX_JSON_VALUES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise MalformedCertificate(f"{path}: not UTF-8 text") from None
     del data
-    if text.count(",") > MAX_JSON_VALUES:
-        raise MalformedCertificate(f"{path}: not a certificate (more than {MAX_JSON_VALUES} JSON values); not parsed")
     try:
         cert = parse_json(text)
     except json.JSONDecodeError as exc:

@@ -7,14 +7,17 @@ Recorded, not re-derived (the checker reads no PRISM and runs no model builder):
 is verified, from the verified values: ``model_type`` against the model (``dtmc``: no state has
 two actions; ``mdp``: one player; ``smg``: two players, zero-sum); ``initial_states``: distinct
 existing states, the first the model's initial state, each with the model's name of the state and
-its verified value of the certified first component; a threshold (``comparison`` one of ``>=``,
+its verified value of the certified first component (an infinite value, witness ``proper``:
+``null`` with its ``value_reason``); a threshold (``comparison`` one of ``>=``,
 ``>``, ``<=``, ``<`` and an exact ``bound``): each initial state's ``holds`` is the comparison of
 its value with the bound, its ``distance`` is ``value - bound``, and ``threshold.holds`` is true
-exactly when it holds in every initial state.
+exactly when it holds in every initial state (at an infinite value ``>=`` and ``>`` hold, ``<=``
+and ``<`` do not, and the distance is ``null``).
 """
 
 from __future__ import annotations
 
+from ._answer import INFINITE_REASON
 from ._strict import fail, integer, keys, listed, pq, rational, show
 
 SOURCE_KEYS = ("language", "file", "file_sha256", "constants", "property", "property_read", "model_type",
@@ -77,7 +80,7 @@ class Source:
         seen, values = set(), []
         for i, row in enumerate(rows):
             self.at(f, i)
-            keys(row, ("state", "name", "value"), ("holds", "distance"), f, i)
+            keys(row, ("state", "name", "value"), ("holds", "distance", "value_reason"), f, i)
             s = integer(row["state"], f + ".state", i)
             if not 0 <= s < self.n or s in seen:
                 fail(f"state {show(s)} is not a distinct existing state", f + ".state", i)
@@ -86,6 +89,14 @@ class Source:
             seen.add(s)
             if row["name"] != self.state_names[s]:
                 fail(f"name {show(row['name'])} is not the state's name {self.state_names[s]!r}", f + ".name", s)
+            if self.V[s] is None:  # +infinity (witness "proper")
+                want = INFINITE_REASON[self.objective]
+                if row["value"] is not None or row.get("value_reason") != want:
+                    fail(f"the verified value is infinite: value null, value_reason {want!r}", f + ".value", s)
+                values.append(None)
+                continue
+            if "value_reason" in row:
+                fail("value_reason is for an infinite value", f + ".value_reason", s)
             value = rational(row["value"], f + ".value", s)
             if value != self.V[s][c]:
                 fail(f"value {pq(value)} is not the verified value {pq(self.V[s][c])}", f + ".value", s)
@@ -110,6 +121,12 @@ class Source:
             self.at("source.initial_states", i)
             if "holds" not in row or "distance" not in row:
                 fail("a threshold's initial state has holds and distance", "source.initial_states", i)
+            if v is None:  # +infinity
+                holds = op in (">=", ">")
+                if row["holds"] is not holds or row["distance"] is not None:
+                    fail(f"an infinite value: holds {holds}, distance null", "source.initial_states.holds", i)
+                every = every and holds
+                continue
             holds = COMPARE[op](v, bound)
             if row["holds"] is not holds:
                 fail(f"holds {show(row['holds'])} is not {holds} ({pq(v)} {op} {pq(bound)})",

@@ -6,19 +6,23 @@ constant and whose rewards all sum to 0, in a game where every play ends, else
 strategies (the attractor of the terminal states is everything); otherwise
 ``policy`` when no choice state lies on a cycle where it feeds back; otherwise
 ``reachability`` (one key component shared by every chooser, payoffs >= 0, no
-reward).  See :mod:`exactplay.checker.model` for why each suffices.
+reward).  A model with ``never_ending`` ``"infinite"`` has ``proper``
+(:mod:`exactplay.checker._proper`), or ``termination`` when every play ends.  See :mod:`exactplay.checker.model` for why each suffices.
 """
 
 from __future__ import annotations
 
 from ._graph import sccs
-from ._strict import fail
+from ._strict import OBJECTIVE_PLAYERS, fail
 
 
 class Witness:
     def resolve_objective(self) -> None:
         self.at("model.objective")
         obj = self.declared_objective
+        fits = OBJECTIVE_PLAYERS.get(obj)
+        if fits is not None and self.P != fits:
+            fail(f"objective {obj!r} is for {fits} player(s), the model has {self.P}", "model.objective")
         if obj == "auto":
             sums = {p[0] + p[1] for p in self.payoff if p is not None} if self.P == 2 else set()
             rewards_ok = self.P == 2 and all(r is None or r[0] + r[1] == 0 for rs in self.rewards for r in rs)
@@ -123,6 +127,10 @@ class Witness:
 
     def check_witness(self) -> None:
         self.at("model")
+        if self.never_ending == "infinite":  # (:mod:`._proper`): where every play ends, the semantics agree
+            self.witness = "termination" if self.terminates else "proper"
+            self.components = [0]
+            return
         choosers = [s for s in range(self.n) if self.is_choice(s)]
         key_comps = sorted({self.keys[self.mover[s]][0] for s in choosers})
         # a choice on a cycle whose actions all move inside the cycle's component with the same

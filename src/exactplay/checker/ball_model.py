@@ -83,7 +83,7 @@ from typing import Any
 from ..errors import VerificationError
 from . import _strict
 from ._ball_solution import BallSolution
-from ._strict import Where, fail, integer, keys, listed, show
+from ._strict import Where, fail, integer, keys, listed, recorded_params, show
 from .explicit import ModelReader
 from .model import SolutionChecker, guarded
 
@@ -129,8 +129,7 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
         if rec == "model":
             if "model" not in cert or "game" in cert:
                 fail("a ball certificate of a model carries the model and no game", "model")
-            if cert["params"] != {}:
-                fail("a model's ball certificate has no parameters ({})", "params")
+            recorded_params(cert["params"])  # a factory's (--param), informational; {} for a model file
             self.check_digest()
             self.read_model()
             what = f"model {self.name!r}"

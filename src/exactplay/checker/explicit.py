@@ -5,7 +5,9 @@ writes it: players, objective, state ids equal to their positions, ``initial``;
 terminal states carry one payoff per player, other states a mover (a player, or
 ``null`` for chance: then exactly one action) and actions whose outcomes are
 distinct existing states with canonical ``"p/q"`` probabilities (lowest terms,
-positive) summing to exactly 1, rewards of one entry per player.
+positive) summing to exactly 1, rewards of one entry per player; ``never_ending``
+(``"infinite"``, one player: a strategy that does not end play with probability 1 is worth
++infinity) only when not the default ``"zero"``.
 ``model_sha256`` is the SHA-256 of ``json.dumps(model, sort_keys=True,
 separators=(",", ":"))`` (the canonical serialization, see
 :mod:`exactplay.checker.rules.canonical`).
@@ -22,7 +24,7 @@ import hashlib
 import json
 from fractions import Fraction
 
-from ._strict import OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
+from ._strict import MAX_PLAYERS, OBJECTIVES, STATE_KEYS, fail, integer, keys, listed, pq, rational, show
 
 
 class ModelReader:
@@ -43,7 +45,7 @@ class ModelReader:
     def read_model(self) -> None:
         self.at("model")
         model = keys(self.cert["model"], ("format", "version", "players", "states"),
-                      ("name", "objective", "initial"), "model")
+                      ("name", "objective", "initial", "never_ending"), "model")
         self.at("model.format")
         if model["format"] != "exactplay-model":
             fail(f"format {show(model['format'])} is not 'exactplay-model'", "model.format")
@@ -58,12 +60,12 @@ class ModelReader:
         self.at("model.players")
         players = model["players"]
         if isinstance(players, int) and not isinstance(players, bool):
-            if not 1 <= players <= 1000:
-                fail(f"{show(players)} players: give 1 to 1000", "model.players")
+            if not 1 <= players <= MAX_PLAYERS:
+                fail(f"{show(players)} players: give 1 to {MAX_PLAYERS}", "model.players")
             self.player_names = [f"player {i}" for i in range(players)]
         elif isinstance(players, list) and players and all(isinstance(p, str) for p in players):
-            if len(players) > 1000:
-                fail(f"{len(players)} players: give 1 to 1000", "model.players")
+            if len(players) > MAX_PLAYERS:
+                fail(f"{len(players)} players: give 1 to {MAX_PLAYERS}", "model.players")
             self.player_names = list(players)
         else:
             fail("give a number of players or a non-empty list of names", "model.players")
@@ -73,6 +75,15 @@ class ModelReader:
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             fail(f"objective {show(objective)} is not one of {', '.join(OBJECTIVES)}", "model.objective")
         self.declared_objective = objective
+        self.at("model.never_ending")
+        never_ending = model.get("never_ending", "zero")
+        if never_ending == "zero" and "never_ending" in model:
+            fail("never_ending 'zero' is the default: the canonical model leaves it out", "model.never_ending")
+        if never_ending not in ("zero", "infinite"):
+            fail(f"never_ending {show(never_ending)} is not 'zero' or 'infinite'", "model.never_ending")
+        if never_ending == "infinite" and (P != 1 or objective not in ("auto", "max", "min")):
+            fail("never_ending 'infinite' is for one player who maximises or minimises", "model.never_ending")
+        self.never_ending = never_ending
         self.at("model.states")
         states = listed(model["states"], "model.states")
         n = self.n = len(states)

@@ -30,7 +30,10 @@ What is verified (everything but :data:`UNVERIFIED`):
    ``zero-sum`` -- player 0 maximises component 0, player 1 minimises it;
    ``min`` -- player 0 minimises component 0.
 4. *The witness* is the one the model calls for (recomputed: iterative Tarjan
-   SCCs and the attractor of the terminal states): ``termination`` when every
+   SCCs and the attractor of the terminal states); a model with ``never_ending``
+   ``"infinite"`` (a strategy that does not end play with probability 1 is worth
+   +infinity) has ``termination`` when every play ends, else ``proper``, whose
+   checks replace 5-8 (:mod:`exactplay.checker._proper`).  Otherwise ``termination`` when every
    play ends under all strategies (components: all players); otherwise
    ``policy`` when no choice state (a player with two actions or more) lies on
    a cycle (all players); otherwise ``reachability`` (the one key component c
@@ -100,15 +103,17 @@ from ._source import Source
 from ._bellman import Bellman
 from ._choices import Choices
 from ._evaluate import PolicyEvaluation
+from ._proper import Proper
 from ._strict import (ANSWER_KEYS, MAX_DIGITS, MAX_NUMBER_CHARS, SOLUTION_KEYS, Where, fail, integer,
                       keys, show)
 from ._witness import Witness
 from .explicit import ModelReader
 
-__all__ = ["verify", "UNVERIFIED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
+__all__ = ["verify", "UNVERIFIED", "RECORDED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
            "SOLUTION_KEYS", "ANSWER_KEYS", "guarded", "SolutionChecker"]
 
 UNVERIFIED = ("tool_version", "notes")  # informational: returned, never checked
+RECORDED = ("params",)  # the factory's parameters: their form is checked, nothing ties them to the model
 MAX_STATES = _strict.MAX_STATES
 
 TOP_REQUIRED = ("format", "version", "kind", "model", "model_sha256", "solution", "answer", "smallest_margin")
@@ -137,9 +142,11 @@ def guarded(run, where: Where):
                                 field=where.field, state=where.state) from None
 
 
-class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
+class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answer):
     """The generic checks (objective, witness, Bellman, ranks, policy, margins, ties, answer,
     smallest margin) on a model already read into the checker's attributes."""
+
+    never_ending = "zero"  # (a model's reader sets it; a built-in game's rules keep the default)
 
     def __init__(self, cert: Any, where: Where):
         self.cert = cert
@@ -156,10 +163,13 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
         self.resolve_objective()
         self.check_witness()
         self.read_solution()
-        self.check_bellman()
-        self.check_ranks()
-        self.check_policy()
-        self.check_margins_and_ties()
+        if self.witness == "proper":  # never_ending "infinite" (:mod:`._proper`)
+            self.check_proper()
+        else:
+            self.check_bellman()
+            self.check_ranks()
+            self.check_policy()
+            self.check_margins_and_ties()
         self.check_answer(answer_name, component)
         self.check_smallest_margin()
         evaluated = ""
@@ -168,6 +178,9 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
             evaluated = (f"values not stored: the policy evaluated exactly ({e['single']:,} single states, "
                          f"{e['self_loop']:,} self-loops, {e['cyclic']:,} cycles by elimination on "
                          f"{e['feedback']:,} feedback states); ")
+        if self.witness == "proper":
+            k = sum(1 for r in self.infinite if r is not None)
+            evaluated = f"{k:,} infinite value(s) witnessed by graph search, "
         return (f"{self.n:,} states, objective {self.objective}, {self.witness} witness: {evaluated}"
                 f"Bellman, ranks, policy, margins and {len(self.ties):,} tie(s) verified; {self.answer_text}")
 
@@ -189,7 +202,10 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
 class _Checker(ModelReader, SolutionChecker, Source):
     def run(self) -> str:
         self.max_states = MAX_STATES  # read at run time (tests lower it)
-        self.check_header("model", TOP_REQUIRED, UNVERIFIED + ("source",))
+        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED + ("source",))
+        if "params" in self.cert:
+            self.at("params")
+            _strict.recorded_params(self.cert["params"])
         self.check_digest()
         self.read_model()
         tail = self.check_solution(None, None)  # a model's answer: its name and first certified component

@@ -27,7 +27,9 @@ from typing import Any
 
 from ..errors import VerificationError
 from ._sturm import Endpoint, count_roots, evaluate, no_root_between, sign, sub
+from ._strict import MAX_PLAYERS, OBJECTIVE_PLAYERS
 from ._strict import decimal as _decimal, integer as _int, keys as _keys, listed as _list, rational as _rational
+from ._strict import recorded_params
 from ._param_region import RegionCheck, _fail, _poly
 
 __all__ = ["verify"]
@@ -35,6 +37,7 @@ __all__ = ["verify"]
 TOP = ("format", "version", "kind", "symbol", "range", "model", "objective", "components", "breakpoints",
        "regions", "answer")
 INFO = ("tool_version", "notes")
+RECORDED = ("params",)  # the factory's other parameters: their form is checked, nothing ties them to the model
 MODEL = ("name", "num_players", "player_names", "objective", "initial", "states", "terminal", "mover", "actions",
          "trans", "rewards")
 MAX_DECIMALS = 100
@@ -53,7 +56,9 @@ def verify(cert: Any) -> str:
 
 class _Checker:
     def __init__(self, cert: Any) -> None:
-        self.cert = _keys(cert, TOP, INFO, "certificate")
+        self.cert = _keys(cert, TOP, INFO + RECORDED, "certificate")
+        if "params" in self.cert:
+            recorded_params(self.cert["params"])
 
     def run(self) -> str:
         c = self.cert
@@ -91,8 +96,8 @@ class _Checker:
         m = self.model = _keys(self.cert["model"], MODEL, (), "model")
         self.n = n = len(_list(m["states"], "model.states"))
         self.P = _int(m["num_players"], "model.num_players")
-        if self.P < 1 or _int(m["initial"], "model.initial") != 0 or n < 1:
-            _fail("needs >= 1 player, >= 1 state, initial state 0", "model")
+        if not 1 <= self.P <= MAX_PLAYERS or _int(m["initial"], "model.initial") != 0 or n < 1:
+            _fail(f"needs 1 to {MAX_PLAYERS} players, >= 1 state, initial state 0", "model")
         self.terminal = []
         for s, t in enumerate(_list(m["terminal"], "model.terminal", None, n)):
             self.terminal.append(None if t is None else [_rational(x, "model.terminal", s)
@@ -182,6 +187,9 @@ class _Checker:
                     declared = "zero-sum"
         if declared not in ("zero-sum", "max", "min"):
             _fail(f"unknown objective {declared!r}", "model.objective")
+        fits = OBJECTIVE_PLAYERS.get(declared)
+        if fits is not None and self.P != fits:
+            _fail(f"objective {declared!r} is for {fits} player(s), the model has {self.P}", "model.objective")
         if self.cert["objective"] != declared:
             _fail(f"objective {self.cert['objective']!r}, the model's is {declared!r}", "objective")
         self.keys = {"zero-sum": [(0, 1), (0, -1)], "min": [(0, -1)]}.get(declared) or [(i, 1) for i in range(self.P)]

@@ -69,8 +69,6 @@ def distributed_solver(game: str, command: str, params: dict, args):
         raise UsageError("--tile must be at least 1")
     if game == "chefs" and get_backend(args.backend).name != "mpq":
         raise UsageError("chefs: a distributed run uses the fast integer solver (--backend mpq)")
-    if game == "hold" and not get_backend(args.backend).exact:
-        raise UsageError(f"hold: a distributed run is exact: --backend mpq or fraction, not {args.backend}")
     if game == "chefs" and command == "certify":
         from exactplay.games import chefs as _chefs
 

@@ -17,7 +17,12 @@ from ..graph import staying_core, tarjan_indexed
 from ..model import Model, ModelError
 from .cyclic import local_choice
 
-__all__ = ["condense", "component_index", "surely_ending_states", "entered_states", "some_reward", "witness_kind"]
+__all__ = ["condense", "component_index", "surely_ending_states", "entered_states", "some_reward", "witness_kind",
+           "EXACT_ONLY"]
+
+# the refusal of every solver with the semantics "a play that never ends is worth 0" (balls, Dask, fast paths)
+EXACT_ONLY = ("a strategy that does not end play with probability 1 is worth +infinity in this model (never_ending "
+              "'infinite', e.g. Rmin/Rmax of a DRN file): it is solved only by the exact engine on one machine (--backend mpq, no --workers)")
 
 
 def component_index(comps: list[list[int]], n: int) -> list[int]:
@@ -141,6 +146,8 @@ def witness_kind(model: Model, comps: list[list[int]], ec: list[bool], succ: lis
     Raises :class:`ModelError` for the games the engine refuses.
     """
     n = len(model)
+    if model.never_ending == "infinite" and any(ec):
+        raise ModelError(EXACT_ONLY)
     keys = model.keys()
     mover, actions = model.mover, model.actions
     if comp_of is None:

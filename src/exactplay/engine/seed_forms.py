@@ -284,18 +284,26 @@ def _greedy_two(plan, signs, pol, x0: float, x1: float, V: list) -> list[int]:
 
 
 def _solve_cuts(forms: list, m: int) -> list[float] | None:
-    """``(I - A) x = c`` from the cuts' forms ``(c_k, [a_k0, ...])`` (in cut order), Gauss with
-    partial pivoting; ``None`` if singular."""
+    """``(I - A) x = c`` from the cuts' forms ``(c_k, [a_k0, ...])`` (in cut order), Gauss-Jordan with
+    partial pivoting; ``None`` if singular or ill-conditioned.
+
+    A policy that keeps play inside the component forever from some cut (a closed loop: the cuts'
+    rows of ``A`` sum to 1) makes ``I - A`` singular; in floats its last pivot is a rounding residue
+    (about 1e-16), not 0.  So a pivot counts as zero when it is at most ``_TINY`` times the largest
+    entry of ``I - A`` itself (not of the reduced row, whose other entries are residues too), and
+    each eliminated entry is set to exactly 0, so the diagonal keeps its pivots: no division by 0,
+    and any overflow shows as a non-finite result, also ``None``.
+    """
     rows = []
     for i, (const, coef) in enumerate(forms):
         row = [-a for a in coef]
         row[i] += 1.0
         row.append(const)
         rows.append(row)
+    scale = max((abs(a) for row in rows for a in row[:m]), default=0.0) or 1.0
     for col in range(m):
         piv = max(range(col, m), key=lambda r: abs(rows[r][col]))
-        scale = max(abs(a) for a in rows[piv][:m]) or 1.0
-        if abs(rows[piv][col]) <= _TINY * scale:
+        if not abs(rows[piv][col]) > _TINY * scale:  # (not >: a NaN pivot is singular too)
             return None
         rows[col], rows[piv] = rows[piv], rows[col]
         prow = rows[col]
@@ -303,7 +311,8 @@ def _solve_cuts(forms: list, m: int) -> list[float] | None:
             if r != col:
                 f = rows[r][col] / prow[col]
                 if f:
-                    rows[r] = [a - f * b for a, b in zip(rows[r], prow)]
+                    row = rows[r] = [a - f * b for a, b in zip(rows[r], prow)]
+                    row[col] = 0.0
     out = [rows[i][m] / rows[i][i] for i in range(m)]
     if any(v != v or v in (float("inf"), float("-inf")) for v in out):
         return None

@@ -16,8 +16,11 @@ __all__ = ["Solution", "SCCStats", "WITNESSES"]
 #                 >= 0: ranks lead states of positive value to a positive payoff
 #                 (a maximiser: some optimal action; a minimiser or chance: every action);
 # policy       -- no choice lies on a cycle: under the policy every state of non-zero value
-#                 reaches a terminal state (a lower-ranked successor), the rest is worth 0.
-WITNESSES = ("termination", "reachability", "policy")
+#                 reaches a terminal state (a lower-ranked successor), the rest is worth 0;
+# proper       -- never_ending "infinite" (:mod:`exactplay.proper`): the infinite states have
+#                 graph witnesses, the finite ones ranks of a proper policy (min) or of
+#                 termination (max).
+WITNESSES = ("termination", "reachability", "policy", "proper")
 
 
 @dataclass
@@ -72,11 +75,21 @@ class Solution:
     ranks: list[int | None] = field(default_factory=list)
     never_ends: list[int] = field(default_factory=list)  # states whose play never ends under the policy
     stats: SCCStats = field(default_factory=SCCStats)
+    # never_ending "infinite": the states of value +infinity (values[s] is None) -> their witness rank
+    infinite: dict[int, int] = field(default_factory=dict)
 
     @property
-    def value(self) -> tuple:
-        """The value vector of the initial state."""
+    def value(self) -> tuple | None:
+        """The value vector of the initial state (None: +infinity, see ``infinite``)."""
         return self.values[self.model.initial]
+
+    def infinite_reason(self, s: int) -> str | None:
+        """``"infinite: ..."`` why state ``s``'s value is +infinity, or None if it is finite."""
+        if s not in self.infinite:
+            return None
+        from ..proper import infinite_reason
+
+        return infinite_reason(self.objective)
 
     def value_of(self, state: int, component: int | None = None) -> Any:
         comp = self.components[0] if component is None else component

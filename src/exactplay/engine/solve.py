@@ -3,7 +3,9 @@
 Semantics (stated once, tested in tests/test_engine.py):
 
 * The value of a state is the expected terminal payoff plus the expected total
-  reward; a play that never ends is worth 0 to every player.
+  reward; a play that never ends is worth 0 to every player (``never_ending =
+  "infinite"``: a strategy that does not end play with probability 1 is worth
+  +infinity, solved by :mod:`exactplay.proper`).
 * At a state of player ``i`` the chosen action maximises ``sign * V[comp]``
   where ``(comp, sign) = keys[i]`` (:meth:`Model.keys`): by default each player
   maximises its own payoff; in a zero-sum game player 1 minimises player 0's.
@@ -76,10 +78,30 @@ def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: boo
     ``lazy=False`` computes every exact value, margin and action value during the solve (the reference
     the lazy engine, :mod:`.lazy_cyclic`, is tested against; with ``lazy=True`` they are computed on
     first access, with the same results)."""
+    if model.never_ending == "infinite" and model.has_end_component():
+        # a strategy that does not end play is worth +infinity (without an end component every play
+        # ends and the two semantics agree)
+        return _solve_proper(model, backend, progress)
     # millions of small containers, no garbage cycles of their own (race 100 -0.3 s); the model frozen
     # out of the collector's full passes while it runs (hold 75 / 6 -2.5 s)
     with fewer_collections(freeze=True):
         return _Engine(model, backend, progress, filter, lazy).run()
+
+
+def _solve_proper(model: Model, backend: str, progress) -> Solution:
+    """:func:`exactplay.proper.solve_proper` with this engine as its exact solver of the models where every
+    play ends, as a :class:`Solution` (witness ``proper``, ``values[s]`` None where +infinity)."""
+    from ..proper import solve_proper
+
+    def exact(m: Model):
+        sol = solve_model(m, backend, progress, lazy=False)
+        return sol.values, sol.stats.to_dict()
+
+    found = solve_proper(model, backend, exact, progress)
+    return Solution(model=model, backend=get_backend(backend).name, objective=model.resolved_objective(),
+                    keys=model.keys(), components=[0], witness="proper", values=found.values, policy=found.policy,
+                    margins=found.margins, ties=found.ties, q=found.q, ranks=found.ranks, never_ends=[],
+                    stats=SCCStats(**found.stats), infinite=found.infinite)
 
 
 class _Engine(LazyCyclic, Finish, CyclicComponents, PlainSelfLoops, SelfLoops):

@@ -32,10 +32,9 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 from ..model import Model, ModelError
-from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, parse_drn, read_drn  # noqa: F401  (re-exported)
+from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
 from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
 
 __all__ = ["DrnFile", "DrnAction", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
@@ -150,8 +149,11 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
 
     ``target`` states become terminal with payoff 1 (``P``) or 0 (``R``), ``avoid`` states (not in the
     target) terminal with payoff 0; a state all of whose actions loop to itself is terminal with payoff
-    0 (``P``; for ``R`` it never reaches the target, refused).  The single player maximises (``max``)
-    or minimises (``min``).  Model states are the DRN states, except that the initial state is swapped
+    0 (``P``; for ``R`` it stays, never reaching the target).  The single player maximises (``max``)
+    or minimises (``min``).  ``R`` has Storm's semantics: a strategy that does not reach the target
+    with probability 1 has an infinite expected reward (the model's ``never_ending = "infinite"``,
+    :mod:`exactplay.proper`; where every strategy reaches it the two semantics agree and it is left
+    ``"zero"``).  Model states are the DRN states, except that the initial state is swapped
     with state 0 (the engine's initial state); each state's name is its DRN number.  The mapping is
     :func:`exactplay.interop.objective.reach_model`'s (shared with PRISM and JANI models).
     """
@@ -187,7 +189,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             d = avoided.index(True)
             raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
                              "makes the expected reward infinite)")
-    name = f"{Path(drn.path).stem}: {objective} {target}" + (f" avoiding {avoid}" if avoid else "")
+    name = f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else "")
     return reach_model(drn_arrays(drn, rindex), targets, avoided, is_reward,
                        "min" if objective.endswith("min") else "max", name, _action_names(drn),
                        lambda order: [str(d) for d in order],  # the name is the DRN number (JSON float-table rows may use it)

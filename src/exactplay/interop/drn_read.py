@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from ..checker._input import read_bounded
 from ..model import ModelError
+from ..model.compiled import MAX_STATES
 
 MAX_DRN_BYTES = 1024 * 2**20
 NOLABEL = "__NOLABEL__"  # an action without a name
@@ -53,12 +55,38 @@ _LABEL = re.compile(r'"([^"]+)"(?=\s|$|")|([^\s"]+)(?=\s|$)')
 
 
 class _Reader:
+    """The lines of a DRN text, read one at a time (never split all at once: a list of every line
+    costs about 50 bytes a line more than the text)."""
+
     def __init__(self, path: str, text: str):
         self.path = path
-        self.lines = text.split("\n")
-        self.i = 0  # index of the next line
+        self.text = text
+        self.pos = 0  # offset of the next line
+        self.i = 0  # number of the line last read (1-based), 0 before the first
         self.placeholders: dict[str, Fraction] = {}
         self.decimals = False
+
+    @property
+    def last_line(self) -> int:
+        """The number of the file's last line."""
+        return self.text.count("\n") + 1
+
+    def raw(self) -> str | None:
+        """The next line as it is (``None`` past the end)."""
+        if self.pos > len(self.text):
+            return None
+        end = self.text.find("\n", self.pos)
+        end = len(self.text) if end < 0 else end
+        line, self.pos = self.text[self.pos:end], end + 1
+        self.i += 1
+        return line
+
+    def peek_raw(self) -> str | None:
+        """The next line, not taken."""
+        pos, i = self.pos, self.i
+        line = self.raw()
+        self.pos, self.i = pos, i
+        return line
 
     def fail(self, line: int, msg: str):
         raise ModelError(f"{self.path}:{line}: {msg}")
@@ -81,32 +109,40 @@ class _Reader:
         self.fail(line, f"{what} {text[:40]!r} is not an exact rational p/q")
 
     def next(self) -> tuple[int, str] | None:
-        while self.i < len(self.lines):
-            self.i += 1
-            raw = self.lines[self.i - 1].rstrip("\r")
+        """``(line number, line)`` of the next line that is not blank or a comment."""
+        while True:
+            raw = self.raw()
+            if raw is None:
+                return None
+            raw = raw.rstrip("\r")
             if raw.startswith("//") or not raw.strip():
                 continue
             return self.i, raw
-        return None
 
 
-def read_drn(path: str | Path) -> DrnFile:
-    path = Path(path)
+def drn_name(path: str | Path) -> str:
+    """The name of a DRN file without its suffixes (``leader.drn`` and ``leader.drn.gz``: ``leader``)."""
+    p = Path(path)
+    return (p.with_suffix("") if p.suffix.lower() == ".gz" else p).stem
+
+
+def read_drn_text(path: str | Path) -> str:
+    """The text of a DRN file (gzip-compressed or not), within :data:`MAX_DRN_BYTES`."""
+    data = read_bounded(path, MAX_DRN_BYTES, "the DRN file", error=ModelError)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ModelError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if size > MAX_DRN_BYTES:
-        raise ModelError(f"{path}: {size:,} bytes is larger than the {MAX_DRN_BYTES:,}-byte limit for a DRN file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ModelError(f"{path}: cannot read as UTF-8 text ({exc})") from None
-    return parse_drn(text, str(path))
 
 
-def parse_drn(text: str, path: str = "<drn>") -> DrnFile:
-    """Parse DRN text strictly (see the module docstring)."""
+def read_drn(path: str | Path, max_states: int = MAX_STATES) -> DrnFile:
+    """Read a DRN file strictly; one declaring more than ``max_states`` states is refused at its header."""
+    return parse_drn(read_drn_text(path), str(path), max_states)
+
+
+def parse_drn(text: str, path: str = "<drn>", max_states: int = MAX_STATES) -> DrnFile:
+    """Parse DRN text strictly (see the module docstring).  ``@nr_states`` is the count the states must
+    match, so a count above ``max_states`` is refused before any state is read."""
     r = _Reader(path, text)
     mtype = value_type = None
     reward_models: list[str] = []
@@ -115,7 +151,7 @@ def parse_drn(text: str, path: str = "<drn>") -> DrnFile:
     while True:
         got = r.next()
         if got is None:
-            r.fail(len(r.lines), "the file ends before @model")
+            r.fail(r.last_line, "the file ends before @model")
         ln, line = got
         key = line.strip()
         if key.startswith("@") and key.split(":")[0] in seen and key != "@model":
@@ -131,26 +167,29 @@ def parse_drn(text: str, path: str = "<drn>") -> DrnFile:
                 r.fail(ln, f"value type {value_type!r}: exactplay reads rational (or double, read exactly) models")
             r.decimals = value_type == "double"
         elif key == "@parameters":
-            nxt = r.lines[r.i].strip() if r.i < len(r.lines) else ""
-            r.i += 1
+            nxt = (r.raw() or "").strip()
             if nxt:
                 r.fail(r.i, f"parameters {nxt[:40]!r}: a parametric model has no exact values (instantiate it first)")
         elif key == "@reward_models":
-            nxt = r.lines[r.i].strip() if r.i < len(r.lines) else ""
-            r.i += 1
+            nxt = (r.raw() or "").strip()
             reward_models = nxt.split()
         elif key in ("@nr_states", "@nr_choices"):
             got = r.next()
-            if got is None or not got[1].strip().isdigit():
+            digits = got[1].strip() if got else ""
+            if not (digits.isascii() and digits.isdigit()):
                 r.fail(got[0] if got else ln, f"{key} must be followed by a number")
             if key == "@nr_states":
-                nr_states = int(got[1].strip())
+                if len(digits) > 18 or int(digits) > max_states:
+                    r.fail(got[0], f"@nr_states {digits[:20]}: more than {max_states:,} states, the limit (raise it "
+                                   "with --max-states)")
+                nr_states = int(digits)
+            elif len(digits) > 18:
+                r.fail(got[0], f"@nr_choices {digits[:20]}... is not a count of choices")
             else:
-                nr_choices = int(got[1].strip())
+                nr_choices = int(digits)
         elif key == "@placeholders":
-            while r.i < len(r.lines) and r.lines[r.i].startswith("$"):
-                r.i += 1
-                name, colon, value = r.lines[r.i - 1].partition(":")
+            while (r.peek_raw() or "").startswith("$"):
+                name, colon, value = r.raw().partition(":")
                 if not colon:
                     r.fail(r.i, "a placeholder is written $name : value")
                 r.placeholders[name.strip()[1:]] = r.number(value, r.i, "placeholder value")
@@ -267,17 +306,17 @@ def parse_drn(text: str, path: str = "<drn>") -> DrnFile:
             if t in current.trans:
                 r.fail(ln, f"successor {t} appears twice in one action")
             current.trans[t] = p
-    close(len(r.lines))
+    close(r.last_line)
     if actions and not actions[-1]:
         r.fail(lines[-1], f"state {len(actions) - 1} has no action")
     if len(actions) != nr_states:
-        r.fail(len(r.lines), f"{len(actions)} states, but @nr_states says {nr_states}")
+        r.fail(r.last_line, f"{len(actions)} states, but @nr_states says {nr_states}")
     count = sum(len(a) for a in actions)
     if nr_choices is not None and nr_choices != count:
-        r.fail(len(r.lines), f"{count} choices, but @nr_choices says {nr_choices}")
+        r.fail(r.last_line, f"{count} choices, but @nr_choices says {nr_choices}")
     inits = [s for s, labs in enumerate(labels) if "init" in labs]
     if len(inits) != 1:
-        r.fail(lines[inits[1]] if inits else len(r.lines),
+        r.fail(lines[inits[1]] if inits else r.last_line,
                "no initial state (label init)" if not inits else "more than one initial state (label init)")
     for acts in actions:
         for a in acts:

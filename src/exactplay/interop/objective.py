@@ -14,10 +14,11 @@ The mapping, for each state ``s`` of the explicit model:
 
 Hence the value of a state is ``P[F target]`` (or ``P[!avoid U target]``), or the expected reward
 collected until the target: a play that never ends is worth 0, as in exactplay's semantics, so
-``P`` is exactly the probability of reaching the target.  ``R`` requires that every strategy (of
-every player) reaches the target with probability 1, i.e. that the model without the target has
-no end component; else it is refused (the expected reward would be infinite for some strategy,
-which exactplay does not represent).
+``P`` is exactly the probability of reaching the target.  ``R`` has Storm's (and PRISM's)
+semantics: a strategy that does not reach the target with probability 1 collects +infinity (the
+model's ``never_ending = "infinite"``, set when the model without the target has an end component:
+:mod:`exactplay.proper`); in a game, where exactplay has no infinite values, such a model is
+refused.
 
 Who chooses: a state with two choices or more belongs to its player.  One player (an MDP) maximises
 (``max``) or minimises (``min``) the value; a DTMC has no choice.  In a game (SMG) the players of
@@ -179,8 +180,11 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
                   states=state_names(order), terminal=terminal, mover=mover, actions=actions, trans=trans,
                   rewards=rewards, labels=model_labels)
     model.validate(distributions=False)
-    if reward:
-        require_reaching(model, lambda k: where(order[k]))
+    if reward and model.has_end_component():  # some strategy can avoid the target forever
+        if sides is not None:  # (exactplay's infinite values are for one player)
+            require_reaching(model, lambda k: where(order[k]))
+        model.never_ending = "infinite"
+        model.validate(distributions=False)
     return model, order
 
 

@@ -9,6 +9,8 @@ What PRISM's explicit engine does by default (``-valiter``, ``-relative``, ``-ep
    reaches the target almost surely against every minimiser strategy) are fixed at 0 and 1.  With
    ``P`` the target's payoff is 1; with ``R`` every strategy reaches the target (the model is
    refused otherwise) and only the target is fixed (at 0).
+   With ``R``, the states from which the chooser's best (``Rmax``: some strategy; ``Rmin``: every
+   strategy) misses the target with positive probability are +infinity, as PRISM's.
 2. *Iteration* from 0 (1 on the fixed states of value 1) in IEEE doubles, the probabilities and
    rewards rounded once to the nearest double: ``jacobi`` (PRISM's value iteration: every state
    updated from the previous vector; on a DTMC, PRISM's Jacobi method, which also divides out a
@@ -53,11 +55,13 @@ def _signs(model: Model) -> list[int]:
     return [1 if m is None else keys[m][1] for m in model.mover]
 
 
-def fixed_states(model: Model, signs: list[int]) -> tuple[set[int], set[int]]:
-    """``(value 0, value 1)``: PRISM's prob0 and prob1 precomputation for reaching a terminal state
-    of payoff 1 (the maximiser's ``exists`` action, the minimiser's ``for all``)."""
+def fixed_states(model: Model, signs: list[int], target: set[int] | None = None) -> tuple[set[int], set[int]]:
+    """``(value 0, value 1)``: PRISM's prob0 and prob1 precomputation for reaching ``target``
+    (default: the terminal states of payoff 1), the maximiser's ``exists`` action, the minimiser's
+    ``for all``."""
     n = len(model)
-    target = {s for s in range(n) if model.terminal[s] is not None and model.terminal[s][0] == 1}
+    if target is None:
+        target = {s for s in range(n) if model.terminal[s] is not None and model.terminal[s][0] == 1}
 
     def attractor(allowed: set[int], usable) -> set[int]:
         """The least Y with target inside and s in Y when some successor of one usable action (the
@@ -129,16 +133,23 @@ def prism_value_iteration(model: Model, reward: bool = False, method: str = "jac
         if p is not None and (p[0] not in (0, 1) or (reward and p[0] != 0)):
             raise ModelError("PRISM's value iteration is for a P or R property's model (payoffs 0 and 1, or 0)")
     signs = _signs(model)
+    infinite: set[int] = set()
     if reward:
         zero = {s for s in range(n) if model.terminal[s] is not None}
         one: set[int] = set()
+        # PRISM's infinity states: Rmax where some strategy may miss the target (prob1 for all
+        # strategies fails), Rmin where none reaches it surely (prob1 for some strategy fails)
+        _, sure = fixed_states(model, [-x for x in signs], zero)
+        infinite = set(range(n)) - sure
     else:
         zero, one = fixed_states(model, signs)
     group, row_start, col, prob, rew = _arrays(model, reward)
     x = np.zeros(n)
     for s in one:
         x[s] = 1.0
-    unknown = np.array(sorted(set(range(n)) - zero - one), dtype=np.int64)
+    for s in infinite:
+        x[s] = np.inf
+    unknown = np.array(sorted(set(range(n)) - zero - one - infinite), dtype=np.int64)
     fixed_mask = np.ones(n, dtype=bool)
     fixed_mask[unknown] = False
     sign = np.array(signs, dtype=np.int64)
@@ -209,8 +220,8 @@ def _jacobi(x, group, row_start, col, prob, rew, sign, fixed_mask, epsilon, max_
         best_min = np.minimum.reduceat(rows, group[with_rows])[pick]
         new = x.copy()
         new[live] = np.where(live_sign > 0, best_max, best_min)
-        done = _close(new, x, epsilon)
-        change = float(np.max(np.abs(new - x))) if len(x) else 0.0
+        done = _close(new[live], x[live], epsilon)
+        change = float(np.max(np.abs(new[live] - x[live]))) if len(live) else 0.0
         x = new
         if done:
             return x, sweep, True, change

@@ -11,7 +11,9 @@ exactplay can be the source of exact reference values (games included)::
     }
 
 ``value`` is exact: ``num``/``den`` are JSON integers in lowest terms (``den`` > 0), ``approx`` the
-double nearest to it (null beyond the double range).  A property with a threshold has the exact
+double nearest to it (null beyond the double range); +infinity (an expected reward, Storm's
+semantics) is ``{"approx": null, "num": null, "den": null, "infinite": true}`` (JSON has no
+infinity).  A property with a threshold has the exact
 truth value (``true``/``false``) as its ``value`` and the exact number under ``exact-value``.
 With several initial states, ``value`` is the first one's and ``initial-states`` lists each.
 Parameters keep the value as given (an integer as a JSON integer, else as written).
@@ -29,7 +31,9 @@ from .. import __version__
 __all__ = ["qvbs_result", "qvbs_text"]
 
 
-def _number(x: Fraction) -> dict:
+def _number(x: Fraction | None) -> dict:
+    if x is None:  # +infinity (an expected reward some strategy never finishes collecting)
+        return {"approx": None, "num": None, "den": None, "infinite": True}
     try:
         approx = float(x)
     except OverflowError:

@@ -15,13 +15,13 @@ import time
 from fractions import Fraction
 
 from ..errors import UsageError
-from .storm import Check, exact_environment
+from .storm import Check, _fraction, exact_environment
 
 __all__ = ["crosscheck_symbolic"]
 
 
-def _fraction(v) -> Fraction:
-    return Fraction(int(str(v.numerator)), int(str(v.denominator)))
+def _mine(v) -> Fraction | None:
+    return None if v is None else Fraction(int(str(v[0].numerator)), int(str(v[0].denominator)))
 
 
 def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]:
@@ -53,7 +53,7 @@ def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]
     for k, d in enumerate(loaded.order):
         if ours is not None and theirs_names is not None and ours.of_storm_state(d) != theirs_names.of_storm_state(d):
             raise UsageError(f"Storm's second build numbers the states differently (state {d})")
-        mine = _fraction(sol.values[k][0])
+        mine = _mine(sol.values[k])  # None: +infinity, as Storm's
         theirs = _fraction(result.get_value(d))
         check.compared += 1
         if mine != theirs:

@@ -15,6 +15,11 @@ the chosen action maximises ``sign * V[component]``.  By default player ``i``
 maximises its own payoff ``(i, +1)``; ``objective = "zero-sum"`` makes
 player 1 minimise player 0's payoff ``(0, -1)``; ``"min"`` makes the single
 player minimise its payoff.
+
+A play that never ends is worth 0 (``never_ending = "zero"``, the default), or, with
+``never_ending = "infinite"`` (one player), +infinity: a strategy that does not end play with
+probability 1 is worth +infinity, the expected total reward until a terminal state of Storm's
+``R[F "terminal"]`` (:mod:`exactplay.proper`).
 """
 
 from __future__ import annotations
@@ -29,10 +34,16 @@ from typing import Any, Hashable
 from ..graph import end_component_states, tarjan
 from .collector import fewer_collections
 
-__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "exact_vector"]
+__all__ = ["Model", "ModelError", "OBJECTIVES", "NEVER_ENDING", "MAX_STATES", "MAX_PLAYERS", "check_objective",
+           "exact_vector"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
+NEVER_ENDING = ("zero", "infinite")  # what a play that never ends is worth
 MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
+# Players of one game: each state's values are a vector of this many rationals, and a model file
+# may declare the number alone ("players": 1000000000 took 3.9 GB before failing).  The checker's
+# limit too (checker/explicit.py), so that every model solved can be certified.
+MAX_PLAYERS = 1000
 
 
 _is_none, _not_none = partial(is_, None), partial(is_not, None)
@@ -40,6 +51,23 @@ _is_none, _not_none = partial(is_, None), partial(is_not, None)
 
 class ModelError(ValueError):
     """The model is not finite, not well formed, too large, or not solvable as stated."""
+
+
+def check_objective(objective: str, num_players: int) -> None:
+    """Refuse an objective that does not fit the number of players: ``zero-sum`` is two players
+    (player 1 minimises player 0's payoff), ``min`` one player (who minimises its payoff); ``auto``
+    and ``max`` fit any number (each mover maximises its own payoff).
+
+    >>> check_objective("zero-sum", 1)
+    Traceback (most recent call last):
+    ...
+    exactplay.model.compiled.ModelError: objective 'zero-sum' is for two players (player 1 minimises player 0's payoff); this game has 1
+    """
+    if objective == "zero-sum" and num_players != 2:
+        raise ModelError(f"objective 'zero-sum' is for two players (player 1 minimises player 0's payoff); "
+                         f"this game has {num_players}")
+    if objective == "min" and num_players != 1:
+        raise ModelError(f"objective 'min' is for one player (who minimises its payoff); this game has {num_players}")
 
 
 def exact_vector(x: Any, n: int | None, what: str, where: str) -> tuple[Fraction, ...]:
@@ -74,6 +102,7 @@ class Model:
     rewards: list[list[tuple[Fraction, ...] | None]]
     labels: list[list[str]] = field(default_factory=list)  # per state: atomic propositions (DRN / PRISM)
     initial: int = 0
+    never_ending: str = "zero"  # what a play that never ends is worth: "zero" or "infinite" (NEVER_ENDING)
 
     def __len__(self) -> int:
         return len(self.states)
@@ -301,6 +330,12 @@ class Model:
         ``widths_read`` with it: the builder also read every payoff and reward against ``num_players``
         and gave each state that goes on its actions and rewards (:meth:`_plainly_valid`)."""
         n = len(self.states)
+        check_objective(self.objective, self.num_players)
+        if self.never_ending not in NEVER_ENDING:
+            raise ModelError(f"never_ending {self.never_ending!r} is not one of {', '.join(NEVER_ENDING)}")
+        if self.never_ending == "infinite" and (self.num_players != 1 or self.objective not in ("auto", "max", "min")):
+            raise ModelError("never_ending 'infinite' (a strategy that does not end play with probability 1 is worth "
+                             "+infinity) is for one player who maximises or minimises")
         # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
         # "auto" is "zero-sum" only for two players, where both give two keys
         n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .compiled import OBJECTIVES, ModelError
+from .compiled import MAX_PLAYERS, OBJECTIVES, ModelError, check_objective
 
 __all__ = ["Enumerated", "protocol_header", "mover_actions", "distinct_actions", "stored_actions", "finish"]
 
@@ -37,7 +37,10 @@ def protocol_header(game) -> tuple:
     if objective not in OBJECTIVES:
         raise ModelError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     reward_fn = getattr(game, "reward", None)
-    return objective, getattr(game, "num_players", None), reward_fn if callable(reward_fn) else None
+    n_players = getattr(game, "num_players", None)
+    if isinstance(n_players, int) and n_players > MAX_PLAYERS:
+        raise ModelError(f"num_players {n_players:,} is more than the limit of {MAX_PLAYERS:,} players")
+    return objective, n_players, reward_fn if callable(reward_fn) else None
 
 
 def mover_actions(game, s, m, where, checked: set) -> list:
@@ -95,6 +98,9 @@ def finish(game, n_players, objective: str, labels, terminal, mover, actions, tr
     ``to_store``: the states whose actions may need it, all by default), the player names."""
     if n_players is None:
         raise ModelError("no terminal state is reachable, so the game has no payoffs: every play goes on forever")
+    if n_players > MAX_PLAYERS:
+        raise ModelError(f"payoffs of {n_players:,} players: more than the limit of {MAX_PLAYERS:,} players")
+    check_objective(objective, n_players)
     for s in range(len(actions)) if to_store is None else to_store:
         actions[s] = stored_actions(actions[s], lambda: labels[s])
     names = list(getattr(game, "player_names", None) or [f"player {i}" for i in range(n_players)])

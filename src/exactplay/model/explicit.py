@@ -7,6 +7,8 @@
       "name": "a coin game",
       "players": ["Alice", "Bob"],          // or a number of players
       "objective": "auto",                  // optional: auto | max | zero-sum | min
+      "never_ending": "zero",               // optional: zero | infinite (one player: a strategy that
+                                            //   does not end play with probability 1 is worth +inf)
       "initial": "start",                   // optional: default the first state
       "states": [
         {"id": "start", "mover": 0, "actions": [
@@ -25,6 +27,11 @@ or ``null`` for chance) and its ``actions`` (each with ``next``: a list of
 give ``next`` directly.  Probabilities are ``"p/q"`` strings or integers:
 JSON floats are refused.  ``labels`` (optional) are atomic propositions, kept
 for export to PRISM and Storm.
+
+At most 1,000 players (:data:`~exactplay.model.compiled.MAX_PLAYERS`);
+``zero-sum`` is for two players, ``min`` for one.  No other field, and no name
+twice in one object (JSON leaves open which one a reader keeps).  A file may be
+gzip-compressed.  States past ``--max-states`` are refused before they are read.
 """
 
 from __future__ import annotations
@@ -34,180 +41,58 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .compiled import OBJECTIVES, Model, ModelError, exact_vector
-from .protocol import to_rational
+from ..checker._input import read_bounded
+from ..checker._json import DuplicateName
+from .compiled import MAX_STATES, Model, ModelError
+from .explicit_read import FORMAT, TOP_FIELDS, StateReader, read_text
 
 __all__ = ["load_model_file", "model_from_json", "model_to_json", "MAX_MODEL_BYTES"]
 
-FORMAT = "exactplay-model"
 MAX_MODEL_BYTES = 512 * 2**20
 
 
-def _refuse_float(text: str):
-    raise ModelError(f"the number {text[:40]} is a JSON float: write probabilities and payoffs as \"p/q\" strings")
-
-
-def load_model_file(path: str | Path) -> Model:
-    """Read and validate an explicit model file; one-line :class:`ModelError` on any defect."""
+def load_model_file(path: str | Path, max_states: int = MAX_STATES) -> Model:
+    """Read and validate an explicit model file (gzip-compressed or not); one-line :class:`ModelError`
+    on any defect.  Nothing is built past a limit: the file's bytes (:data:`MAX_MODEL_BYTES`, inflated
+    in bounded chunks), the players, and ``max_states`` states, each state parsed and read on its own
+    (:mod:`exactplay.model.explicit_read`)."""
     path = Path(path)
+    data = read_bounded(path, MAX_MODEL_BYTES, "the model file", error=ModelError)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ModelError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if size > MAX_MODEL_BYTES:
-        raise ModelError(f"{path}: {size:,} bytes is larger than the {MAX_MODEL_BYTES:,}-byte limit for a model file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ModelError(f"{path}: cannot read as UTF-8 text ({exc})") from None
+    del data
     try:
-        data = json.loads(text, parse_float=_refuse_float, parse_constant=_refuse_float)
+        return read_text(text, max_states)
+    except ModelError as exc:
+        raise ModelError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise ModelError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except DuplicateName as exc:
+        raise ModelError(f"{path}: {exc}") from None
+    except ValueError as exc:  # the digit guard
+        raise ModelError(f"{path}: not a model ({exc})") from None
     except RecursionError:
         raise ModelError(f"{path}: not a model (JSON nested too deeply)") from None
-    except ModelError as exc:
-        raise ModelError(f"{path}: {exc}") from None
-    try:
-        return model_from_json(data)
-    except ModelError as exc:
-        raise ModelError(f"{path}: {exc}") from None
 
 
-def model_from_json(data: Any) -> Model:
+def model_from_json(data: Any, max_states: int = MAX_STATES) -> Model:
     """A :class:`Model` from the parsed JSON of an explicit model."""
     if not isinstance(data, dict):
         raise ModelError("not a model: the top level is not an object")
-    if data.get("format") != FORMAT:
-        raise ModelError(f"not an exactplay model: field 'format' must be {FORMAT!r}")
-    if data.get("version") != 1:
-        raise ModelError(f"unsupported model version {data.get('version')!r} (this exactplay reads version 1)")
-    players = data.get("players")
-    if isinstance(players, int) and not isinstance(players, bool) and players >= 1:
-        names = [f"player {i}" for i in range(players)]
-    elif isinstance(players, list) and players and all(isinstance(p, str) for p in players):
-        names = list(players)
-    else:
-        raise ModelError("field 'players': give a number of players or a list of names")
-    n = len(names)
-    objective = data.get("objective", "auto")
-    if objective not in OBJECTIVES:
-        raise ModelError(f"field 'objective': {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    unknown = [k for k in data if k not in TOP_FIELDS]
+    if unknown:
+        raise ModelError(f"unknown field {str(unknown[0])[:60]!r} (a model has {', '.join(TOP_FIELDS)})")
+    reader = StateReader(max_states)
+    reader.fields = {k: v for k, v in data.items() if k != "states"}
+    reader.header(final=True)
     raw_states = data.get("states")
     if not isinstance(raw_states, list) or not raw_states:
         raise ModelError("field 'states': a non-empty list of states is required")
-    ids: dict[Any, int] = {}
     for i, st in enumerate(raw_states):
-        if not isinstance(st, dict) or "id" not in st:
-            raise ModelError(f"states[{i}]: a state is an object with an 'id'")
-        sid = st["id"]
-        if isinstance(sid, bool) or not isinstance(sid, (str, int)):
-            raise ModelError(f"states[{i}]: id {sid!r} must be a string or an integer")
-        if sid in ids:
-            raise ModelError(f"states[{i}]: duplicate id {sid!r}")
-        ids[sid] = i
-    initial = data.get("initial", raw_states[0]["id"])
-    if isinstance(initial, bool) or not isinstance(initial, (str, int)) or initial not in ids:
-        raise ModelError(f"field 'initial': unknown state {initial!r}")
-    # renumber so that the initial state is 0
-    order = [ids[initial]] + [i for i in range(len(raw_states)) if i != ids[initial]]
-    new = {old: k for k, old in enumerate(order)}
-    terminal, mover, actions, trans, rewards, labels, names_out = [], [], [], [], [], [], []
-    for old in order:
-        st = raw_states[old]
-        where = f"state {st['id']!r}"
-        unknown = set(st) - {"id", "payoff", "mover", "actions", "next", "labels", "name"}
-        if unknown:
-            raise ModelError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-        lab = st.get("labels", [])
-        if not isinstance(lab, list) or not all(isinstance(x, str) for x in lab):
-            raise ModelError(f"{where}: 'labels' must be a list of strings")
-        labels.append(list(lab))
-        names_out.append(str(st.get("name", st["id"])))
-        if "payoff" in st:
-            if "mover" in st or "actions" in st or "next" in st:
-                raise ModelError(f"{where}: a terminal state (with 'payoff') has no mover, actions or next")
-            terminal.append(exact_vector(st["payoff"], n, "payoff", where))
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
-            continue
-        if "mover" not in st:
-            raise ModelError(f"{where}: give 'payoff' (terminal) or 'mover' (a player index, or null for chance)")
-        m = st["mover"]
-        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n):
-            raise ModelError(f"{where}: mover {m!r} is not a player index 0..{n - 1} or null")
-        if "next" in st:
-            if m is not None or "actions" in st:
-                raise ModelError(f"{where}: 'next' directly on a state is for chance states (mover null) only")
-            acts = [{"next": st["next"]}]
-        else:
-            acts = st.get("actions")
-        if not isinstance(acts, list) or not acts:
-            raise ModelError(f"{where}: 'actions' must be a non-empty list")
-        if m is None and len(acts) != 1:
-            raise ModelError(f"{where}: a chance state (mover null) has exactly one action")
-        a_names, dists, rews = [], [], []
-        for k, act in enumerate(acts):
-            if not isinstance(act, dict) or "next" not in act:
-                raise ModelError(f"{where}, action {k}: an action is an object with 'next'")
-            extra = set(act) - {"name", "next", "reward"}
-            if extra:
-                raise ModelError(f"{where}, action {k}: unknown field(s) {', '.join(sorted(extra))}")
-            name = act.get("name", None if m is None else k)
-            a_names.append(name)
-            nxt = act["next"]
-            if not isinstance(nxt, list) or not nxt:
-                raise ModelError(f"{where}, action {name!r}: 'next' must be a non-empty list of [probability, id]")
-            dist: dict[int, Fraction] = {}
-            total = Fraction(0)
-            for item in nxt:
-                if not isinstance(item, list) or len(item) != 2:
-                    raise ModelError(f"{where}, action {name!r}: each outcome is [probability, id]")
-                try:
-                    p = to_rational(item[0], "probability")
-                except (TypeError, ValueError) as exc:
-                    raise ModelError(f"{where}, action {name!r}: {exc}") from None
-                if p < 0:
-                    raise ModelError(f"{where}, action {name!r}: negative probability {p}")
-                if isinstance(item[1], bool) or not isinstance(item[1], (str, int)) or item[1] not in ids:
-                    raise ModelError(f"{where}, action {name!r}: unknown successor {str(item[1])[:40]!r}")
-                total += p
-                if p:
-                    t = new[ids[item[1]]]
-                    dist[t] = dist.get(t, Fraction(0)) + p
-            if total != 1:
-                raise ModelError(f"{where}, action {name!r}: probabilities sum to {total}, not exactly 1")
-            dists.append(tuple(dist.items()))
-            r = None
-            if "reward" in act:
-                r = exact_vector(act["reward"], n, "reward", f"{where}, action {name!r}")
-                if not any(r):
-                    r = None
-            rews.append(r)
-        if len(set(map(repr, a_names))) != len(a_names):
-            raise ModelError(f"{where}: action names are not distinct")
-        terminal.append(None)
-        mover.append(m)
-        actions.append(a_names)
-        trans.append(dists)
-        rewards.append(rews)
-    model = Model(
-        name=str(data.get("name", "model")),
-        num_players=n,
-        player_names=names,
-        objective=objective,
-        states=names_out,
-        terminal=terminal,
-        mover=mover,
-        actions=actions,
-        trans=trans,
-        rewards=rewards,
-        labels=labels,
-    )
-    model.validate(distributions=False)  # each distribution was checked as it was read
-    return model
+        reader.add(i, st)
+    return reader.model()
 
 
 def _pq(x: Fraction) -> str:
@@ -248,7 +133,7 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
                 acts.append(act)
             st["actions"] = acts
         states.append(st)
-    return {
+    out = {
         "format": FORMAT,
         "version": 1,
         "name": model.name,
@@ -257,3 +142,6 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         "initial": number[model.initial],
         "states": states,
     }
+    if model.never_ending != "zero":  # (the default is not written: digests of such models are unchanged)
+        out["never_ending"] = model.never_ending
+    return out

@@ -19,7 +19,7 @@ from .enclosure import enclosure_html, enclosure_json, enclosure_lines  # noqa: 
 from ..audit_result import AuditResult
 from ..enclosure_result import EnclosureResult
 from ..errors import EXIT_OK
-from ..numbers import as_fraction, format_pq
+from ..numbers import InfiniteValue, as_fraction, format_pq
 from ..strict_json import dumps
 
 
@@ -36,8 +36,13 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
 
     The decimal is correctly rounded from the exact value, so its digits are
     certain unless the value lies exactly on a rounding boundary; the distance
-    to the nearest boundary says how close that came.
+    to the nearest boundary says how close that came.  An :class:`~exactplay.numbers.InfiniteValue`
+    is ``"value": null`` with its ``value_reason`` and the decimal ``inf``.
     """
+    if isinstance(x, InfiniteValue):
+        why = x.reason.removeprefix("infinite: ")
+        return ({"value": None, "value_reason": x.reason, "decimal": "inf", "digits": digits},
+                [f"exact value : infinite ({why})", "decimal     : inf"])
     f = as_fraction(x)
     num, den = str(abs(f.numerator)), str(f.denominator)
     sign = "-" if f < 0 else ""

@@ -15,7 +15,7 @@ import html
 from ..audit import decimal_digits
 from ..engine import Solution
 from ..rendered import Report
-from ..numbers import format_pq
+from ..numbers import InfiniteValue, format_pq
 from ..solve_result import Decision, Fact, SolveResult, Table, margin_of
 from .solve import solve_report
 
@@ -28,8 +28,11 @@ def _state_rows(sol: Solution) -> list[dict]:
     m = sol.model
     rows = []
     for s in range(len(m)):
+        v = sol.values[s]
         row: dict[str, Any] = {"state": s, "name": m.state_name(s),
-                               "value": [format_pq(x) for x in sol.values[s]]}
+                               "value": None if v is None else [format_pq(x) for x in v]}
+        if v is None:  # +infinity (never_ending "infinite")
+            row["value_reason"] = sol.infinite_reason(s)
         if m.terminal[s] is None:
             row["mover"] = m.mover[s]
             row["action"] = sol.action_name(s)
@@ -55,7 +58,14 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
     objective = {"zero-sum": f"zero-sum: {m.player_names[0]} maximises, {m.player_names[1] if m.num_players > 1 else ''} "
                              "minimises", "min": "the player minimises its payoff",
                  "max": "each player maximises its own payoff"}[sol.objective]
-    others = [f"{m.player_names[c]} {decimal_digits(x, digits)}" for c, x in zip(sol.components, sol.values[m.initial])]
+    if m.never_ending == "infinite":
+        objective += "; a strategy that does not end play with probability 1 is worth +inf"
+    v0 = sol.values[m.initial]
+    infinite = v0 is None
+    if infinite:
+        v0 = [None] * len(sol.components)
+    others = [f"{m.player_names[c]} {'inf' if x is None else decimal_digits(x, digits)}"
+              for c, x in zip(sol.components, v0)]
     tied = ", ".join(m.state_name(s) for s in list(sol.ties)[:3]) + (", ..." if len(sol.ties) > 3 else "")
     rows = _state_rows(sol)
     picked = rows if all_states else [r for r in rows if "margin" in r][:SHOWN]
@@ -67,11 +77,21 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
         Fact("players", None, list(m.player_names)), Fact("objective", None, sol.objective),
         Fact("witness", None, sol.witness), Fact("states", None, len(m)), Fact("choice_states", None, choice_states),
         Fact("initial_values", "all players" if len(others) > 1 else None,
-             {m.player_names[c]: format_pq(x) for c, x in zip(sol.components, sol.values[m.initial])}, ", ".join(others)),
+             {m.player_names[c]: None if x is None else format_pq(x) for c, x in zip(sol.components, v0)},
+             ", ".join(others)),
         Fact("initial_action", None, sol.action_name(m.initial)),
         Fact("ties", "exact ties", len(sol.ties), f"{len(sol.ties)} states" + (f" ({tied})" if sol.ties else "")),
         Fact("never_ending_states", "never ends" if sol.never_ends else None, len(sol.never_ends),
              f"from {len(sol.never_ends)} states play goes on forever under optimal play (worth 0 to every player)"),
+    ]
+    if infinite:
+        facts.append(Fact("initial_values_reason", None, sol.infinite_reason(m.initial)))
+    if sol.witness == "proper":
+        first = next(iter(sorted(sol.infinite)), None)
+        facts.append(Fact("infinite_states", "infinite", len(sol.infinite),
+                          f"{len(sol.infinite)} states of value +inf" + ("" if first is None else
+                          f" ({sol.infinite_reason(first).removeprefix('infinite: ')}; e.g. {m.state_name(first)})")))
+    facts += [
         Fact("scc", "solved by", st.to_dict(),
              f"{st.components:,} components ({st.single:,} single, {st.self_loop:,} self-loop, "
              f"{st.cyclic:,} cyclic, largest {st.largest:,}, {st.cyclic_with_choices:,} with choices: "
@@ -83,13 +103,15 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
             "state_values", "states (value, optimal action, margin to the runner-up)"
             + ("" if all_states else f": the first {len(picked)} choice states; --all lists every state"),
             ("name", "value", "extra"), rows, template="{name}: {value}{extra}",
-            text_rows=[{"name": r["name"], "value": ", ".join(decimal_digits(_fraction(v), digits) for v in r["value"]),
+            text_rows=[{"name": r["name"], "value": "inf" if r["value"] is None else
+                        ", ".join(decimal_digits(_fraction(v), digits) for v in r["value"]),
                         "extra": _extra(r)} for r in picked]))
     else:
         facts.append(Fact("state_values", None, rows))
     return SolveResult(
         None, None, sol.backend, f"{m.name}: {len(m):,} states, {choice_states:,} with a choice; {objective}",
-        f"value of {m.state_name(m.initial)} to {m.player_names[comp]}", sol.values[m.initial][0], digits, full,
+        f"value of {m.state_name(m.initial)} to {m.player_names[comp]}",
+        InfiniteValue(sol.infinite_reason(m.initial)) if infinite else v0[0], digits, full,
         answer_label=f"value of the initial state {m.state_name(m.initial)} to {m.player_names[comp]}:",
         decisions=decisions, smallest_margin=margin_of(sol), facts=facts)
 
