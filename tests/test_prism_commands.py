@@ -149,7 +149,7 @@ def test_audit_options_and_their_refusal(capsys):
     assert status == 2 and "--epsilon" in err
     status, _, err = run(capsys, "audit", "--model", FIX.parent / "storm" / "gamblers_ruin.drn", "--objective", "Pmax",
                          "--target", "goal", "--float-method", "jacobi")
-    assert status == 2 and "--float-method is an option of a PRISM or JANI model" in err
+    assert status == 2 and "--float-method is not used with a DRN model: PRISM's float iteration is for a PRISM" in err
 
 
 def test_report_writes_the_page(capsys, tmp_path):

@@ -115,4 +115,4 @@ def test_prism_options_without_a_prism_model_are_refused(capsys):
     for extra in (("--const", "N=3"), ("--prop", "1"), ("--fix-deadlocks",), ("--qvbs-result", "x.json")):
         status, _, err = run(capsys, "solve", "--model", FIX.parent / "storm" / "gamblers_ruin.drn", "--objective",
                              "Pmax", "--target", "goal", *extra)
-        assert status == 2 and "is an option of a PRISM or JANI model" in err, (extra, err)
+        assert status == 2 and "a PRISM or JANI model" in err and err.count("\n") == 1, (extra, err)

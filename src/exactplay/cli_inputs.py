@@ -45,6 +45,15 @@ class InputKind:
         return " ".join(self.options) if self.options else "no further options"
 
 
+# the options of one command for a PRISM/JANI model only (audit and report: PRISM's float iteration;
+# solve: the QVBS result file): every other kind refuses them, saying who takes them
+PRISM_ONLY = {
+    "--float-method": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--epsilon": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--max-iterations": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--qvbs-result": "a QVBS result is written for a PRISM or JANI model (exactplay solve --model FILE.prism ...)",
+}
+
 INPUT_KINDS: tuple[InputKind, ...] = (
     InputKind("parametric", "a --game factory with --param-symbol", "--game MOD:FACTORY --param-symbol NAME",
               ("--param", "--param-symbol", "--range", "--component", "--max-states"), source="--game",
@@ -52,16 +61,17 @@ INPUT_KINDS: tuple[InputKind, ...] = (
               unused={"--digits": "the regions, breakpoints and values are printed exactly",
                       "--prec": "parametric solving runs in exact arithmetic",
                       "--workers": "parametric solving runs on one machine",
-                      "--scheduler": "parametric solving runs on one machine"}),
-    InputKind("factory", "a --game factory", "--game MOD:FACTORY", ("--param", "--max-states"), source="--game"),
+                      "--scheduler": "parametric solving runs on one machine", **PRISM_ONLY}),
+    InputKind("factory", "a --game factory", "--game MOD:FACTORY", ("--param", "--max-states"), source="--game",
+              unused=PRISM_ONLY),
     InputKind("drn", "a DRN model", "--model FILE.drn", ("--objective", "--target", "--avoid", "--reward",
-                                                          "--max-states"), suffixes=(".drn",)),
+                                                          "--max-states"), suffixes=(".drn", ".drn.gz"),
+              unused=PRISM_ONLY),
     InputKind("prism", "a PRISM or JANI model", "--model FILE.prism|FILE.jani",
-              ("--const", "--prop", "--props", "--fix-deadlocks", "--float-method", "--epsilon", "--max-iterations",
-               "--qvbs-result", "--max-states"), matches=lambda path: _symbolic(path),
+              ("--const", "--prop", "--props", "--fix-deadlocks", "--max-states"), matches=lambda path: _symbolic(path),
               unused={"--workers": "a PRISM or JANI model is solved on one machine",
                       "--scheduler": "a PRISM or JANI model is solved on one machine"}),
-    InputKind("json", "an explicit model file", "--model FILE.json", ("--max-states",)),
+    InputKind("json", "an explicit model file", "--model FILE.json", ("--max-states",), unused=PRISM_ONLY),
 )
 
 
