@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
 PIG_LOADED = str(ROOT / "examples" / "pig_loaded.py") + ":make_game"
 LOOP = str(ROOT / "examples" / "loop-or-gamble.json")
+RUIN = str(ROOT / "tests" / "fixtures" / "prism" / "ruin_open.pm")
 DRN = """@type: MDP
 @value_type: rational
 @parameters
@@ -39,7 +40,9 @@ state 2 bad
 
 # a value for each option of an input kind (a new option must get one here)
 SAMPLE = {"--param": "goal=3", "--max-states": "1000", "--objective": "Pmax", "--target": "done",
-          "--avoid": "bad", "--reward": "steps", "--param-symbol": "p", "--range": "1/4,3/4", "--component": "0"}
+          "--avoid": "bad", "--reward": "steps", "--param-symbol": "p", "--range": "1/4,3/4", "--component": "0",
+          "--const": "N=4,p=0.4", "--prop": "rich", "--props": RUIN.replace(".pm", ".props"),
+          "--fix-deadlocks": None}  # None: a switch
 KIND = {k.name: k for k in INPUT_KINDS}
 
 
@@ -56,12 +59,18 @@ def _input(kind: str, drn: str) -> list[str]:
             "parametric": ["--game", PIG_LOADED, "--param", "goal=3", "--param-symbol", "p"],
             "json": ["--model", LOOP],
             "drn": ["--model", drn, "--objective", "Pmax", "--target", "done"],
+            "prism": ["--model", RUIN, "--const", "N=4,p=0.4", "--prop", "rich"],
             "race": ["race", "--target", "3"]}[kind]
 
 
 def _outputs(command: str, tmp_path) -> list[str]:
     return {"certify": ["-o", str(tmp_path / "c.json")], "report": ["-o", str(tmp_path / "r")],
             "export": ["--format", "json", "-o", str(tmp_path / "e.json")]}.get(command, [])
+
+
+def given(flag: str) -> list[str]:
+    """The option and its sample value on a command line (a switch alone)."""
+    return [flag] if SAMPLE[flag] is None else [flag, SAMPLE[flag]]
 
 
 def one_line(err: str) -> str:
@@ -113,7 +122,7 @@ def _refusals():
 @pytest.mark.parametrize("command, kind, flag", list(_refusals()))
 def test_an_option_the_input_does_not_consume_is_refused_naming_who_takes_it(capsys, tmp_path, drn, command,
                                                                              kind, flag):
-    argv = [command] + _input(kind, drn) + [flag, SAMPLE[flag]] + _outputs(command, tmp_path)
+    argv = [command] + _input(kind, drn) + given(flag) + _outputs(command, tmp_path)
     status, out, err = run(capsys, *argv)
     msg = one_line(err)
     assert status == 2 and out == "", msg
@@ -137,7 +146,7 @@ def test_an_option_the_input_does_not_consume_is_refused_naming_who_takes_it(cap
 @pytest.mark.parametrize("command", ["check", "claims", "list"])
 @pytest.mark.parametrize("flag", INPUT_OPTIONS)
 def test_a_command_reading_no_game_refuses_an_input_option_naming_who_takes_it(capsys, command, flag):
-    argv = [command] + (["proofs"] if command == "check" else []) + [flag, SAMPLE[flag]]
+    argv = [command] + (["proofs"] if command == "check" else []) + given(flag)
     status, out, err = run(capsys, *argv)
     msg = one_line(err)
     assert status == 2 and msg.startswith(f"{flag} is ") and f"not of {command}" in msg, msg
@@ -154,7 +163,7 @@ def _consumed():
 def test_an_option_the_input_consumes_is_taken(capsys, drn, kind, flag):
     argv = ["solve"] + _input(kind, drn)
     if flag not in argv:
-        argv += [flag, SAMPLE[flag]]
+        argv += given(flag)
     if flag == "--reward":
         argv[argv.index("Pmax")] = "Rmin"
     if flag == "--param":

@@ -2,7 +2,7 @@
 
 A command that reads a game reads it as one kind of input: a built-in GAME (its parameters are
 declared by the game registry, :mod:`exactplay.games`), a ``--game`` factory, or a ``--model`` file
-(explicit JSON, Storm's DRN).  :data:`INPUT_KINDS` says which options each kind consumes beyond the
+(explicit JSON, Storm's DRN, PRISM or JANI).  :data:`INPUT_KINDS` says which options each kind consumes beyond the
 command's own (``--json``, ``--digits``, ``-o`` ...).  :func:`refuse_unconsumed` refuses, in one
 line naming who takes it, every option given that the kind of this input does not consume, and
 :func:`owner_hint` builds the same line for an option argparse does not know (a built-in game's
@@ -39,10 +39,20 @@ class InputKind:
     needs: str | None = None  # the option that selects this kind (a --game factory with --param-symbol)
     commands: tuple[str, ...] = GAME_COMMANDS + INTEROP_COMMANDS  # the commands that read it
     unused: dict = field(default_factory=dict)  # options of the command this kind does not use -> why
+    matches: Callable[[str], bool] | None = None  # --model files of this kind, by their name or contents
 
     def takes(self) -> str:
         return " ".join(self.options) if self.options else "no further options"
 
+
+# the options of one command for a PRISM/JANI model only (audit and report: PRISM's float iteration;
+# solve: the QVBS result file): every other kind refuses them, saying who takes them
+PRISM_ONLY = {
+    "--float-method": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--epsilon": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--max-iterations": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
+    "--qvbs-result": "a QVBS result is written for a PRISM or JANI model (exactplay solve --model FILE.prism ...)",
+}
 
 INPUT_KINDS: tuple[InputKind, ...] = (
     InputKind("parametric", "a --game factory with --param-symbol", "--game MOD:FACTORY --param-symbol NAME",
@@ -51,12 +61,24 @@ INPUT_KINDS: tuple[InputKind, ...] = (
               unused={"--digits": "the regions, breakpoints and values are printed exactly",
                       "--prec": "parametric solving runs in exact arithmetic",
                       "--workers": "parametric solving runs on one machine",
-                      "--scheduler": "parametric solving runs on one machine"}),
-    InputKind("factory", "a --game factory", "--game MOD:FACTORY", ("--param", "--max-states"), source="--game"),
+                      "--scheduler": "parametric solving runs on one machine", **PRISM_ONLY}),
+    InputKind("factory", "a --game factory", "--game MOD:FACTORY", ("--param", "--max-states"), source="--game",
+              unused=PRISM_ONLY),
     InputKind("drn", "a DRN model", "--model FILE.drn", ("--objective", "--target", "--avoid", "--reward",
-                                                          "--max-states"), suffixes=(".drn", ".drn.gz")),
-    InputKind("json", "an explicit model file", "--model FILE.json", ("--max-states",)),
+                                                          "--max-states"), suffixes=(".drn", ".drn.gz"),
+              unused=PRISM_ONLY),
+    InputKind("prism", "a PRISM or JANI model", "--model FILE.prism|FILE.jani",
+              ("--const", "--prop", "--props", "--fix-deadlocks", "--max-states"), matches=lambda path: _symbolic(path),
+              unused={"--workers": "a PRISM or JANI model is solved on one machine",
+                      "--scheduler": "a PRISM or JANI model is solved on one machine"}),
+    InputKind("json", "an explicit model file", "--model FILE.json", ("--max-states",), unused=PRISM_ONLY),
 )
+
+
+def _symbolic(path: str) -> bool:
+    from .interop.symbolic import is_symbolic
+
+    return is_symbolic(path)
 
 INPUT_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(o for k in INPUT_KINDS for o in k.options))
 
@@ -100,9 +122,14 @@ def given_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 def kind_of(args: argparse.Namespace, given: dict) -> InputKind:
     """The kind of input ``args`` names (``--game`` or ``--model``, its suffix, a selecting option)."""
     source = "--game" if getattr(args, "game", None) else "--model"
-    path = str(getattr(args, "model", None) or "").lower()
+    named = str(getattr(args, "model", None) or "")
+    path = named.lower()
     for kind in INPUT_KINDS:
         if kind.source != source or (kind.needs is not None and kind.needs not in given):
+            continue
+        if kind.matches is not None:
+            if source == "--model" and kind.matches(named):
+                return kind
             continue
         if source == "--game" or not kind.suffixes or path.endswith(kind.suffixes):
             return kind

@@ -68,6 +68,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     p.add_argument("--max-states", type=int, default=None, metavar="N", help="refuse games with more reachable states")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     add_drn_arguments(p)
+    from .symbolic_cli import add_symbolic_arguments
+
+    add_symbolic_arguments(p, command)
     if command == "export":
         p.add_argument("--format", required=True, choices=["json", "drn", "prism"], help="what to write")
         p.add_argument("-o", "--output", required=True, metavar="FILE",
@@ -83,6 +86,13 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
 
 
 def _load(args, progress):
+    from .interop.symbolic import is_symbolic
+
+    if is_symbolic(args.model):  # a PRISM/JANI model and its property (--const, --prop)
+        from .symbolic_cli import load_symbolic
+
+        loaded = load_symbolic(args)
+        return loaded.model, args.model, loaded
     check_drn_arguments(args)
     if is_drn(args.model):
         model, order, drn = load_drn_model(args)
@@ -167,6 +177,11 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     progress.close()
     if extra is None:
         checks = crosscheck(model, sol, args.method)
+    elif not isinstance(extra, tuple):  # a PRISM/JANI model: Storm checks the file itself (a game: as MDPs)
+        from .interop.storm_symbolic import crosscheck_symbolic
+
+        checks = (crosscheck(model, sol, args.method) if extra.kind == "smg"
+                  else crosscheck_symbolic(extra, sol, args.method))
     else:  # a DRN file: Storm checks the file itself, with the property of the command line
         import tempfile
 
@@ -189,8 +204,9 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     ok = all(c.ok for c in checks)
     v0 = sol.values[model.initial]
     v0 = None if v0 is None else Fraction(int(v0[0].numerator), int(v0[0].denominator))
-    starts = _initial_states(model, sol, storm if extra else None, storm_initial if extra else None,
-                             extra[0] if extra else None)
+    drn = isinstance(extra, tuple)  # (Storm's values of a DRN file's own states, to compare the initial ones)
+    starts = _initial_states(model, sol, storm if drn else None, storm_initial if drn else None,
+                             extra[0] if drn else None)
     ok = ok and (starts is None or starts.get("storm", {}).get("same_states", True))
     if args.json:
         reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
@@ -329,7 +345,7 @@ def run_interop_command(argv: list[str], parser_class) -> int:
         try:
             model, source, extra = _load(args, progress)
             if command == "export":
-                if extra is not None and args.format != "json":
+                if isinstance(extra, tuple) and args.format != "json":
                     pass  # a DRN model can be written again (as the model exactplay solves)
                 return _export(args, model, progress)
             return _crosscheck(args, model, source, extra, progress)

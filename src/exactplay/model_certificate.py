@@ -30,6 +30,9 @@
                   "value", "decimal"} (the first initial state with that value, infinity above every
                   number, "decimal" "inf"; the answer's component and digits)}
     smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
+    source        optional: the PRISM/JANI file the model was built from and the property's
+                  answer (language, file, file_sha256, constants, property, property_read,
+                  model_type, initial_states, threshold: exactplay.checker._source)
     tool_version  informational
     notes         informational
 
@@ -121,9 +124,12 @@ def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
                                "smallest": end(*r.smallest), "largest": end(*r.largest)}}
 
 
-def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None) -> dict:
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None,
+                      source: dict | None = None) -> dict:
     """The certificate; ``params``: the factory's parameters as recorded (:func:`recorded_params`;
-    ``{}`` for a model file), left out when None."""
+    ``{}`` for a model file), left out when None; ``source``: what a PRISM/JANI model was built
+    from and the property's answer (:func:`exactplay.symbolic_commands.source_block`), left out
+    when None."""
     model_json = model_to_json(sol.model)
     return {
         "format": "exactplay-certificate",
@@ -133,6 +139,7 @@ def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: d
         "model": model_json,
         "model_sha256": model_digest(model_json),
         **solution_fields(sol, digits=digits),
+        **({} if source is None else {"source": source}),
         "tool_version": __version__,
         "notes": notes,
     }

@@ -76,6 +76,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     from .model_source import add_drn_arguments
 
     add_drn_arguments(p)
+    from .symbolic_cli import add_symbolic_arguments
+
+    add_symbolic_arguments(p, command)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
     if command in ("solve", "certify"):
@@ -115,6 +118,12 @@ def run_model_command(argv: list[str], parser_class) -> int:
     ball = _ball_backend(args, command)
     progress = make_progress(args.quiet, args.json)
     try:
+        from .interop.symbolic import is_symbolic
+
+        if ball is None and is_symbolic(args.model):  # a PRISM/JANI model and its property
+            from .symbolic_commands import run_symbolic
+
+            return run_symbolic(command, args, progress, parser)
         if ball is not None and command == "certify":
             from .dyadic.cli import certify_ball
 

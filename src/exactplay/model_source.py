@@ -1,5 +1,6 @@
-"""Where a user's model comes from: a Python factory (``--game``), an explicit JSON model or a
-Storm DRN file (``--model``), with the DRN property options."""
+"""Where a user's model comes from: a Python factory (``--game``), an explicit JSON model, a
+Storm DRN file or a PRISM/JANI file (``--model``), with the DRN property options (the PRISM/JANI
+ones are :mod:`exactplay.symbolic_cli`'s)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,12 @@ def load_model(args, progress):
 
     limit = state_limit(args)
     if args.model:
+        from .interop.symbolic import is_symbolic
+
+        if is_symbolic(args.model):  # PRISM, PRISM-games or JANI, with --const and --prop
+            from .symbolic_cli import load_symbolic
+
+            return load_symbolic(args).model, args.model
         check_drn_arguments(args)
         model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
         return model, args.model

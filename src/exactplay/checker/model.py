@@ -76,6 +76,10 @@ What is verified (everything but :data:`UNVERIFIED`):
    states (``model.initial_states``) has ``initial_states``: the value of each
    (same component), and the smallest and the largest with the first initial
    state attaining each and its decimal; a model with one has no such field.
+10. *The source* (optional: a model built from a PRISM, PRISM-games or JANI
+   file): the property's answer at each initial state and its threshold,
+   recomputed from the verified values; the file's SHA-256, constants and
+   property are recorded, not re-derived (:mod:`exactplay.checker._source`).
 
 Why this suffices.  Termination: every play ends under all strategies, so the
 Bellman equations have exactly one solution, the value (a stopping game), and
@@ -98,6 +102,7 @@ from typing import Any
 from ..errors import VerificationError
 from . import _strict
 from ._answer import Answer
+from ._source import Source
 from ._bellman import Bellman
 from ._choices import Choices
 from ._evaluate import PolicyEvaluation
@@ -198,14 +203,14 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answe
             fail(f"kind {show(cert['kind'])} is not {kind!r}", "kind")
 
 
-class _Checker(ModelReader, SolutionChecker):
+class _Checker(ModelReader, SolutionChecker, Source):
     def run(self) -> str:
         self.max_states = MAX_STATES  # read at run time (tests lower it)
-        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED + ("initial_states",))
+        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED + ("initial_states", "source"))
         if "params" in self.cert:
             self.at("params")
             _strict.recorded_params(self.cert["params"])
         self.check_digest()
         self.read_model()
         tail = self.check_solution(None, None)  # a model's answer: its name and first certified component
-        return f"model {self.name!r}: {tail}"
+        return f"model {self.name!r}: {tail}{self.check_source()}"

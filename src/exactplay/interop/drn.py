@@ -46,6 +46,58 @@ OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
 
 # ---------------------------------------------------------------- to a game model
 
+def drn_arrays(drn: DrnFile, rindex: int | None = None):
+    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` (the reward model
+    ``rindex``, if given: state rewards plus action rewards)."""
+    import numpy as np
+
+    from .storm_arrays import ChoiceArrays
+
+    values: list[Fraction] = []
+    index: dict[Fraction, int] = {}
+
+    def at(x: Fraction) -> int:
+        i = index.get(x)
+        if i is None:
+            i = index[x] = len(values)
+            values.append(x)
+        return i
+
+    group_start, row_start, column, value_index, srew, arew = [0], [0], [], [], [], []
+    for d, acts in enumerate(drn.actions):
+        for a in acts:
+            for t, p in a.trans.items():
+                column.append(t)
+                value_index.append(at(p))
+            row_start.append(len(column))
+            if rindex is not None:
+                arew.append(at(a.rewards[rindex] if rindex < len(a.rewards) else Fraction(0)))
+        group_start.append(len(row_start) - 1)
+        if rindex is not None:
+            sr = drn.state_rewards[d]
+            srew.append(at(sr[rindex] if rindex < len(sr) else Fraction(0)))
+    arrays = ChoiceArrays(drn.type.lower(), np.array(group_start, dtype=np.int64), np.array(row_start, dtype=np.int64),
+                          np.array(column, dtype=np.int64), np.array(value_index, dtype=np.int64), values, list(drn.initial_states))
+    if rindex is not None:
+        arrays.state_reward = np.array(srew, dtype=np.int64)
+        arrays.action_reward = np.array(arew, dtype=np.int64)
+    return arrays
+
+
+def _action_names(drn: DrnFile) -> list[str]:
+    """Each choice's name: the DRN action name, its index for ``__NOLABEL__``, ``name#i`` when repeated."""
+    names = []
+    for acts in drn.actions:
+        seen = set()
+        for i, a in enumerate(acts):
+            name = a.name if a.name != NOLABEL else str(i)
+            if name in seen:
+                name = f"{name}#{i}"
+            seen.add(name)
+            names.append(name)
+    return names
+
+
 def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = None,
                  reward: str | None = None) -> tuple[Model, list[int]]:
     """The game model of a DRN file and a property; also ``order[k]`` = the DRN number of model state ``k``.
@@ -56,20 +108,18 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     or minimises (``min``).  ``R`` has Storm's semantics: a strategy that does not reach the target
     with probability 1 has an infinite expected reward (the model's ``never_ending = "infinite"``,
     :mod:`exactplay.proper`; where every strategy reaches it the two semantics agree and it is left
-    ``"zero"``).  Model states are the DRN states, except that the (first) initial state is
-    swapped with state 0 (the engine's initial state); each state's name is its DRN number.  Every state
-    labelled ``init`` is an initial state (``Model.initial_states``, in the file's order).
+    ``"zero"``).  Model states are the DRN states, except that the initial state is swapped
+    with state 0 (the engine's initial state); each state's name is its DRN number.  The mapping is
+    :func:`exactplay.interop.objective.reach_model`'s (shared with PRISM and JANI models).
     """
+    from .objective import reach_model
+
     if objective not in OBJECTIVES:
         raise ModelError(f"--objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     known = drn.all_labels()
     texpr = parse_label_expr(target, known, "--target")
     aexpr = parse_label_expr(avoid, known, "--avoid") if avoid else None
     is_reward = objective.startswith("R")
-    n = len(drn)
-    order = list(range(n))
-    order[0], order[drn.initial] = drn.initial, 0
-    pos = {d: k for k, d in enumerate(order)}
     rindex = None
     if is_reward:
         if not drn.reward_models and not any(drn.state_rewards) and not any(a.rewards for acts in drn.actions for a in acts):
@@ -85,65 +135,17 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             rindex = names.index(reward)
     elif reward is not None:
         raise ModelError("--reward is for the objectives Rmin and Rmax")
-    terminal, mover, actions, trans, rewards, labels, states = [], [], [], [], [], [], []
-    for k in range(n):
-        d = order[k]
-        labs = drn.labels[d]
-        labels.append(list(labs))
-        states.append(str(d))  # the name is the DRN number (JSON float-table rows may use it)
-        acts = drn.actions[d]
-        absorbing = all(set(a.trans) == {d} for a in acts)
-        if _holds(texpr, labs):
-            pay = Fraction(0) if is_reward else Fraction(1)
-        elif aexpr is not None and _holds(aexpr, labs):
-            if is_reward:
-                raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
-                                 "makes the expected reward infinite)")
-            pay = Fraction(0)
-        elif absorbing and not is_reward:
-            pay = Fraction(0)
-        else:
-            pay = None
-        if pay is not None:
-            terminal.append((pay,))
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
-            continue
-        terminal.append(None)
-        mover.append(0 if len(acts) > 1 else None)
-        names, seen = [], {}
-        for i, a in enumerate(acts):
-            name = a.name if a.name != NOLABEL else str(i)
-            if name in seen:
-                name = f"{name}#{i}"
-            seen[name] = i
-            names.append(name if len(acts) > 1 else None)
-        actions.append(names)
-        trans.append([tuple((pos[t], p) for t, p in sorted(a.trans.items(), key=lambda x: pos[x[0]])) for a in acts])
-        rs = []
-        for a in acts:
-            if rindex is None:
-                rs.append(None)
-                continue
-            x = Fraction(0)
-            sr = drn.state_rewards[d]
-            if rindex < len(sr):
-                x += sr[rindex]
-            if rindex < len(a.rewards):
-                x += a.rewards[rindex]
-            rs.append((x,) if x else None)
-        rewards.append(rs)
-    model = Model(
-        name=f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
-        objective="min" if objective.endswith("min") else "max",
-        states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
-        labels=labels, initial_states=[pos[d] for d in drn.initial_states],
-    )
-    model.validate()
-    if is_reward and model.has_end_component():  # some strategy can avoid the target forever
-        model.never_ending = "infinite"
-        model.validate()
-    return model, order
-
+    n = len(drn)
+    targets = [_holds(texpr, drn.labels[d]) for d in range(n)]
+    avoided = None
+    if aexpr is not None:
+        avoided = [not targets[d] and _holds(aexpr, drn.labels[d]) for d in range(n)]
+        if is_reward and any(avoided):
+            d = avoided.index(True)
+            raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
+                             "makes the expected reward infinite)")
+    name = f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else "")
+    return reach_model(drn_arrays(drn, rindex), targets, avoided, is_reward,
+                       "min" if objective.endswith("min") else "max", name, _action_names(drn),
+                       lambda order: [str(d) for d in order],  # the name is the DRN number (JSON float-table rows may use it)
+                       labels=drn.labels, where=lambda d: f"{d} ({drn.path}:{drn.lines[d]})")
