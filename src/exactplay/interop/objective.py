@@ -38,6 +38,7 @@ import numpy as np
 
 from ..model import Model, ModelError
 from ..model.collector import fewer_collections
+from ..model.sparse import ArrayModel, Sparse
 from .storm_arrays import ChoiceArrays
 
 __all__ = ["Sides", "reach_model", "require_reaching"]
@@ -120,73 +121,89 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     for d in range(n):
         if target[d]:
             pay[d] = stop if reward else win
-    # the choices' distributions, in the model's numbering (the initial state swapped with 0)
+    # the model's numbering: the initial state swapped with 0; its arrays, in bulk (numpy), with the
+    # terminal states' choices left out
+    perm = np.array(order, dtype=np.int64)
     cm = col
     if init != 0:
         cm = col.copy()
         cm[col == init] = 0
         cm[col == 0] = init
-    probs = list(map(vals.__getitem__, arrays.value_index.tolist()))
-    pairs = list(zip(cm.tolist(), probs))
-    rsl, gsl = rs.tolist(), gs.tolist()
-    if any(not v for v in vals):  # Storm keeps no zero entries, but a file may
-        rows = [tuple((t, p) for t, p in pairs[a:b] if p) for a, b in zip(rsl, rsl[1:])]
-    else:
-        rows = [tuple(pairs[a:b]) for a, b in zip(rsl, rsl[1:])]
-    if reward:
-        srew, arew = arrays.state_reward.tolist(), arrays.action_reward.tolist()
-        made: dict[tuple[int, int], tuple | None] = {}
-        row_rew = []
-        for d in range(n):
-            sr = srew[d]
-            for r in range(gsl[d], gsl[d + 1]):
-                key = (sr, arew[r])
-                x = made.get(key, made)
-                if x is made:
-                    total = vals[sr] + vals[arew[r]]
-                    x = made[key] = None if not total else ((total, -total) if players == 2 else (total,))
-                row_rew.append(x)
+    terminal = np.array([p is not None for p in pay], dtype=bool)
+    going = ~terminal[perm]  # per model state
+    counts = np.where(going, nrows[perm], 0)
+    choice_ids = _ranges(gs[perm][going], counts[going])  # the explicit choices, in model order
+    tr_lens = (rs[1:] - rs[:-1])[choice_ids]
+    tr_ids = _ranges(rs[choice_ids], tr_lens)
+    vi = arrays.value_index[tr_ids]
+    zero_values = [i for i, v in enumerate(vals) if not v]
+    if zero_values:  # Storm keeps no zero entries, but a file may
+        keep = ~np.isin(vi, zero_values)
+        owner_choice = np.repeat(np.arange(len(choice_ids)), tr_lens)
+        tr_lens = np.bincount(owner_choice[keep], minlength=len(choice_ids))
+        tr_ids, vi = tr_ids[keep], vi[keep]
+    first = np.concatenate(([0], np.cumsum(counts))).tolist()
+    start = np.concatenate(([0], np.cumsum(tr_lens))).tolist()
+    # payoffs: a table of the three vectors; movers: the side (games) or the one chooser at choice states
+    payoffs = [win, lose, stop]
+    pay_index = {id(win): 0, id(lose): 1, id(stop): 2}
+    pay_of = [-1 if p is None else pay_index[id(p)] for p in pay]
     one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else None
+    several = nrows > 1
     if sides is not None:
-        owners = arrays.player.tolist()
-        side = {p: sides.model_player(p) for p in set(owners)}
-    terminal, mover, actions, trans, rewards = [], [], [], [], []
-    for k in range(n):
-        d = order[k]
-        p = pay[d]
-        if p is not None:
-            terminal.append(p)
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
-            continue
-        a, b = gsl[d], gsl[d + 1]
-        terminal.append(None)
-        if b - a > 1:
-            mover.append(side[owners[d]] if sides is not None else one)
-            actions.append(list(choice_names[a:b]))
-        else:
-            mover.append(None)
-            actions.append([None])
-        trans.append(rows[a:b])
-        rewards.append(row_rew[a:b] if reward else [None] * (b - a))
+        owners = arrays.player
+        side = {p: sides.model_player(p) for p in set(owners.tolist())}
+        movers = np.array([side[p] for p in owners.tolist()], dtype=np.int64)
+    else:
+        movers = np.full(n, -1 if one is None else one, dtype=np.int64)
+    movers = np.where(several & ~terminal, movers, -1)[perm].tolist()
+    rew: list[int] = [-1] * len(choice_ids)
+    rewards: list[tuple] = []
+    if reward:
+        srew, arew = arrays.state_reward, arrays.action_reward
+        choice_state = np.repeat(np.arange(n), nrows)
+        made: dict[tuple[int, int], int] = {}
+        for j, (sr, ar) in enumerate(zip(srew[choice_state[choice_ids]].tolist(), arew[choice_ids].tolist())):
+            i = made.get((sr, ar))
+            if i is None:
+                total = vals[sr] + vals[ar]
+                i = made[(sr, ar)] = -1 if not total else len(rewards)
+                if total:
+                    rewards.append((total, -total) if players == 2 else (total,))
+            rew[j] = i
+    sp = Sparse(n, players, first, start, cm[tr_ids].tolist(), vi.tolist(), vals, movers,
+                [pay_of[d] for d in order], payoffs, rew, rewards)
     if sides is not None:
         player_names, objective = sides.player_names(), "zero-sum"
     else:
         player_names, objective = [chooser], ("min" if direction == "min" else "max")
-    model_labels = [] if labels is None else [labels[d] for d in order]
-    model = Model(name=name, num_players=players, player_names=player_names, objective=objective,
-                  states=state_names(order), terminal=terminal, mover=mover, actions=actions, trans=trans,
-                  rewards=rewards, labels=model_labels,
-                  initial_states=[order[d] for d in arrays.initial])  # (order swaps two states: its own inverse)
-    model.validate(distributions=False)
-    if reward and model.has_end_component():  # some strategy can avoid the target forever
+    names = [choice_names[c] for c in choice_ids.tolist()]
+    model_labels = None if labels is None else [labels[d] for d in order]
+    model = ArrayModel(sp, name, player_names, objective, state_names=list(state_names(order)), action_names=names,
+                       labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
+    if reward and sp.has_end_component():  # some strategy can avoid the target forever
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
         model.never_ending = "infinite"
-        model.validate(distributions=False)
     return model, order
+
+
+def _ranges(starts, lengths):
+    """``concatenate([arange(a, a + l) for a, l in zip(starts, lengths)])``, in bulk.
+
+    >>> _ranges(np.array([5, 0, 9]), np.array([2, 0, 3])).tolist()
+    [5, 6, 9, 10, 11]
+    """
+    lengths = np.asarray(lengths, dtype=np.int64)
+    total = int(lengths.sum())
+    if not total:
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.cumsum(lengths) - lengths  # where each range starts in the output
+    out = np.ones(total, dtype=np.int64)
+    nz = lengths > 0
+    out[offsets[nz]] = np.asarray(starts, dtype=np.int64)[nz] - np.concatenate(([0], (np.asarray(starts)[nz][:-1]
+                                                                                      + lengths[nz][:-1] - 1)))
+    return np.cumsum(out)
 
 
 def require_reaching(model: Model, where: Callable[[int], str] = str) -> None:

@@ -49,6 +49,42 @@ class Sparse:
     def choices(self) -> int:
         return len(self.start) - 1
 
+    def has_end_component(self) -> bool:
+        """Whether some way of choosing actions keeps play forever in some set of states: the attractor of
+        leaving (drop every state none of whose choices keeps all its successors among the states not
+        dropped, terminal states first) leaves a non-empty set (:meth:`Model.has_end_component`, on arrays).
+
+        >>> Sparse(2, 1, [0, 1, 1], [0, 1], [0], [0], [Fraction(1)], [0, -1], [-1, 0], [(Fraction(1),)], [-1], []).has_end_component()
+        True
+        """
+        n, first, start, succ = self.n, self.first, self.start, self.succ
+        staying = [first[s + 1] - first[s] for s in range(n)]  # per state: its choices that may still stay
+        preds: list[list[int] | None] = [None] * n  # per state: the choices that can move into it
+        owner: list[int] = []
+        for s in range(n):
+            owner.extend([s] * (first[s + 1] - first[s]))
+        for a in range(len(start) - 1):
+            for k in range(start[a], start[a + 1]):
+                p = preds[succ[k]]
+                if p is None:
+                    preds[succ[k]] = [a]
+                else:
+                    p.append(a)
+        left = bytearray(len(start) - 1)
+        dropped = [s for s in range(n) if not staying[s]]  # (terminal states have no choice)
+        count = 0
+        while dropped:
+            t = dropped.pop()
+            count += 1
+            for a in preds[t] or ():
+                if not left[a]:
+                    left[a] = 1
+                    s = owner[a]
+                    staying[s] -= 1
+                    if not staying[s]:
+                        dropped.append(s)
+        return count < n
+
     @classmethod
     def from_model(cls, model) -> "Sparse":
         """The arrays of a :class:`~exactplay.model.compiled.Model` (its numbering kept)."""
@@ -117,11 +153,31 @@ class ArrayModel(Model):
 
     def __init__(self, sp: Sparse, name: str, player_names: list[str], objective: str,
                  state_names: list[str] | None = None, action_names: list[Any] | None = None,
-                 labels: list[list[str]] | None = None, initial: int = 0) -> None:
+                 labels: list[list[str]] | None = None, initial: int = 0, initial_states: list[int] | None = None,
+                 never_ending: str = "zero") -> None:
         d = self.__dict__
         d.update(sparse=sp, name=name, num_players=sp.num_players, player_names=list(player_names),
-                 objective=objective, initial=initial)
+                 objective=objective, initial=initial, initial_states=list(initial_states or [initial]),
+                 never_ending=never_ending)
         d["_state_names"], d["_action_names"], d["_labels"] = state_names, action_names, labels
+
+    def has_end_component(self) -> bool:
+        return self.sparse.has_end_component()
+
+    def plain(self) -> Model:
+        """The same model with its lists (a :class:`Model`, e.g. for :func:`dataclasses.replace`)."""
+        return Model(self.name, self.num_players, self.player_names, self.objective, self.states, self.terminal,
+                     self.mover, self.actions, self.trans, self.rewards, self.labels, self.initial, self.never_ending,
+                     self.initial_states)
+
+    def is_constant_sum(self) -> bool:
+        sp = self.sparse
+        sums = {p[0] + p[1] for p in sp.payoffs}
+        return len(sums) <= 1 and all(r[0] + r[1] == 0 for r in sp.rewards)
+
+    def state_name(self, s: int) -> str:
+        names = self.__dict__["_state_names"]
+        return str(s) if names is None else str(names[s])
 
     def __len__(self) -> int:
         return self.sparse.n
