@@ -138,13 +138,27 @@ def json_ready(obj: Any) -> Any:
             "this is a bug in exactplay, please report it") from None
 
 
+COMPACT_FROM = 1 << 18  # characters: a larger output is written without indentation
+
+
 def dumps(obj: Any, indent: int | None = 2, **kwargs: Any) -> str:
     """``obj`` as strict JSON (see the module docstring for infinite measures).
 
     The common case (every float finite) is one ``json.dumps``; only output
-    with a non-finite float is walked by :func:`json_ready`.
+    with a non-finite float is walked by :func:`json_ready`.  An output of more
+    than :data:`COMPACT_FROM` characters (every state of a big model) is written
+    without indentation: Python's C encoder runs only then, 10-20 times faster.
     """
     try:
-        return json.dumps(obj, indent=indent, allow_nan=False, **kwargs)
+        return _dumps(obj, indent, kwargs)
     except ValueError:  # a non-finite float: encode the measures, refuse anything else
-        return json.dumps(json_ready(obj), indent=indent, allow_nan=False, **kwargs)
+        return _dumps(json_ready(obj), indent, kwargs)
+
+
+def _dumps(obj: Any, indent: int | None, kwargs: dict) -> str:
+    if indent is None:
+        return json.dumps(obj, allow_nan=False, **kwargs)
+    compact = json.dumps(obj, allow_nan=False, **kwargs)
+    if len(compact) > COMPACT_FROM:
+        return compact
+    return json.dumps(obj, indent=indent, allow_nan=False, **kwargs)

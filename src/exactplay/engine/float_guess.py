@@ -17,7 +17,7 @@ __all__ = ["float_guess", "FLOAT_ROUNDS", "FLOAT_SWITCH", "MIN_FLOAT_ARRAYS"]
 
 FLOAT_ROUNDS = 200  # float policy iteration rounds of the guess in one component
 FLOAT_SWITCH = 1e-12  # relative improvement a float round needs to switch an action
-MIN_FLOAT_ARRAYS = 400  # components of at least this many states are guessed in numpy (:mod:`.float_policy`)
+MIN_FLOAT_ARRAYS = 2000  # components of at least this many states are guessed in numpy (:mod:`.float_policy`)
 
 
 def float_guess(eng, comp, inside, choice, pol, c) -> None:

@@ -47,16 +47,12 @@ OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
 # ---------------------------------------------------------------- to a game model
 
 def drn_arrays(drn: DrnFile, rindex: int | None = None):
-    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` (the reward model
+    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` of plain lists (the reward model
     ``rindex``, if given: state rewards plus action rewards)."""
-    import numpy as np
-
     from .storm_arrays import ChoiceArrays
 
     values = list(drn.probs)
-    arrays = ChoiceArrays(drn.type.lower(), np.array(drn.first, dtype=np.int64), np.array(drn.start, dtype=np.int64),
-                          np.array(drn.succ, dtype=np.int64), np.array(drn.pk, dtype=np.int64), values,
-                          list(drn.initial_states))
+    arrays = ChoiceArrays(drn.type.lower(), drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
     if rindex is not None:
         index: dict[Fraction, int] = {}
 
@@ -68,8 +64,8 @@ def drn_arrays(drn: DrnFile, rindex: int | None = None):
                 values.append(x)
             return i
 
-        arrays.state_reward = np.array([at(v) for v in drn.state_rewards], dtype=np.int64)
-        arrays.action_reward = np.array([at(v) for v in drn.action_rewards], dtype=np.int64)
+        arrays.state_reward = [at(v) for v in drn.state_rewards]
+        arrays.action_reward = [at(v) for v in drn.action_rewards]
     return arrays
 
 

@@ -34,8 +34,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from ..model import Model, ModelError
 from ..model.collector import fewer_collections
 from ..model.sparse import ArrayModel, Sparse
@@ -94,90 +92,91 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     init = arrays.initial[0]
     order = list(range(n))
     order[0], order[init] = init, 0
-    gs, rs, col = arrays.group_start, arrays.row_start, arrays.column
-    nrows = gs[1:] - gs[:-1]  # choices per state
-    if n and int(nrows.min()) == 0:
-        d = int(np.argmin(nrows))
-        raise ModelError(f"state {where(d)} has no choice (a deadlock)")
+    gs, rs, col, vidx = (_as_list(x) for x in (arrays.group_start, arrays.row_start, arrays.column,
+                                                arrays.value_index))
+    for d in range(n):
+        if gs[d + 1] == gs[d]:
+            raise ModelError(f"state {where(d)} has no choice (a deadlock)")
     vals = arrays.values
     players = 2 if sides is not None else 1
     if players == 2:
         win, lose, stop = (_ONE, _ZERO), (_ZERO, _ONE), (_ZERO, _ZERO)
     else:
         win, lose, stop = (_ONE,), (_ZERO,), (_ZERO,)
-    # each state's payoff if it is terminal (in the explicit model's numbering)
-    pay: list = [None] * n
+    # each state's payoff index if it is terminal (in the explicit model's numbering): 0 win, 1 lose, 2 stop
+    pay: list[int] = [-1] * n
     if not reward:  # absorbing: every choice is one entry, back to the state itself
-        owner = np.repeat(np.arange(n), nrows)
-        row_abs = ((rs[1:] - rs[:-1]) == 1) & (col[rs[:-1]] == owner)
-        for d in np.nonzero(np.logical_and.reduceat(row_abs, gs[:-1]))[0].tolist():
-            pay[d] = lose
+        for d in range(n):
+            if all(rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(gs[d], gs[d + 1])):
+                pay[d] = 1
     if avoid is not None:
         for d in range(n):
             if avoid[d] and not target[d]:
                 if reward:
                     raise ModelError(f"state {where(d)}: an until's avoided state in R (R[F target] only)")
-                pay[d] = lose
+                pay[d] = 1
     for d in range(n):
         if target[d]:
-            pay[d] = stop if reward else win
-    # the model's numbering: the initial state swapped with 0; its arrays, in bulk (numpy), with the
-    # terminal states' choices left out
-    perm = np.array(order, dtype=np.int64)
-    cm = col
+            pay[d] = 2 if reward else 0
+    # the model's arrays (the initial state swapped with 0), choice by choice with whole slices, the
+    # terminal states' choices left out; probabilities 0 dropped (Storm keeps none, but a file may)
+    zero = {i for i, v in enumerate(vals) if not v}
+    first, start, succ, pk, choice_ids = [], [0], [], [], []
+    add_start, add_choice = start.append, choice_ids.append
+    for d in order:
+        first.append(len(choice_ids))
+        if pay[d] >= 0:
+            continue
+        for a in range(gs[d], gs[d + 1]):
+            lo, hi = rs[a], rs[a + 1]
+            if zero:
+                keep = [k for k in range(lo, hi) if vidx[k] not in zero]
+                succ.extend(col[k] for k in keep)
+                pk.extend(vidx[k] for k in keep)
+            else:
+                succ.extend(col[lo:hi])
+                pk.extend(vidx[lo:hi])
+            add_start(len(succ))
+            add_choice(a)
+    first.append(len(choice_ids))
     if init != 0:
-        cm = col.copy()
-        cm[col == init] = 0
-        cm[col == 0] = init
-    terminal = np.array([p is not None for p in pay], dtype=bool)
-    going = ~terminal[perm]  # per model state
-    counts = np.where(going, nrows[perm], 0)
-    choice_ids = _ranges(gs[perm][going], counts[going])  # the explicit choices, in model order
-    tr_lens = (rs[1:] - rs[:-1])[choice_ids]
-    tr_ids = _ranges(rs[choice_ids], tr_lens)
-    vi = arrays.value_index[tr_ids]
-    zero_values = [i for i, v in enumerate(vals) if not v]
-    if zero_values:  # Storm keeps no zero entries, but a file may
-        keep = ~np.isin(vi, zero_values)
-        owner_choice = np.repeat(np.arange(len(choice_ids)), tr_lens)
-        tr_lens = np.bincount(owner_choice[keep], minlength=len(choice_ids))
-        tr_ids, vi = tr_ids[keep], vi[keep]
-    first = np.concatenate(([0], np.cumsum(counts))).tolist()
-    start = np.concatenate(([0], np.cumsum(tr_lens))).tolist()
-    # payoffs: a table of the three vectors; movers: the side (games) or the one chooser at choice states
-    payoffs = [win, lose, stop]
-    pay_index = {id(win): 0, id(lose): 1, id(stop): 2}
-    pay_of = [-1 if p is None else pay_index[id(p)] for p in pay]
-    one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else None
-    several = nrows > 1
+        succ = [init if t == 0 else 0 if t == init else t for t in succ]
+    one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
     if sides is not None:
-        owners = arrays.player
-        side = {p: sides.model_player(p) for p in set(owners.tolist())}
-        movers = np.array([side[p] for p in owners.tolist()], dtype=np.int64)
-    else:
-        movers = np.full(n, -1 if one is None else one, dtype=np.int64)
-    movers = np.where(several & ~terminal, movers, -1)[perm].tolist()
+        owners = _as_list(arrays.player)
+        side = {p: sides.model_player(p) for p in set(owners)}
+    movers = []
+    for d in order:
+        if pay[d] >= 0 or gs[d + 1] - gs[d] < 2:
+            movers.append(-1)
+        else:
+            movers.append(side[owners[d]] if sides is not None else one)
     rew: list[int] = [-1] * len(choice_ids)
     rewards: list[tuple] = []
     if reward:
-        srew, arew = arrays.state_reward, arrays.action_reward
-        choice_state = np.repeat(np.arange(n), nrows)
+        srew, arew = _as_list(arrays.state_reward), _as_list(arrays.action_reward)
         made: dict[tuple[int, int], int] = {}
-        for j, (sr, ar) in enumerate(zip(srew[choice_state[choice_ids]].tolist(), arew[choice_ids].tolist())):
-            i = made.get((sr, ar))
-            if i is None:
-                total = vals[sr] + vals[ar]
-                i = made[(sr, ar)] = -1 if not total else len(rewards)
-                if total:
-                    rewards.append((total, -total) if players == 2 else (total,))
-            rew[j] = i
-    sp = Sparse(n, players, first, start, cm[tr_ids].tolist(), vi.tolist(), vals, movers,
-                [pay_of[d] for d in order], payoffs, rew, rewards)
+        j = 0
+        for d in order:
+            if pay[d] >= 0:
+                continue
+            sr = srew[d]
+            for a in range(gs[d], gs[d + 1]):
+                i = made.get((sr, arew[a]))
+                if i is None:
+                    total = vals[sr] + vals[arew[a]]
+                    i = made[(sr, arew[a])] = -1 if not total else len(rewards)
+                    if total:
+                        rewards.append((total, -total) if players == 2 else (total,))
+                rew[j] = i
+                j += 1
+    sp = Sparse(n, players, first, start, succ, pk, vals, movers, [pay[d] for d in order], [win, lose, stop],
+                rew, rewards)
     if sides is not None:
         player_names, objective = sides.player_names(), "zero-sum"
     else:
         player_names, objective = [chooser], ("min" if direction == "min" else "max")
-    names = [choice_names[c] for c in choice_ids.tolist()]
+    names = [choice_names[c] for c in choice_ids]
     model_labels = None if labels is None else [labels[d] for d in order]
     model = ArrayModel(sp, name, player_names, objective, state_names=list(state_names(order)), action_names=names,
                        labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
@@ -188,22 +187,9 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     return model, order
 
 
-def _ranges(starts, lengths):
-    """``concatenate([arange(a, a + l) for a, l in zip(starts, lengths)])``, in bulk.
-
-    >>> _ranges(np.array([5, 0, 9]), np.array([2, 0, 3])).tolist()
-    [5, 6, 9, 10, 11]
-    """
-    lengths = np.asarray(lengths, dtype=np.int64)
-    total = int(lengths.sum())
-    if not total:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.cumsum(lengths) - lengths  # where each range starts in the output
-    out = np.ones(total, dtype=np.int64)
-    nz = lengths > 0
-    out[offsets[nz]] = np.asarray(starts, dtype=np.int64)[nz] - np.concatenate(([0], (np.asarray(starts)[nz][:-1]
-                                                                                      + lengths[nz][:-1] - 1)))
-    return np.cumsum(out)
+def _as_list(x) -> list:
+    """A plain list of a sequence of ints (a numpy array's ``tolist``)."""
+    return x.tolist() if hasattr(x, "tolist") else list(x)
 
 
 def require_reaching(model: Model, where: Callable[[int], str] = str) -> None:
