@@ -138,18 +138,27 @@ class _Reader:  # (the header is read by :func:`.drn_read.parse_drn`, the states
 _CHUNK = 1 << 22  # characters of text split into lines at a time (a list of every line would cost ~50 bytes a line)
 
 
-def _lines(r: _Reader):
-    """``(line number, line)`` of the rest of the text, split a chunk at a time."""
-    text, pos, n = r.text, r.pos, r.i
+def _numbered(r: _Reader):
+    """``(line number, line)`` of the rest of the text, split a chunk at a time (a chain of the chunks'
+    ``enumerate``: no Python step per line)."""
+    from itertools import chain
+
+    return chain.from_iterable(enumerate(lines, n) for n, lines in _chunks(r))
+
+
+def _chunks(r: _Reader):
+    """``(number of the chunk's first line, its lines)`` for the rest of the text; ``r.i`` the last line's
+    number when done."""
+    text, pos, n = r.text, r.pos, r.i + 1
     size = len(text)
     while pos <= size:
         end = text.find("\n", min(pos + _CHUNK, size))
         end = size if end < 0 else end
-        for line in text[pos:end].split("\n"):
-            n += 1
-            yield n, line
+        lines = text[pos:end].split("\n")
+        yield n, lines
+        n += len(lines)
         pos = end + 1
-    r.i = n
+    r.i = n - 1
 
 
 def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_states: int,
@@ -208,6 +217,16 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to {total}, "
                                 "not exactly 1")
 
+    def probability(text: str, ln: int) -> int:
+        """The index in ``probs`` of a probability's text (read strictly), -1 for 0."""
+        p = r.number(text, ln, "probability")
+        if p < 0 or p > 1:
+            r.fail(ln, f"probability {_pq(p)} is not between 0 and 1")
+        if not p:
+            return -1
+        probs.append(p)
+        return len(probs) - 1
+
     def open_choice(name: str, arew, ln: int) -> None:
         nonlocal in_choice, choice_line
         names.append(name)
@@ -216,12 +235,31 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         seen.clear()
         mine.clear()
 
-    for ln, raw in _lines(r):
+    for ln, raw in _numbered(r):
+        tgt, sep, val = raw.partition(" : ")  # a transition as Storm writes it, the most frequent line
+        if sep and in_choice:
+            tgt = tgt.lstrip(" \t")
+            if tgt.isascii() and tgt.isdigit():
+                t = int(tgt)
+                if t >= nr_states:
+                    r.fail(ln, f"successor {t} is not a state (@nr_states {nr_states})")
+                i = prob_of.get(val)
+                if i is None:
+                    i = probability(val.strip(), ln)
+                    prob_of[val] = i
+                if t in seen:
+                    r.fail(ln, f"successor {t} appears twice in one action")
+                seen.add(t)
+                if i >= 0:  # (a probability 0 is no transition)
+                    add_succ(t)
+                    add_pk(i)
+                    mine.append(i)
+                continue
         line = raw.strip()
         if not line:
             continue
         c = line[0]
-        if "0" <= c <= "9":  # a transition, the most frequent line
+        if "0" <= c <= "9":  # a transition written otherwise, or the first of a DTMC state's implicit action
             if not in_choice:
                 if not lines:
                     r.fail(ln, f"unexpected line {line[:60]!r} before the first state")
@@ -240,12 +278,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             val = val.strip()
             i = prob_of.get(val)
             if i is None:
-                p = r.number(val, ln, "probability")
-                if p < 0 or p > 1:
-                    r.fail(ln, f"probability {_pq(p)} is not between 0 and 1")
-                i = prob_of[val] = len(probs) if p else -1
-                if p:
-                    probs.append(p)
+                i = prob_of[val] = probability(val, ln)
             if t in seen:
                 r.fail(ln, f"successor {t} appears twice in one action")
             seen.add(t)
