@@ -108,7 +108,7 @@ def _pig(goal: int) -> list:
     for p in ARB_PRECS["pig"]:
         s, cpu = _timed(lambda: ball_solve(model, p))
         rows.append(_line(f"arb balls {p} bits", cpu, s.certified, s.decisions, _ball_decimal(s.value[0])))
-    s, cpu = _timed(lambda: solve_model(model, "mpq", lazy=False))
+    s, cpu = _timed(lambda: solve_model(model, "mpq"))
     v = s.values[model.initial][0]
     rows.append(_line("exact engine mpq (default)", cpu, 0, 0, _decimal(v, v)))
     return rows

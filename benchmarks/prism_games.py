@@ -77,7 +77,7 @@ def run(name, path: Path, const, prop, expected, certify: bool) -> dict:
     loaded = load(str(path), const, prop)
     row = {"name": name, "states": len(loaded.model), **loaded.seconds}
     t = time.process_time()
-    sol = solve_model(loaded.model, "mpq", lazy=False)
+    sol = solve_model(loaded.model, "mpq")
     row["solve"] = time.process_time() - t
     value = Fraction(int(sol.values[loaded.initial[0]][0].numerator), int(sol.values[loaded.initial[0]][0].denominator))
     row["value"] = value

@@ -118,15 +118,14 @@ def loop(request, tmp_path):
     return path, data, values
 
 
-def test_closed_loops_are_worth_0_and_equal_the_brute_force_lazily_and_eagerly_in_both_backends(loop):
+def test_closed_loops_are_worth_0_and_equal_the_brute_force_in_both_backends(loop):
     _, data, values = loop
     model = model_from_json(data)
     want = brute_force_values(model)
     if values is not None:
         assert want == values
     for backend in ("mpq", "fraction"):
-        for lazy in (True, False):
-            assert _key_values(solve_model(model, backend, lazy=lazy)) == want, (backend, lazy)
+        assert _key_values(solve_model(model, backend)) == want, backend
 
 
 @pytest.mark.parametrize("backend", ["mpq", "fraction", "auto"])
@@ -280,7 +279,7 @@ def closed_class_models(draw):
 def test_random_models_with_closed_classes_are_solved_as_the_brute_force_and_certified(data):
     model = model_from_json(data)
     try:
-        sol = solve_model(model, lazy=False)
+        sol = solve_model(model)
     except ModelError as exc:  # the engine's documented refusals only (a reward before an endless play, ...)
         assert "forever" in str(exc) or "negative payoff" in str(exc), exc
         return

@@ -133,7 +133,7 @@ def test_a_model_with_one_initial_state_has_no_range(capsys, files, tmp_path):
 
 def _certificate(path, objective="Pmax"):
     model, _ = drn_to_model(parse_drn(path.read_text(), str(path)), objective, "goal")
-    return model_certificate(solve_model(model, lazy=False))
+    return model_certificate(solve_model(model))
 
 
 def test_certificate_names_the_initial_states_and_check_verifies_every_value(capsys, files, tmp_path):
@@ -212,7 +212,7 @@ def test_storm_agrees_on_the_initial_states_and_their_range(files):
         drn = parse_drn(files[name].read_text(), name)
         assert starts == drn.initial_states
         model, order = drn_to_model(drn, "Pmax", "goal")
-        sol = solve_model(model, lazy=False)
+        sol = solve_model(model)
         mine = {order[s]: Fraction(int(sol.values[s][0].numerator), int(sol.values[s][0].denominator))
                 for s in model.initial_states}
         assert mine == {d: storm[d] for d in starts}

@@ -101,7 +101,7 @@ def test_export_prism_of_a_game_is_built_by_storm(capsys, tmp_path):
     again = load(str(tmp_path / "d.prism"), None, "1")  # exactplay's own export read back, its .props beside it
     from exactplay.engine import solve_model
 
-    assert solve_model(again.model, "mpq", lazy=False).values[0][0] == Fraction(5, 8)
+    assert solve_model(again.model, "mpq").values[0][0] == Fraction(5, 8)
 
 
 @pytest.mark.parametrize("args", [

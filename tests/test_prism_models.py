@@ -30,7 +30,7 @@ def F(x) -> Fraction:
 
 def solved(name, prop, const=None, **kw):
     loaded = load(str(FIX / name), const, prop, **kw)
-    return loaded, solve_model(loaded.model, "mpq", lazy=False)
+    return loaded, solve_model(loaded.model, "mpq")
 
 
 def initial_value(name, prop, const=None):
@@ -170,7 +170,7 @@ def _triple(state):
 def test_race_equals_the_same_game_written_in_python():
     loaded, sol = solved("race.prism", "alice")
     game = build_model(Race())
-    ref = solve_model(game, "mpq", lazy=False)
+    ref = solve_model(game, "mpq")
     by_state = {_triple(game.states[k]): F(ref.values[k][0]) for k in range(len(game)) if game.terminal[k] is None}
     names = {f"turn={t} & a={x} & b={y}": (t, x, y) for (t, x, y) in by_state}
     compared = 0

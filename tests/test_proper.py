@@ -291,7 +291,7 @@ def test_negative_rewards_are_storms_where_every_allowed_strategy_ends_play(caps
 
 def _certificate(text: str, objective: str) -> dict:
     model, _ = drn_to_model(parse_drn(text, "m.drn"), objective, "target")
-    return json.loads(json.dumps(model_certificate(solve_model(model, lazy=False))))
+    return json.loads(json.dumps(model_certificate(solve_model(model))))
 
 
 def _refused(cert: dict, words: str) -> None:
@@ -378,7 +378,7 @@ def test_random_models_equal_storm_state_by_state_and_their_certificates_verify(
     path = tmp_path / "r.drn"
     path.write_text(text)
     model, order = drn_to_model(parse_drn(text, str(path)), objective, "target")
-    sol = solve_model(model, lazy=False)
+    sol = solve_model(model)
     got = _exact(sol, order)
     try:
         storm, _, _ = storm_check_drn(path, f'{objective}=? [F "target"]')

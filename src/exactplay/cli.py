@@ -319,7 +319,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
 
 
-def entry() -> None:  # console_scripts
+def entry() -> None:  # console_scripts and ``python -m exactplay``
+    # one BLAS thread: OpenBLAS's start-up threads spin (0.1 s of CPU at numpy's import), and the engine's
+    # float solves are sparse (SuperLU) or small; a user's own setting is kept
+    import os
+
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.exit(main())
 
 

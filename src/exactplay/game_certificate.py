@@ -92,7 +92,7 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
     (``"mpq"`` or ``"fraction"``: the same certificate).
     """
     progress = SILENT if progress is None else progress
-    sol = solve(MODELS[game](**model_params), backend=backend, progress=progress, lazy=False)  # every number is written
+    sol = solve(MODELS[game](**model_params), backend=backend, progress=progress)  # every number is written
     progress.start("writing the certificate v2 (canonical order, digest)", None)
     order = canonical_order(sol.model)
     model_json = canonical_model(sol.model, order)

@@ -134,7 +134,7 @@ def _export(args, model, progress) -> int:
         from .engine import solve_model
 
         player = _player(model, args.fix)
-        sol = solve_model(model, "mpq", progress, lazy=False)
+        sol = solve_model(model, "mpq", progress)
         model = fix_player(model, sol.policy, player)
     if args.format == "json":
         _write(args.output, dumps(model_to_json(model), indent=1) + "\n")
@@ -173,7 +173,7 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     from .engine import solve_model
     from .interop.storm import Check, crosscheck, storm_check_drn
 
-    sol = solve_model(model, "mpq", progress, lazy=False)
+    sol = solve_model(model, "mpq", progress)
     progress.close()
     if extra is None:
         checks = crosscheck(model, sol, args.method)

@@ -136,7 +136,7 @@ def run_model_command(argv: list[str], parser_class) -> int:
             from .distributed.options import engine_solution, requested
 
             sol = (engine_solution(model, args, progress) if requested(args)
-                   else solve_model(model, args.backend, progress, lazy=False))  # every state is shown or written
+                   else solve_model(model, args.backend, progress))  # every state is shown or written
         except ModelError as exc:
             raise UsageError(str(exc)) from None
         if command == "solve":
@@ -187,7 +187,7 @@ def _run_ball(args, command: str, B, progress):
         # never_ending "infinite" with an end component: exact only (auto goes there at once)
         exact_only = model.never_ending == "infinite" and model.has_end_component()
         if exact_only and args.backend != "auto":
-            from .engine.ending import EXACT_ONLY
+            from .engine.structure import EXACT_ONLY
 
             raise UsageError(f"--backend ball: {EXACT_ONLY}")
         if command == "solve":
@@ -195,7 +195,7 @@ def _run_ball(args, command: str, B, progress):
                 from .engine import solve_model
                 from .render.solution import solution_report
 
-                return solution_report(solve_model(model, "mpq", progress, lazy=False), args.digits, args.full,
+                return solution_report(solve_model(model, "mpq", progress), args.digits, args.full,
                                        args.all_states, source)
 
             if exact_only:
@@ -208,7 +208,7 @@ def _run_ball(args, command: str, B, progress):
 
             from .render import as_report
 
-            return as_report(_audit(args, model, solve_model(model, "mpq", progress, lazy=False), progress))
+            return as_report(_audit(args, model, solve_model(model, "mpq", progress), progress))
 
         if exact_only:
             return exact_audit()

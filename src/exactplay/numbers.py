@@ -188,13 +188,16 @@ def best_of(B: Backend, values) -> tuple[Any, int, bool]:
     return best, index, True
 
 
+_MPQ = type(_gmpy2.mpq(0)) if _gmpy2 is not None else None
+
+
 def as_fraction(x: Any) -> Fraction:
     """``x`` as a :class:`Fraction`; ints, Fractions and mpq only, never floats."""
     if isinstance(x, bool):
         raise FloatLeak(f"bool {x!r} is not a number here")
     if isinstance(x, (int, Fraction)):
         return Fraction(x)
-    if _gmpy2 is not None and type(x) is type(_gmpy2.mpq(0)):
+    if _MPQ is not None and type(x) is _MPQ:
         return Fraction(int(x.numerator), int(x.denominator))
     raise FloatLeak(f"{type(x).__name__} value {x!r} is not an exact rational")
 
@@ -203,7 +206,12 @@ def format_pq(x: Any) -> str:
     """The canonical text of an exact rational: ``"p/q"`` in lowest terms, q > 0.
 
     Integers are written ``"p/1"`` so that every stored number has one shape.
+
+    >>> format_pq(_gmpy2.mpq(6, -4)), format_pq(Fraction(3)), format_pq(2)
+    ('-3/2', '3/1', '2/1')
     """
+    if type(x) is _MPQ:  # (the engine's numbers: already in lowest terms, no conversion)
+        return f"{x.numerator}/{x.denominator}"
     f = as_fraction(x)
     return f"{f.numerator}/{f.denominator}"
 

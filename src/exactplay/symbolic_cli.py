@@ -146,7 +146,7 @@ def solve_symbolic(args, progress) -> int:
         check_writable(args.qvbs_result)  # before the work, not after
     loaded = load_symbolic(args)
     try:
-        sol = solve_model(loaded.model, args.backend, progress, lazy=False)
+        sol = solve_model(loaded.model, args.backend, progress)
     except ModelError as exc:
         raise UsageError(str(exc)) from None
     progress.close()

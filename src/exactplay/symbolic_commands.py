@@ -37,7 +37,7 @@ def _solve(loaded, backend: str, progress):
     from .engine import solve_model
 
     try:
-        return solve_model(loaded.model, backend, progress, lazy=False)
+        return solve_model(loaded.model, backend, progress)
     except ModelError as exc:
         raise UsageError(str(exc)) from None
 

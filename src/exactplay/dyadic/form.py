@@ -50,7 +50,7 @@ class IntForm:
         self.c = c = comps.pop() if comps else 0
         self.terminates = model.every_play_ends()
         if model.never_ending == "infinite" and not self.terminates:
-            from ..engine.ending import EXACT_ONLY
+            from ..engine.structure import EXACT_ONLY
 
             raise UsageError(EXACT_ONLY)
         self.term: list[Fraction | None] = [None if p is None else p[c] for p in model.terminal]

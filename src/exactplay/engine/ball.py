@@ -42,11 +42,10 @@ from fractions import Fraction
 from flint import arb, arb_mat, fmpq
 
 from ..errors import UsageError
-from ..graph import has_end_component, tarjan
 from ..model import Model
 from ..numbers import best_of, get_backend
 from ..progress import SILENT
-from .linear import closed_states
+from .elimination import closed_states
 
 __all__ = ["BallSolution", "Unresolved", "ball_solve", "MAX_DENSE"]
 
@@ -96,20 +95,16 @@ def _q(x: Fraction) -> arb:
 
 class _BallEngine:
     def __init__(self, model: Model, B, progress) -> None:
-        from .solve import witness_kind
+        from ..model.sparse import Sparse
+        from .run import Run
 
         self.m, self.B, self.progress = model, B, progress
         n = len(model)
         self.succ = [sorted(model.successors(s)) for s in range(n)]
-        self.comps = tarjan(self.succ)
-        ec = []
-        for comp in self.comps:
-            if len(comp) == 1:
-                s = comp[0]
-                ec.append(any(len(d) == 1 and d[0][0] == s for d in model.trans[s]))
-            else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in model.trans[s]]))
-        self.witness, comps = witness_kind(model, self.comps, ec)
+        shape = Run(model, Sparse.from_model(model), get_backend("mpq"), SILENT)
+        shape.condense()  # the exact engine's components, end components and witness
+        self.comps = shape.comps
+        self.witness, comps = shape.witness_name, shape.reported
         if self.witness == "reachability":
             raise UsageError("--backend ball does not solve choices on cycles where play can go on forever (a reachability "
                              "game): use --backend mpq or auto")
@@ -251,7 +246,7 @@ class _BallEngine:
         """The values of ``pol`` on ``comp``: one ball linear solve, one right-hand side per component.
 
         The states from which ``pol`` never leaves ``comp`` (a closed loop: a graph search,
-        :func:`.linear.closed_states`) never end: worth exactly 0 (a reward there is an infinite total
+        :func:`.elimination.closed_states`) never end: worth exactly 0 (a reward there is an infinite total
         reward, refused), and they are left out of the system, which would be singular with them; on the
         others ``I - P_pi`` is invertible (each leaves with positive probability)."""
         in_comp = set(comp)

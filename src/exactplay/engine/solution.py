@@ -52,12 +52,8 @@ class Solution:
     ``margins[s]`` at every choice state the exact gap, in the mover's own
     objective, between the best action and the runner-up (0 on a tie);
     ``ties[s]`` the indices of all exactly tied best actions; ``q[s]`` each
-    action's exact value in the component the mover optimises.
-
-    With ``solve_model(..., lazy=True)`` (the default) ``values``, ``margins`` and ``q`` may be
-    the lazy containers of :mod:`exactplay.engine.lazy`: a number the solve did not need (a non-cut
-    state's value, a margin, an action value) is computed, per component, on first read, and is the
-    same number the eager engine (``lazy=False``) stores; ``values.materialize()`` etc. force all.
+    action's exact value in the component the mover optimises (``None``: proved by the float
+    filter to be neither the best nor the runner-up, :mod:`exactplay.engine.selfloop`).
     """
 
     model: Model

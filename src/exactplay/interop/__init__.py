@@ -116,6 +116,6 @@ def fix_player(model: Model, policy: list[int | None], player: int) -> Model:
             actions[s] = [model.actions[s][a]]
             trans[s] = [model.trans[s][a]]
             rewards[s] = [model.rewards[s][a]]
-    fixed = replace(model, actions=actions, trans=trans, rewards=rewards,
+    fixed = replace(model.plain(), actions=actions, trans=trans, rewards=rewards,
                     name=f"{model.name} ({model.player_names[player]} fixed to exactplay's strategy)")
     return fixed

@@ -34,11 +34,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Model, ModelError
-from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
+from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
 from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
 from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exported)
 
-__all__ = ["DrnFile", "DrnAction", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
+__all__ = ["DrnFile", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
            "OBJECTIVES"]
 
 OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
@@ -47,50 +47,37 @@ OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
 # ---------------------------------------------------------------- to a game model
 
 def drn_arrays(drn: DrnFile, rindex: int | None = None):
-    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` (the reward model
+    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` of plain lists (the reward model
     ``rindex``, if given: state rewards plus action rewards)."""
-    import numpy as np
-
     from .storm_arrays import ChoiceArrays
 
-    values: list[Fraction] = []
-    index: dict[Fraction, int] = {}
-
-    def at(x: Fraction) -> int:
-        i = index.get(x)
-        if i is None:
-            i = index[x] = len(values)
-            values.append(x)
-        return i
-
-    group_start, row_start, column, value_index, srew, arew = [0], [0], [], [], [], []
-    for d, acts in enumerate(drn.actions):
-        for a in acts:
-            for t, p in a.trans.items():
-                column.append(t)
-                value_index.append(at(p))
-            row_start.append(len(column))
-            if rindex is not None:
-                arew.append(at(a.rewards[rindex] if rindex < len(a.rewards) else Fraction(0)))
-        group_start.append(len(row_start) - 1)
-        if rindex is not None:
-            sr = drn.state_rewards[d]
-            srew.append(at(sr[rindex] if rindex < len(sr) else Fraction(0)))
-    arrays = ChoiceArrays(drn.type.lower(), np.array(group_start, dtype=np.int64), np.array(row_start, dtype=np.int64),
-                          np.array(column, dtype=np.int64), np.array(value_index, dtype=np.int64), values, list(drn.initial_states))
+    values = list(drn.probs)
+    arrays = ChoiceArrays(drn.type.lower(), drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
     if rindex is not None:
-        arrays.state_reward = np.array(srew, dtype=np.int64)
-        arrays.action_reward = np.array(arew, dtype=np.int64)
+        index: dict[Fraction, int] = {}
+
+        def at(vec) -> int:
+            x = vec[rindex] if vec is not None and rindex < len(vec) else Fraction(0)
+            i = index.get(x)
+            if i is None:
+                i = index[x] = len(values)
+                values.append(x)
+            return i
+
+        arrays.state_reward = [at(v) for v in drn.state_rewards]
+        arrays.action_reward = [at(v) for v in drn.action_rewards]
     return arrays
 
 
 def _action_names(drn: DrnFile) -> list[str]:
     """Each choice's name: the DRN action name, its index for ``__NOLABEL__``, ``name#i`` when repeated."""
     names = []
-    for acts in drn.actions:
+    all_names, first = drn.action_names, drn.first
+    for d in range(len(drn)):
         seen = set()
-        for i, a in enumerate(acts):
-            name = a.name if a.name != NOLABEL else str(i)
+        for i, name in enumerate(all_names[first[d]:first[d + 1]]):
+            if name == NOLABEL:
+                name = str(i)
             if name in seen:
                 name = f"{name}#{i}"
             seen.add(name)
@@ -122,7 +109,7 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     is_reward = objective.startswith("R")
     rindex = None
     if is_reward:
-        if not drn.reward_models and not any(drn.state_rewards) and not any(a.rewards for acts in drn.actions for a in acts):
+        if not drn.reward_models and not any(drn.state_rewards) and not any(drn.action_rewards):
             raise ModelError(f"{drn.path}: {objective} needs a reward model, and the file has none")
         names = drn.reward_models or ["rew0"]
         if reward is None:

@@ -6,7 +6,7 @@ import re
 
 from ..model import Model, ModelError
 from . import Formulation, formulate
-from .drn_read import NOLABEL, _pq
+from .drn_states import NOLABEL, _pq
 
 
 def _label_text(label: str) -> str:

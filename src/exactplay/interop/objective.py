@@ -34,10 +34,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from ..model import Model, ModelError
 from ..model.collector import fewer_collections
+from ..model.sparse import ArrayModel, Sparse
 from .storm_arrays import ChoiceArrays
 
 __all__ = ["Sides", "reach_model", "require_reaching"]
@@ -93,100 +92,104 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     init = arrays.initial[0]
     order = list(range(n))
     order[0], order[init] = init, 0
-    gs, rs, col = arrays.group_start, arrays.row_start, arrays.column
-    nrows = gs[1:] - gs[:-1]  # choices per state
-    if n and int(nrows.min()) == 0:
-        d = int(np.argmin(nrows))
-        raise ModelError(f"state {where(d)} has no choice (a deadlock)")
+    gs, rs, col, vidx = (_as_list(x) for x in (arrays.group_start, arrays.row_start, arrays.column,
+                                                arrays.value_index))
+    for d in range(n):
+        if gs[d + 1] == gs[d]:
+            raise ModelError(f"state {where(d)} has no choice (a deadlock)")
     vals = arrays.values
     players = 2 if sides is not None else 1
     if players == 2:
         win, lose, stop = (_ONE, _ZERO), (_ZERO, _ONE), (_ZERO, _ZERO)
     else:
         win, lose, stop = (_ONE,), (_ZERO,), (_ZERO,)
-    # each state's payoff if it is terminal (in the explicit model's numbering)
-    pay: list = [None] * n
+    # each state's payoff index if it is terminal (in the explicit model's numbering): 0 win, 1 lose, 2 stop
+    pay: list[int] = [-1] * n
     if not reward:  # absorbing: every choice is one entry, back to the state itself
-        owner = np.repeat(np.arange(n), nrows)
-        row_abs = ((rs[1:] - rs[:-1]) == 1) & (col[rs[:-1]] == owner)
-        for d in np.nonzero(np.logical_and.reduceat(row_abs, gs[:-1]))[0].tolist():
-            pay[d] = lose
+        for d in range(n):
+            if all(rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(gs[d], gs[d + 1])):
+                pay[d] = 1
     if avoid is not None:
         for d in range(n):
             if avoid[d] and not target[d]:
                 if reward:
                     raise ModelError(f"state {where(d)}: an until's avoided state in R (R[F target] only)")
-                pay[d] = lose
+                pay[d] = 1
     for d in range(n):
         if target[d]:
-            pay[d] = stop if reward else win
-    # the choices' distributions, in the model's numbering (the initial state swapped with 0)
-    cm = col
-    if init != 0:
-        cm = col.copy()
-        cm[col == init] = 0
-        cm[col == 0] = init
-    probs = list(map(vals.__getitem__, arrays.value_index.tolist()))
-    pairs = list(zip(cm.tolist(), probs))
-    rsl, gsl = rs.tolist(), gs.tolist()
-    if any(not v for v in vals):  # Storm keeps no zero entries, but a file may
-        rows = [tuple((t, p) for t, p in pairs[a:b] if p) for a, b in zip(rsl, rsl[1:])]
-    else:
-        rows = [tuple(pairs[a:b]) for a, b in zip(rsl, rsl[1:])]
-    if reward:
-        srew, arew = arrays.state_reward.tolist(), arrays.action_reward.tolist()
-        made: dict[tuple[int, int], tuple | None] = {}
-        row_rew = []
-        for d in range(n):
-            sr = srew[d]
-            for r in range(gsl[d], gsl[d + 1]):
-                key = (sr, arew[r])
-                x = made.get(key, made)
-                if x is made:
-                    total = vals[sr] + vals[arew[r]]
-                    x = made[key] = None if not total else ((total, -total) if players == 2 else (total,))
-                row_rew.append(x)
-    one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else None
-    if sides is not None:
-        owners = arrays.player.tolist()
-        side = {p: sides.model_player(p) for p in set(owners)}
-    terminal, mover, actions, trans, rewards = [], [], [], [], []
-    for k in range(n):
-        d = order[k]
-        p = pay[d]
-        if p is not None:
-            terminal.append(p)
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
+            pay[d] = 2 if reward else 0
+    # the model's arrays (the initial state swapped with 0), choice by choice with whole slices, the
+    # terminal states' choices left out; probabilities 0 dropped (Storm keeps none, but a file may)
+    zero = {i for i, v in enumerate(vals) if not v}
+    first, start, succ, pk, choice_ids = [], [0], [], [], []
+    add_start, add_choice = start.append, choice_ids.append
+    for d in order:
+        first.append(len(choice_ids))
+        if pay[d] >= 0:
             continue
-        a, b = gsl[d], gsl[d + 1]
-        terminal.append(None)
-        if b - a > 1:
-            mover.append(side[owners[d]] if sides is not None else one)
-            actions.append(list(choice_names[a:b]))
+        for a in range(gs[d], gs[d + 1]):
+            lo, hi = rs[a], rs[a + 1]
+            if zero:
+                keep = [k for k in range(lo, hi) if vidx[k] not in zero]
+                succ.extend(col[k] for k in keep)
+                pk.extend(vidx[k] for k in keep)
+            else:
+                succ.extend(col[lo:hi])
+                pk.extend(vidx[lo:hi])
+            add_start(len(succ))
+            add_choice(a)
+    first.append(len(choice_ids))
+    if init != 0:
+        succ = [init if t == 0 else 0 if t == init else t for t in succ]
+    one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
+    if sides is not None:
+        owners = _as_list(arrays.player)
+        side = {p: sides.model_player(p) for p in set(owners)}
+    movers = []
+    for d in order:
+        if pay[d] >= 0 or gs[d + 1] - gs[d] < 2:
+            movers.append(-1)
         else:
-            mover.append(None)
-            actions.append([None])
-        trans.append(rows[a:b])
-        rewards.append(row_rew[a:b] if reward else [None] * (b - a))
+            movers.append(side[owners[d]] if sides is not None else one)
+    rew: list[int] = [-1] * len(choice_ids)
+    rewards: list[tuple] = []
+    if reward:
+        srew, arew = _as_list(arrays.state_reward), _as_list(arrays.action_reward)
+        made: dict[tuple[int, int], int] = {}
+        j = 0
+        for d in order:
+            if pay[d] >= 0:
+                continue
+            sr = srew[d]
+            for a in range(gs[d], gs[d + 1]):
+                i = made.get((sr, arew[a]))
+                if i is None:
+                    total = vals[sr] + vals[arew[a]]
+                    i = made[(sr, arew[a])] = -1 if not total else len(rewards)
+                    if total:
+                        rewards.append((total, -total) if players == 2 else (total,))
+                rew[j] = i
+                j += 1
+    sp = Sparse(n, players, first, start, succ, pk, vals, movers, [pay[d] for d in order], [win, lose, stop],
+                rew, rewards)
     if sides is not None:
         player_names, objective = sides.player_names(), "zero-sum"
     else:
         player_names, objective = [chooser], ("min" if direction == "min" else "max")
-    model_labels = [] if labels is None else [labels[d] for d in order]
-    model = Model(name=name, num_players=players, player_names=player_names, objective=objective,
-                  states=state_names(order), terminal=terminal, mover=mover, actions=actions, trans=trans,
-                  rewards=rewards, labels=model_labels,
-                  initial_states=[order[d] for d in arrays.initial])  # (order swaps two states: its own inverse)
-    model.validate(distributions=False)
-    if reward and model.has_end_component():  # some strategy can avoid the target forever
+    names = [choice_names[c] for c in choice_ids]
+    model_labels = None if labels is None else [labels[d] for d in order]
+    model = ArrayModel(sp, name, player_names, objective, state_names=list(state_names(order)), action_names=names,
+                       labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
+    if reward and sp.has_end_component():  # some strategy can avoid the target forever
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
         model.never_ending = "infinite"
-        model.validate(distributions=False)
     return model, order
+
+
+def _as_list(x) -> list:
+    """A plain list of a sequence of ints (a numpy array's ``tolist``)."""
+    return x.tolist() if hasattr(x, "tolist") else list(x)
 
 
 def require_reaching(model: Model, where: Callable[[int], str] = str) -> None:

@@ -28,8 +28,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
-
 from ..model import ModelError
 
 __all__ = ["ChoiceArrays", "Valuations", "extract", "exact_number"]
@@ -136,6 +134,8 @@ def _bits(bv) -> list[int]:
 
 def _matrix(matrix, n: int):
     """Row groups, row starts, columns and value texts of Storm's sparse matrix, one call per row."""
+    import numpy as np
+
     rows = matrix.nr_rows
     group_start = np.fromiter((matrix.get_row_group_start(s) for s in range(n)), dtype=np.int64, count=n)
     group_start = np.append(group_start, rows)
@@ -160,6 +160,8 @@ def _matrix(matrix, n: int):
 
 def _rewards(reward_model, n: int, rows: int, arrays: ChoiceArrays, table: dict[str, int]):
     """State and action rewards of one reward model, as indices into ``values`` (0 where none)."""
+    import numpy as np
+
     zero = arrays.value_of("0", table)
     state = np.full(n, zero, dtype=np.int64)
     action = np.full(rows, zero, dtype=np.int64)
@@ -205,6 +207,8 @@ def _choice_labels(model, rows: int) -> list[str | None] | None:
 
 def extract(model, reward_name: str | None = None, player_names: list[str] | None = None) -> ChoiceArrays:
     """The flat arrays of a sparse exact model of Storm (``reward_name``: the reward model to read)."""
+    import numpy as np
+
     kind = {"DTMC": "dtmc", "MDP": "mdp", "SMG": "smg"}.get(str(model.model_type).rsplit(".", 1)[-1])
     if kind is None:
         raise ModelError(f"Storm built a {model.model_type} model: exactplay reads DTMCs, MDPs and SMGs "
@@ -238,6 +242,8 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
 def _indices(texts: list[str], arrays: ChoiceArrays, table: dict[str, int]) -> np.ndarray:
     """``value_index`` of the entries' texts: each distinct text converted once, then one look-up
     per entry (in C: ``map`` over the dict)."""
+    import numpy as np
+
     for t in sorted(set(texts)):
         arrays.value_of(t, table)
     return np.fromiter(map(table.__getitem__, texts), dtype=np.int64, count=len(texts))

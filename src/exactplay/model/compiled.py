@@ -115,6 +115,10 @@ class Model:
     def __len__(self) -> int:
         return len(self.states)
 
+    def plain(self) -> "Model":
+        """The model with its lists (itself; an :class:`~exactplay.model.sparse.ArrayModel` makes them)."""
+        return self
+
     @property
     def has_rewards(self) -> bool:
         return any(r is not None for rs in self.rewards for r in rs)

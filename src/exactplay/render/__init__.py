@@ -20,7 +20,7 @@ from ..audit_result import AuditResult
 from ..enclosure_result import EnclosureResult
 from ..errors import EXIT_OK
 from ..numbers import InfiniteValue, as_fraction, format_pq
-from ..strict_json import dumps
+from ..strict_json import COMPACT_FROM, dumps
 
 
 def shorten(digits: str, keep: int = 12) -> str:
@@ -91,7 +91,7 @@ def emit(report, as_json: bool) -> int:
         print(dumps(enclosure_json(report)) if as_json else "\n".join(enclosure_lines(report)))
         return EXIT_OK
     if as_json:
-        print(dumps(report.data))
+        print(dumps(report.data, compact_from=COMPACT_FROM))
     else:
         for line in report.lines:
             print(line)
