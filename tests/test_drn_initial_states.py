@@ -22,6 +22,8 @@ from exactplay.model_certificate import model_certificate, model_digest
 from cli_run import run, strict
 
 # a DTMC: state 0 reaches the goal with probability 1/2, state 2 with 1/4; both initial
+LOOP_JSON = str(__import__("pathlib").Path(__file__).parents[1] / "examples" / "loop-or-gamble.json")
+
 TWO = """@type: DTMC
 @value_type: rational
 @parameters
@@ -123,6 +125,22 @@ def test_solve_reports_each_initial_state_and_the_smallest_and_largest(capsys, f
     assert ("initial states: 3; values in [0.00000000, 1.00000000] (smallest at state 4, largest at state 1)"
             in out), out
     assert "  state 2: 0.25000000" in out
+
+
+def test_a_qvbs_result_of_a_drn_model_holds_each_initial_value_exactly(capsys, files, tmp_path):
+    out = tmp_path / "r.json"
+    status, text, err = run(capsys, "solve", "--model", files["three"], "--objective", "Pmax", "--target", "goal",
+                            "--qvbs-result", out)
+    assert status == 0, err
+    result = strict(out.read_text())
+    (entry,) = result["data"]
+    assert entry["formula"] == "Pmax=? [F goal]" and entry["states"] == 5
+    assert (entry["value"]["num"], entry["value"]["den"]) == (1, 1)  # the first initial state's
+    assert [(v["state"], v["value"]["num"], v["value"]["den"]) for v in entry["initial-states"]] == [
+        ("1", 1, 1), ("2", 1, 4), ("4", 0, 1)]
+    assert result["benchmark"]["file"] == "three.drn" and len(result["benchmark"]["file-sha256"]) == 64
+    status, _, err = run(capsys, "solve", "--model", LOOP_JSON, "--qvbs-result", tmp_path / "x.json")
+    assert status == 2 and "--qvbs-result" in err and not (tmp_path / "x.json").exists()
 
 
 def test_a_model_with_one_initial_state_has_no_range(capsys, files, tmp_path):

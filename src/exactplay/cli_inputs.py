@@ -51,8 +51,9 @@ PRISM_ONLY = {
     "--float-method": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
     "--epsilon": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
     "--max-iterations": "PRISM's float iteration is for a PRISM or JANI model (exactplay audit --model FILE.prism ...)",
-    "--qvbs-result": "a QVBS result is written for a PRISM or JANI model (exactplay solve --model FILE.prism ...)",
+    "--qvbs-result": "a QVBS result is written for a PRISM, JANI or DRN model (exactplay solve --model FILE.prism ...)",
 }
+NOT_DRN = {k: v for k, v in PRISM_ONLY.items() if k != "--qvbs-result"}  # (a DRN model writes QVBS results too)
 
 INPUT_KINDS: tuple[InputKind, ...] = (
     InputKind("parametric", "a --game factory with --param-symbol", "--game MOD:FACTORY --param-symbol NAME",
@@ -66,7 +67,7 @@ INPUT_KINDS: tuple[InputKind, ...] = (
               unused=PRISM_ONLY),
     InputKind("drn", "a DRN model", "--model FILE.drn", ("--objective", "--target", "--avoid", "--reward",
                                                           "--max-states"), suffixes=(".drn", ".drn.gz"),
-              unused=PRISM_ONLY),
+              unused=NOT_DRN),
     InputKind("prism", "a PRISM or JANI model", "--model FILE.prism|FILE.jani",
               ("--const", "--prop", "--props", "--fix-deadlocks", "--max-states"), matches=lambda path: _symbolic(path),
               unused={"--workers": "a PRISM or JANI model is solved on one machine",

@@ -130,6 +130,11 @@ def run_model_command(argv: list[str], parser_class) -> int:
             return certify_ball(args, ball.prec, load_model, progress)
         if ball is not None:
             return emit(_run_ball(args, command, ball, progress), args.json)
+        qvbs = getattr(args, "qvbs_result", None)
+        if qvbs:
+            from .paths import check_writable
+
+            check_writable(qvbs)  # before the work, not after
         try:
             model, source = load_model(args, progress)
             from .engine import solve_model
@@ -142,7 +147,9 @@ def run_model_command(argv: list[str], parser_class) -> int:
         if command == "solve":
             from .render.solution import solution_report
 
-            report = solution_report(sol, args.digits, args.full, args.all_states, source)
+            report = solution_report(sol, args.digits, args.full, args.all_states, source, every_row=args.json)
+            if qvbs:
+                _write_qvbs(args, sol)
         elif command == "audit":
             report = _audit(args, model, sol, progress)
         elif command == "report":
@@ -156,6 +163,35 @@ def run_model_command(argv: list[str], parser_class) -> int:
     return emit(report, args.json)
 
 
+
+
+def _write_qvbs(args, sol) -> None:
+    """``--qvbs-result FILE`` of a DRN model: its property's exact value at each initial state."""
+    import hashlib
+    import shlex
+    from pathlib import Path
+
+    from .certificate import write_text_atomic
+    from .interop.answers import InitialAnswer
+    from .interop.qvbs_result import qvbs_text, result_file
+    from .numbers import as_fraction
+
+    words = ["exactplay", "solve", "--model", args.model, "--objective", args.objective, "--target", args.target]
+    for flag, value in (("--avoid", args.avoid), ("--reward", args.reward)):
+        if value:
+            words += [flag, value]
+    words += ["--qvbs-result", args.qvbs_result]
+    reach = f'F {args.target}' if not args.avoid else f'!({args.avoid}) U {args.target}'
+    op = args.objective[0] + ("" if not args.reward else f'{{"{args.reward}"}}') + args.objective[1:]
+    answers = [InitialAnswer(k, sol.model.state_name(k), None if sol.values[k] is None else as_fraction(sol.values[k][0]),
+                             reason=sol.infinite_reason(k)) for k in sol.model.initial_states]
+    sha = hashlib.sha256(Path(args.model).read_bytes()).hexdigest()
+    text = qvbs_text(result_file(args.model, sha, {}, args.objective, f"{op}=? [{reach}]", len(sol.model), answers,
+                                 False, shlex.join(words)))
+    try:
+        write_text_atomic(args.qvbs_result, text)
+    except OSError as exc:
+        raise UsageError(f"--qvbs-result {args.qvbs_result}: cannot write ({exc.strerror or exc})") from None
 
 
 def _ball_backend(args, command: str):

@@ -34,7 +34,8 @@ def add_symbolic_arguments(p, command: str = "solve") -> None:
         add_audit_arguments(p)
     if command == "solve":
         g.add_argument("--qvbs-result", metavar="FILE",
-                       help="also write the exact result in the QVBS result-file format (value: approx, num, den)")
+                       help="also write the exact result in the QVBS result-file format (value: approx, num, den; "
+                            "a PRISM, JANI or DRN model)")
 
 
 def add_audit_arguments(p) -> None:

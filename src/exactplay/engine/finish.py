@@ -16,7 +16,64 @@ from __future__ import annotations
 
 import heapq
 
-__all__ = ["finish", "rank", "never_ending"]
+__all__ = ["finish", "finish_one", "rank", "never_ending"]
+
+
+def finish_one(eng, s: int, opt: list[int] | None) -> None:
+    """:func:`finish` for a component of one state ``s`` (``opt``: its optimal actions, None if it does not
+    choose): the same ranks and policy, without the tables of a larger component.  Its successors other
+    than itself are ranked already, so each relevant action's lowest successor rank decides: an ``every``
+    state gets ``1 +`` the largest of them (all needed), another ``1 +`` the smallest."""
+    sp, ranks, V = eng.sp, eng.ranks, eng.V
+    w = eng.witness_name
+    a0 = sp.first[s]
+    if w == "termination":
+        acts, every = range(a0, sp.first[s + 1]), True
+    elif w == "reachability":
+        if V[s][0] > 0:
+            m = sp.mover[s]
+            if opt is not None and eng.ckeys[m][1] > 0:
+                acts, every = [a0 + a for a in opt], False
+            else:
+                acts, every = range(a0, sp.first[s + 1]), True
+        else:
+            acts = None
+    else:
+        acts, every = (a0 + (opt[0] if opt is not None else 0),), False
+    if acts is not None and ranks[s] is None:
+        succ, start = sp.succ, sp.start
+        best = None
+        for a in acts:
+            low = None
+            for k in range(start[a], start[a + 1]):
+                t = succ[k]
+                if t != s:
+                    r = ranks[t]
+                    if r is not None and (low is None or r < low):
+                        low = r
+            if low is None:
+                if every:
+                    best = None
+                    break
+                continue
+            if best is None or (low > best if every else low < best):
+                best = low
+        if best is not None:
+            ranks[s] = best + 1
+    if opt is None:
+        eng.policy[s] = 0
+    else:
+        choice = opt[0]
+        if w == "reachability" and len(opt) > 1:
+            r = ranks[s]
+            if r is not None and eng.ckeys[sp.mover[s]][1] > 0:
+                choice = next(a for a in opt if any(
+                    ranks[sp.succ[k]] is not None and ranks[sp.succ[k]] < r
+                    for k in range(sp.start[a0 + a], sp.start[a0 + a + 1])))
+        eng.policy[s] = choice
+    if ranks[s] is None and (w == "termination" or (w == "reachability" and V[s][0] > 0) or (
+            w == "policy" and (any(V[s]) or eng.rw[a0 + eng.policy[s]] is not None))):
+        raise RuntimeError(f"internal error: no {w} witness for state {eng.model.state_name(s)}")
 
 
 def finish(eng, states: list[int], opt: dict[int, list[int]]) -> None:

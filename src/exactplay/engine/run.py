@@ -21,10 +21,10 @@ from typing import Any
 from ..model.sparse import Sparse
 from .cyclic import cyclic, split
 from .elimination import closed_states
-from .finish import finish, never_ending
+from .finish import finish_one, never_ending
 from .selfloop import self_loop
 from .solution import SCCStats, Solution, constant_sum_total, with_second
-from .structure import Structure, reaching_positive, staying_core
+from .structure import Structure, reaching_positive, self_loops, staying_core
 
 __all__ = ["Run", "INF"]
 
@@ -83,6 +83,7 @@ class Run:
         """The components (sinks first) and their end components, the objective and the witness."""
         st = self.structure = Structure(self.model, self.sp)
         self.comps, self.comp_of, self.ec = st.comps, st.comp_of, st.ec
+        self.loops = st.loops
         self.witness_name, self.reported = st.witness_name, st.reported
         self.stats.components = len(self.comps)
 
@@ -92,6 +93,8 @@ class Run:
         model, sp, B = self.model, self.sp, self.B
         self.keys = model.keys()
         self.witness_name, self.reported = witness, reported
+        if getattr(self, "loops", None) is None:  # (a Dask worker sets up without the condensation)
+            self.loops = self_loops(sp)[0]
         self.total = self.constant_total()
         proj = self.reported if self.total is None else [0]
         self.P = len(proj)
@@ -130,8 +133,7 @@ class Run:
                 cyclic(self, comp, inside, has_ec)
             return
         s = comp[0]
-        sp = self.sp
-        if any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]])):
+        if self.loops[s]:
             st.self_loop += 1
             self_loop(self, s)
         else:
@@ -198,17 +200,18 @@ class Run:
             if self.witness_name != "reachability" or v[0] > 0:
                 self.ranks[s] = 0
             return
-        a0 = sp.first[s]
-        if not self.is_choice(s):
-            self.V[s] = tuple(self.qvec(a0))
-            finish(self, [s], {})
+        a0, a1 = sp.first[s], sp.first[s + 1]
+        m = sp.mover[s]
+        if m < 0 or a1 - a0 == 1:
+            self.V[s] = (self.qkey(a0, 0),) if self.P == 1 else tuple(self.qvec(a0))
+            finish_one(self, s, None)
             return
-        c = self.ckeys[sp.mover[s]][0]
-        q = [self.qkey(a, c) for a in range(a0, sp.first[s + 1])]
-        opt = {s: self.choose(s, q)}
-        self.V[s] = (q[opt[s][0]],) if self.P == 1 else tuple(self.qvec(a0 + opt[s][0]))
-        finish(self, [s], opt)
-        if self.policy[s] != opt[s][0]:
+        c = self.ckeys[m][0]
+        q = [self.qkey(a, c) for a in range(a0, a1)]
+        opt = self.choose(s, q)
+        self.V[s] = (q[opt[0]],) if self.P == 1 else tuple(self.qvec(a0 + opt[0]))
+        finish_one(self, s, opt)
+        if self.policy[s] != opt[0]:
             self.V[s] = tuple(self.qvec(a0 + self.policy[s]))
 
     def closed(self, nodes: list[int], inside: set[int], pol: dict[int, int]) -> set[int]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import ModelError
-from .finish import finish
+from .finish import finish_one
 
 __all__ = ["self_loop"]
 
@@ -37,7 +37,7 @@ def self_loop(eng, s: int) -> None:
     if not eng.is_choice(s):
         acc, stay = loop_sum(eng, s, a0)
         eng.V[s] = loop_value(eng, s, a0, acc, stay)
-        finish(eng, [s], {})
+        finish_one(eng, s, None)
         return
     c, sign = eng.ckeys[sp.mover[s]]
     floats = loop_floats(eng, s, c) if a1 - a0 > 2 and eng.filter else None
@@ -66,8 +66,7 @@ def self_loop(eng, s: int) -> None:
             exact[a] = loop_sum(eng, s, a0 + a)
         acc, stay = exact[a]
         q[a] = acc[c] + stay * x
-    opt = {s: eng.choose(s, q)}
-    finish(eng, [s], opt)
+    finish_one(eng, s, eng.choose(s, q))
     a = eng.policy[s]
     if a != best:
         eng.V[s] = loop_value(eng, s, a0 + a, *exact[a])

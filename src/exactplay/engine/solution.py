@@ -93,7 +93,7 @@ class Solution:
 
     def action_name(self, s: int) -> Any:
         a = self.policy[s]
-        return None if a is None else self.model.actions[s][a]
+        return None if a is None else self.model.action_name(s, a)
 
     def smallest_margin(self) -> tuple[Any, int] | None:
         """The smallest non-zero margin and the lowest state having it (None if every choice is tied or

@@ -36,7 +36,8 @@ class Structure:
     def __init__(self, model, sp: Sparse) -> None:
         self.model, self.sp = model, sp
         self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
-        self.ec = ec = [self.has_end_component(comp) for comp in self.comps]
+        self.loops, sure = self_loops(sp)
+        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else self.has_end_component(comp) for comp in self.comps]
         if model.objective == "auto" and "_resolved_auto" not in model.__dict__:
             # every play ends exactly when no component holds an end component (:meth:`Model.resolved_objective`)
             zero_sum = model.num_players == 2 and not any(ec) and model.is_constant_sum()
@@ -141,6 +142,25 @@ class Structure:
                 for s in comp:
                     ends[s] = 1
         return ends
+
+
+def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
+    """``(loops, sure)``: per state, whether some transition goes back to it, and whether some choice goes
+    back to it surely (a one-state end component); one pass over the transitions.
+
+    >>> self_loops(Sparse(2, 1, [0, 2, 2], [0, 1, 3], [0, 0, 1], [0, 1, 1], [1, 1/2], [0, -1], [-1, 0], [(1,)], [-1, -1], []))
+    (bytearray(b'\\x01\\x00'), bytearray(b'\\x01\\x00'))
+    """
+    n, first, start, succ = sp.n, sp.first, sp.start, sp.succ
+    loops, sure = bytearray(n), bytearray(n)
+    for s in range(n):
+        for a in range(first[s], first[s + 1]):
+            lo, hi = start[a], start[a + 1]
+            if s in succ[lo:hi]:
+                loops[s] = 1
+                if hi - lo == 1:
+                    sure[s] = 1
+    return loops, sure
 
 
 def reaching_positive(sp: Sparse, c: int) -> bytearray:

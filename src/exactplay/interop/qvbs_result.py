@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from .. import __version__
 
-__all__ = ["qvbs_result", "qvbs_text"]
+__all__ = ["qvbs_result", "result_file", "qvbs_text"]
 
 
 def _number(x: Fraction | None) -> dict:
@@ -60,28 +60,34 @@ def _parameter(name: str, text: str) -> dict:
 
 
 def qvbs_result(loaded, answers, command: str) -> dict:
-    """The result file (a dict; :func:`qvbs_text` writes it) of a solved property."""
-    q = loaded.query
-    first = answers[0]
+    """The result file (a dict; :func:`qvbs_text` writes it) of a solved PRISM or JANI property."""
     origin = loaded.property_origin
     label = origin.rsplit(" property ", 1)[-1].strip("'") if " property " in origin else loaded.property_text
-    entry: dict = {"property": label,
-                   "formula": loaded.property_text, "states": len(loaded.model)}
-    if q.comparison is None:
+    return result_file(loaded.source.path, loaded.source.sha256, loaded.constants, label, loaded.property_text,
+                       len(loaded.model), answers, loaded.query.comparison is not None, command)
+
+
+def result_file(path: str, sha256: str, constants: dict, label: str, formula: str, states: int, answers,
+                threshold: bool, command: str) -> dict:
+    """The result file of one property: ``answers`` per initial state (``value``, ``name``, ``holds``;
+    :class:`~exactplay.interop.answers.InitialAnswer`), ``threshold``: the property compares with a bound."""
+    first = answers[0]
+    entry: dict = {"property": label, "formula": formula, "states": states}
+    if not threshold:
         entry["value"] = _number(first.value)
     else:
         entry["value"] = bool(all(a.holds for a in answers))
         entry["exact-value"] = _number(first.value)
     if len(answers) > 1:
         entry["initial-states"] = [{"state": a.name, "value": _number(a.value)} for a in answers]
-    name = loaded.source.path.replace("\\", "/").rsplit("/", 1)[-1]
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
     return {
         "file": name,
         "version": 1,
         "date": datetime.date.today().isoformat(),
         "tool": {"name": "exactplay", "variant": ["exact"], "version": __version__},
-        "benchmark": {"file": name, "file-sha256": loaded.source.sha256,
-                      "parameters": [_parameter(k, v) for k, v in loaded.constants.items()]},
+        "benchmark": {"file": name, "file-sha256": sha256,
+                      "parameters": [_parameter(k, v) for k, v in constants.items()]},
         "command": command,
         "data": [entry],
     }

@@ -115,6 +115,10 @@ class Model:
     def __len__(self) -> int:
         return len(self.states)
 
+    def action_name(self, s: int, a: int) -> Any:
+        """The name of action ``a`` of state ``s``."""
+        return self.actions[s][a]
+
     def plain(self) -> "Model":
         """The model with its lists (itself; an :class:`~exactplay.model.sparse.ArrayModel` makes them)."""
         return self

@@ -164,6 +164,18 @@ class ArrayModel(Model):
     def has_end_component(self) -> bool:
         return self.sparse.has_end_component()
 
+    def action_name(self, s: int, a: int) -> Any:
+        """:meth:`Model.action_name` from the arrays (no list of every state's actions)."""
+        cached = self.__dict__.get("actions")
+        if cached is not None:
+            return cached[s][a]
+        sp = self.sparse
+        a0, a1 = sp.first[s], sp.first[s + 1]
+        if a1 - a0 == 1 and sp.mover[s] < 0:
+            return None
+        names = self.__dict__["_action_names"]
+        return str(a) if names is None else names[a0 + a]
+
     def plain(self) -> Model:
         """The same model with its lists (a :class:`Model`, e.g. for :func:`dataclasses.replace`)."""
         return Model(self.name, self.num_players, self.player_names, self.objective, self.states, self.terminal,

@@ -24,33 +24,38 @@ __all__ = ["solution_report", "solution_result", "solution_html"]
 SHOWN = 10  # states listed in text output unless --all
 
 
-def _state_rows(sol: Solution) -> list[dict]:
+def _state_rows(sol: Solution, only: int | None = None) -> list[dict]:
+    """A row per state (value, mover, action, margin, tied actions, rank); ``only``: the first that many
+    choice states (a state with a margin), for the text output without ``--all``."""
     m = sol.model
+    values, policy, margins, ties, ranks = sol.values, sol.policy, sol.margins, sol.ties, sol.ranks
+    mover, terminal = m.mover, m.terminal
+    name, action = m.state_name, m.action_name
     rows = []
-    for s in range(len(m)):
-        v = sol.values[s]
-        row: dict[str, Any] = {"state": s, "name": m.state_name(s),
-                               "value": None if v is None else [format_pq(x) for x in v]}
+    for s in (range(len(m)) if only is None else sorted(margins)[:only]):
+        v = values[s]
+        row: dict[str, Any] = {"state": s, "name": name(s), "value": None if v is None else [format_pq(x) for x in v]}
         if v is None:  # +infinity (never_ending "infinite")
             row["value_reason"] = sol.infinite_reason(s)
-        if m.terminal[s] is None:
-            row["mover"] = m.mover[s]
-            row["action"] = sol.action_name(s)
-            if s in sol.margins:
-                row["margin"] = format_pq(sol.margins[s])
-            if s in sol.ties:
-                row["tied_actions"] = [m.actions[s][a] for a in sol.ties[s]]
-        row["rank"] = sol.ranks[s]
+        if terminal[s] is None:
+            a = policy[s]
+            row["mover"] = mover[s]
+            row["action"] = None if a is None else action(s, a)
+            if s in margins:
+                row["margin"] = format_pq(margins[s])
+            if s in ties:
+                row["tied_actions"] = [action(s, b) for b in ties[s]]
+        row["rank"] = ranks[s]
         rows.append(row)
     return rows
 
 
 def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_states: bool = False,
-                    source: str = "") -> SolveResult:
+                    source: str = "", every_row: bool = True) -> SolveResult:
     """A user's model solved by the engine as a :class:`~exactplay.solve_result.SolveResult`: the
     answer (the initial state's value to the first certified component), the first action with its
     margin, the smallest margin, and the model's facts (players, objective, witness, ties, the
-    components solved, every state's row)."""
+    components solved, every state's row; ``every_row=False``: only the rows the text shows)."""
     m = sol.model
     comp = sol.components[0]
     st = sol.stats
@@ -67,7 +72,7 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
     others = [f"{m.player_names[c]} {'inf' if x is None else decimal_digits(x, digits)}"
               for c, x in zip(sol.components, v0)]
     tied = ", ".join(m.state_name(s) for s in list(sol.ties)[:3]) + (", ..." if len(sol.ties) > 3 else "")
-    rows = _state_rows(sol)
+    rows = _state_rows(sol) if every_row or all_states else _state_rows(sol, SHOWN)
     picked = rows if all_states else [r for r in rows if "margin" in r][:SHOWN]
     decisions = [] if m.terminal[m.initial] is not None else [Decision(
         m.state_name(m.initial), sol.action_name(m.initial), sol.margins.get(m.initial),
@@ -148,9 +153,9 @@ def _extra(r: dict) -> str:
 
 
 def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_states: bool = False,
-                    source: str = "") -> Report:
+                    source: str = "", every_row: bool = True) -> Report:
     """The solve of a user's model, rendered by :mod:`exactplay.render.solve` (JSON data and text)."""
-    return solve_report(solution_result(sol, digits, full, all_states, source))
+    return solve_report(solution_result(sol, digits, full, all_states, source, every_row))
 
 
 def _e(x, digits: int = 3) -> str:
