@@ -48,6 +48,7 @@ def test_every_engine_option_gives_the_default_solution_and_the_brute_force_valu
     model, want = _solve(data)
     if arrays_from is not None:
         monkeypatch.setattr(float_guess, "MIN_FLOAT_ARRAYS", arrays_from)
+        monkeypatch.setattr(float_guess, "ARRAY_WORK", 0)
     if bad is not None:
         monkeypatch.setattr(cyclic, "float_guess", _bad_seed(bad))
     _, got = _solve(data, backend, filter)

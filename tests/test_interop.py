@@ -306,6 +306,9 @@ state 1 done
     (("@type: MDP", "@type: CTMC"), 1, "exactplay reads DTMC and MDP"),
     (("state 0 init", "state 0"), 19, "no initial state"),
     (("\taction b\n", ""), 17, "a transition before its action line"),
+    (("1 : 1/2", "0 : 1/2"), 15, "successor 0 appears twice in one action"),
+    (("1 : 1/2", "1 : 1/2\n\t\t0 : 0"), 16, "successor 0 appears twice in one action"),
+    (("\t\t0 : 1/2\n\t\t1 : 1/2", ""), 13, "action a of state 0 has no successor"),
 ])
 def test_bad_drn_is_one_line_with_the_line_number(capsys, tmp_path, edit, line, words):
     path = tmp_path / "bad.drn"

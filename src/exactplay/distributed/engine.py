@@ -101,7 +101,7 @@ def engine_tile(run, model, spec, w, comps, send, has_local, *deps):
     st_ = eng.stats
     for comp, has_ec in comps:
         st_.largest = max(st_.largest, len(comp))
-        st_.with_end_component += has_ec
+        st_.with_end_component += bool(has_ec)
         eng.component(comp, has_ec)
     out = _pack_states(eng, send) if send else None
     st.sent += 0 if out is None else len(out[1]) + len(out[2])

@@ -80,7 +80,7 @@ class _FromValues(Run):
         make = self.B.make
         for comp, has_ec in zip(self.comps, self.ec):
             st.largest = max(st.largest, len(comp))
-            st.with_end_component += has_ec
+            st.with_end_component += bool(has_ec)
             s = comp[0]
             if len(comp) == 1 and sp.pay[s] >= 0 and s in self.given:
                 if tuple(make(self.given[s][c].numerator, self.given[s][c].denominator)

@@ -58,7 +58,7 @@ class Run:
         self.progress.start(f"solving {self.sp.n:,} states in {len(self.comps):,} components ({self.B.name})", self.sp.n)
         for comp, has_ec in zip(self.comps, self.ec):
             st.largest = max(st.largest, len(comp))
-            st.with_end_component += has_ec
+            st.with_end_component += bool(has_ec)
             self.component(comp, has_ec)
             self.progress.advance(len(comp))
         return self.solution()
@@ -127,10 +127,11 @@ class Run:
         if len(comp) > 1:
             st.cyclic += 1
             inside = set(comp)
+            if self.live is not None and split(self, comp, inside):
+                return
             if has_ec is None:
                 has_ec = staying_core(self.sp, comp, inside)
-            if not (self.live is not None and split(self, comp, inside)):
-                cyclic(self, comp, inside, has_ec)
+            cyclic(self, comp, inside, has_ec)
             return
         s = comp[0]
         if self.loops[s]:

@@ -37,7 +37,14 @@ class Structure:
         self.model, self.sp = model, sp
         self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
         self.loops, sure = self_loops(sp)
-        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else self.has_end_component(comp) for comp in self.comps]
+        # whether each component holds an end component; a larger one's (a staying core, a pass over it) only
+        # until some end component is known: the witness needs no more, the solve asks when it needs it
+        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
+        known = any(ec)
+        for i, comp in enumerate(self.comps):
+            if ec[i] is None and not known:
+                ec[i] = self.has_end_component(comp)
+                known = ec[i]
         if model.objective == "auto" and "_resolved_auto" not in model.__dict__:
             # every play ends exactly when no component holds an end component (:meth:`Model.resolved_objective`)
             zero_sum = model.num_players == 2 and not any(ec) and model.is_constant_sum()
@@ -93,6 +100,9 @@ class Structure:
             return "termination", list(range(model.num_players))
         rewarded = sp.rewards and any(r >= 0 for r in sp.rew)
         if rewarded:
+            for i, comp in enumerate(self.comps):  # (every component's, here)
+                if ec[i] is None:
+                    ec[i] = self.has_end_component(comp)
             ends = self.surely_ending(ec)
             for s in range(n):
                 if not ends[s] and any(sp.rew[a] >= 0 for a in range(sp.first[s], sp.first[s + 1])):

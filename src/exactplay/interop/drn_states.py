@@ -180,8 +180,8 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     rew_of: dict[str, tuple] = {}  # the text in [..] -> the reward vector
     labels_of: dict[str, list[str]] = {}
     sums: dict[tuple, bool] = {}  # the sorted probability indices of a choice -> whether they sum to 1
-    seen: set[int] = set()  # the successors of the current choice
-    mine: list[int] = []  # their probability indices
+    zeros: list[int] = []  # the successors of the current choice with probability 0 (not kept)
+    cs = 0  # where the current choice's transitions start in succ
     in_choice = False
     choice_line = 0
     dtmc = mtype == "DTMC"
@@ -201,21 +201,37 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         return vals, text[end + 1:]
 
     def close() -> None:
-        """The choice being read is complete: a successor, and its probabilities sum to exactly 1."""
-        if not seen:
+        """The choice being read is complete: a successor, no successor twice, its probabilities sum to
+        exactly 1 (checked once per sequence of probabilities: they repeat)."""
+        n = len(succ) - cs
+        if not n and not zeros:
             r.fail(choice_line, f"action {names[-1]} of state {len(lines) - 1} has no successor")
-        key = tuple(sorted(mine))
+        if n > 1 or zeros:
+            mine = succ[cs:] + zeros
+            if len(set(mine)) != len(mine):
+                twice(mine)
+        key = tuple(pk[cs:])
         ok = sums.get(key)
         if ok is None:
-            total = sum(probs[i] for i in key)
-            ok = sums[key] = total == 1
-            if not ok:
-                r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to {total}, "
-                                    "not exactly 1")
-        elif not ok:
+            ok = sums[key] = sum(probs[i] for i in key) == 1
+        if not ok:
             total = sum(probs[i] for i in key)
             r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to {total}, "
                                 "not exactly 1")
+
+    def twice(mine: list[int]) -> None:
+        """The line of the first successor written twice in the current choice (read again: an error)."""
+        t = next(t for k, t in enumerate(mine) if t in mine[:k])
+        count = 0
+        for ln, raw in enumerate(r.text.split("\n")[choice_line:], choice_line + 1):
+            target = raw.partition(":")[0].strip()
+            if target.isdigit() and int(target) == t:
+                count += 1
+                if count == 2:
+                    r.fail(ln, f"successor {t} appears twice in one action")
+            elif raw.strip().startswith(("state", "action")):
+                break
+        r.fail(choice_line, f"successor {t} appears twice in one action")
 
     def probability(text: str, ln: int) -> int:
         """The index in ``probs`` of a probability's text (read strictly), -1 for 0."""
@@ -228,12 +244,11 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         return len(probs) - 1
 
     def open_choice(name: str, arew, ln: int) -> None:
-        nonlocal in_choice, choice_line
+        nonlocal in_choice, choice_line, cs
         names.append(name)
         arews.append(arew)
-        in_choice, choice_line = True, ln
-        seen.clear()
-        mine.clear()
+        in_choice, choice_line, cs = True, ln, len(succ)
+        zeros.clear()
 
     for ln, raw in _numbered(r):
         tgt, sep, val = raw.partition(" : ")  # a transition as Storm writes it, the most frequent line
@@ -247,13 +262,11 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 if i is None:
                     i = probability(val.strip(), ln)
                     prob_of[val] = i
-                if t in seen:
-                    r.fail(ln, f"successor {t} appears twice in one action")
-                seen.add(t)
                 if i >= 0:  # (a probability 0 is no transition)
                     add_succ(t)
                     add_pk(i)
-                    mine.append(i)
+                else:
+                    zeros.append(t)
                 continue
         line = raw.strip()
         if not line:
@@ -279,13 +292,11 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             i = prob_of.get(val)
             if i is None:
                 i = prob_of[val] = probability(val, ln)
-            if t in seen:
-                r.fail(ln, f"successor {t} appears twice in one action")
-            seen.add(t)
             if i >= 0:  # (a probability 0 is no transition)
                 add_succ(t)
                 add_pk(i)
-                mine.append(i)
+            else:
+                zeros.append(t)
         elif line.startswith("state "):
             if in_choice:
                 close()
