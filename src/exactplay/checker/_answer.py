@@ -10,6 +10,7 @@ at its lowest state, or ``null``.
 from __future__ import annotations
 
 from ._strict import ANSWER_KEYS, MAX_DIGITS, decimal, fail, integer, keys, pq, rational, show
+from ._values import exact
 
 
 class Answer:
@@ -30,7 +31,7 @@ class Answer:
             fail(f"component {show(ans['component'])} is not {c}", "answer.component")
         self.at("answer.value")
         value = rational(ans["value"], "answer.value", s0)
-        verified = self.V[s0][self.components.index(c)]
+        verified = exact(self.V[s0], self.components.index(c))
         if value != verified:
             fail(f"value {pq(value)} is not the verified value {pq(verified)}", "answer.value", s0)
         self.at("answer.digits")
@@ -50,8 +51,14 @@ class Answer:
         self.answer_text = f"{name} = {dec}"
 
     def check_smallest_margin(self) -> None:
+        """The smallest non-zero margin at its lowest state: exactly among the candidates the margins'
+        fixed-point bounds leave (every choice state when the margins are stored)."""
         self.at("smallest_margin")
-        nonzero = [(m, s) for s, m in self.margin.items() if m]
+        if self.margins_in is not None:
+            cands = [s for s in range(self.n) if self.payoff[s] is None and self.is_choice(s)]
+        else:
+            cands = sorted(s for s, low in self.margin_bounds if low <= self.low_high)
+        nonzero = [(m, s) for m, s in ((self.margin_of(s), s) for s in cands) if m]
         stored = self.cert["smallest_margin"]
         if not nonzero:
             if stored is not None:
