@@ -27,14 +27,13 @@ cannot rule out (see :func:`_exact_cell`), which is what makes it fast.
 from __future__ import annotations
 
 
-from exactplay.certificate import build_certificate
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, game_model, heavy_note, positive_int
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
+from exactplay.games.race import model
 from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
                                         run_audit, value_iteration)
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
@@ -125,44 +124,6 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
     return audit_result(run_audit(target, backend, digits, progress))
 
 
-def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
-    B = get_backend(backend)
-    if B.prec is not None:
-        from exactplay.dyadic.cli import refuse_unverified
-
-        from .ball_certificate import certify_ball
-
-        cert = certify_ball(target, B.prec, progress)
-        refuse_unverified(cert, progress, "exactplay.games.race.ball_certificate")  # before it is written
-        return cert
-    _exact_target(target, B)
-    r = run_audit(target, backend, 8, progress, solver)
-    exact: RaceTable = r["exact"]
-    progress.start(f"encoding {target * target:,} certificate rows", None)
-    rows = []
-    policy = []
-    for a, b in exact.cells():
-        gap = exact_gap(exact.candidates[(a, b)])
-        rows.append([a, b, format_pq(exact.F[a][b]), exact.best_t[(a, b)], format_pq(gap)])
-    for a in range(1, target + 1):
-        policy.append([exact.best_t[(a, b)] for b in range(1, target + 1)])
-    d = r["decisions"]
-    answer_data, _ = exact_number(exact.answer, 8)
-    return build_certificate(
-        game="race",
-        params=_params(target),
-        answer={"name": f"G({target},{target})", **answer_data},
-        columns=["a", "b", "F", "best_t", "gap"],
-        rows=rows,
-        policy={"rows": "a = 1..N", "columns": "b = 1..N", "best_t": policy},
-        smallest_gap=None if d.smallest_gap is None else {
-            "value": format_pq(d.smallest_gap), "state": list(d.smallest_gap_at)},
-        audit={"values": r["values"].to_dict(), "decisions": d.to_dict(), "rounding": r["rounding"].to_dict()},
-        notes="F(a,b): Player 2 to move, a and b points still needed; G = (F(a-1,b)+F(a,b))/2. "
-              "gap: best candidate minus runner-up over t >= 1.",
-    )
-
-
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
     _audit_limit(target, "--table")
@@ -212,9 +173,9 @@ GAME = Game(
                   f"--backend ball --prec 53 runs float64 intervals, ~10x less CPU than arb balls)"),),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
-    proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10)),  # race 100: v2 (model.PROOFS_V2)
+    proofs=model.PROOFS,
     value_table=value_table,
     heavy=heavy,
     table_columns=TABLE_COLUMNS,
