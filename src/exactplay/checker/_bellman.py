@@ -199,6 +199,15 @@ class Bellman:
         f = self.fix[k][s]
         if f is None:
             f = self.fix[k][s] = fixed(v, k)
+        if len(acts) == 2:  # the common case, the same rule without the lists
+            x, e = self.shadow(s, 1 - a, k)
+            if sign > 0:
+                lo_a, hi_a, lo_b, hi_b = f, f + FIXED_ERROR, x, x + e
+            else:
+                lo_a, hi_a, lo_b, hi_b = -f - FIXED_ERROR, -f, -x - e, -x
+            if lo_a > hi_b:  # the policy's action is the only optimal one
+                self._margin_bounds(s, lo_a - hi_b, hi_a - lo_b)
+                return
         lows, highs = [], []
         for b in acts:
             x, e = (f, FIXED_ERROR) if b == a else self.shadow(s, b, k)  # the policy's Q is V(s)

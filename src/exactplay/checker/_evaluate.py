@@ -76,52 +76,55 @@ class PolicyEvaluation:
         n, C = self.n, len(self.components)
         zero = constant((0,) * C)
         pay, policy = self.pay, self.policy
-        # the policy's distribution per state (terminals: none)
+        # the policy's distribution per state (terminals: none), its graph among the other states
         step = [None if pay[s] is not None else self.trans[s][policy[s]] for s in range(n)]
-        # states from which a terminal is reached under the policy (backwards over its edges)
-        preds: list[list[int]] = [[] for _ in range(n)]
-        for s in range(n):
-            if step[s] is not None:
-                for t, _ in step[s]:
-                    preds[t].append(s)
-        live = [p is not None for p in pay]
-        stack = [s for s in range(n) if live[s]]
-        while stack:
-            t = stack.pop()
-            for s in preds[t]:
-                if not live[s]:
-                    live[s] = True
-                    stack.append(s)
-        del preds
-        V: list = [constant(pay[s]) if pay[s] is not None else (None if live[s] else zero) for s in range(n)]
-        self.V = V
-        succ = [[t for t, _ in step[s] if V[t] is None] if V[s] is None else [] for s in range(n)]
+        succ = [[t for t, _ in d if pay[t] is None] if d is not None else [] for d in step]
         pcomp = sccs(succ)  # numbered sinks first
         del succ
-        # the policy's components grouped by the model's (both numbered sinks first), in that order
+        # the policy's components grouped by the model's (both numbered sinks first)
         model_comp = self.comp
         groups: dict[int, dict[int, list[int]]] = {}
         for s in range(n):
-            groups.setdefault(model_comp[s], {}).setdefault(pcomp[s] if V[s] is None else -1, []).append(s)
-        del pcomp
-        # how many states still to be checked read each state's value (the initial state's is kept)
+            groups.setdefault(model_comp[s], {}).setdefault(pcomp[s] if pay[s] is None else -1, []).append(s)
+        # a component of the policy's graph reaches a terminal (it is live) when one of its states has a
+        # successor that is a terminal or in a live component: it is strongly connected, so all of it
+        # does; sinks first, every successor's component is decided before
+        parts_of: dict[int, list[int]] = {}
+        for parts in groups.values():
+            for c, states in parts.items():
+                if c >= 0:
+                    parts_of[c] = states
+        live_comp: set[int] = set()
+        for c in sorted(parts_of):
+            if any(pay[t] is not None or (pcomp[t] != c and pcomp[t] in live_comp)
+                   for s in parts_of[c] for t, _ in step[s]):
+                live_comp.add(c)
+        del parts_of
+        V: list = [constant(pay[s]) if pay[s] is not None else (None if pcomp[s] in live_comp else zero)
+                   for s in range(n)]
+        self.V = V
+        for parts in groups.values():  # plays that never end: known already (value 0), with the terminals
+            dead = [c for c in parts if c >= 0 and c not in live_comp]
+            for c in dead:
+                parts.setdefault(-1, []).extend(parts.pop(c))
+        del pcomp, live_comp
+        # how many states still to be checked read each state's value (the initial state's is kept), and
+        # the model's components by height (0 for a sink, else one more than the highest below): a
+        # topological order that finishes one height before the next, so the values still read are
+        # about two heights' worth, not a depth-first search's long frontier
         readers = [0] * n
-        for s in range(n):
-            for t in self.succ[s]:
-                if t != s:
-                    readers[t] += 1
-        # the model's components by height (0 for a sink, else one more than the highest below):
-        # a topological order that finishes one height before the next, so the values still read
-        # are about two heights' worth, not a depth-first search's long frontier
         height: dict[int, int] = {}
+        msucc = self.succ
         for mc in sorted(groups):
             h = 0
             for states in groups[mc].values():
                 for s in states:
-                    for t in self.succ[s]:
-                        ct = model_comp[t]
-                        if ct != mc and height[ct] >= h:
-                            h = height[ct] + 1
+                    for t in msucc[s]:
+                        if t != s:
+                            readers[t] += 1
+                            ct = model_comp[t]
+                            if ct != mc and height[ct] >= h:
+                                h = height[ct] + 1
             height[mc] = h
         self.evaluated = {"single": 0, "self_loop": 0, "cyclic": 0, "feedback": 0}
         if not self.keep_values:

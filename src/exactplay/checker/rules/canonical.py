@@ -153,6 +153,7 @@ def rebuild(rules, max_states: int) -> Rebuilt:
              ',"objective":', _json(out.declared_objective), ',"players":',
              json.dumps(out.player_names, separators=(",", ":"), allow_nan=False), ',"states":[']
     state_names = out.state_names
+    heads: dict = {}  # an action's name as JSON, once per name
     for i, old in enumerate(order):
         mover, body = steps[old]
         steps[old] = None
@@ -167,13 +168,17 @@ def rebuild(rules, max_states: int) -> Rebuilt:
         movers[i] = mover
         dists, rews, acts = [], [], []
         for aname, targets, probs, reward in body:
-            if len(targets) == 1:
-                pairs = [(number[targets[0]], num(probs[0]))]
+            head = '{"next":[' if mover is None else heads.get(aname)
+            if head is None:
+                head = heads[aname] = f'{{"name":{_json(aname)},"next":['
+            if len(targets) == 1:  # one outcome (of probability 1)
+                t, q = number[targets[0]], num(probs[0])
+                act = f'{head}["{q[1]}",{t}]]'
+                dists.append(((t, q[0]),))
             else:
                 pairs = sorted(zip([number[t] for t in targets], map(num, probs)), key=_first)
-            text = ",".join([f'["{q[1]}",{t}]' for t, q in pairs])
-            act = ('{"next":[' if mover is None else f'{{"name":{_json(aname)},"next":[') + text + "]"
-            dists.append(tuple([(t, q[0]) for t, q in pairs]))
+                act = head + ",".join([f'["{q[1]}",{t}]' for t, q in pairs]) + "]"
+                dists.append(tuple([(t, q[0]) for t, q in pairs]))
             if reward is not None:
                 rew = [num(x) for x in reward]
                 act += ',"reward":[' + ",".join(f'"{x[1]}"' for x in rew) + "]"
