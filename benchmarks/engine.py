@@ -6,7 +6,7 @@ Times are CPU seconds (``time.process_time``), best of ``--repeat`` runs (3 by d
 both parts are also printed.  ``solve_model`` is lazy: the exact values of the cut states (Hold's
 and Pig's turn starts) and every decision, proved in balls or exactly, as the hand-written Hold
 solver computes exact values at the turn starts and decides in fixed point; the other exact numbers
-are computed on first read.  ``all exact`` = build + ``solve_model(model, lazy=False)``: every
+are computed on first read.  ``all exact`` = build + ``solve_model(model)``: every
 state's exact value, margin and action values (what the CLI, the audits and the certificates run),
 with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
 race ``race.solve_table``, hold ``hold_solver.solve_table`` guided by the float table (what
@@ -110,13 +110,11 @@ def F(x) -> Fraction:
 
 
 def engine_run(game_factory, repeat: int):
-    """Build, lazy solve, eager solve (every exact number: values, margins, q): three CPU times."""
+    """Build, solve (every exact number: values, margins, q, ranks): CPU times; since 2026-12-02 the engine
+    has one mode, so the "all exact" columns repeat the solve."""
     tb, model = best_of(game_factory_build(game_factory), repeat)
     ts, sol = best_of(lambda: solve_model(model), repeat)
-    te, eager = best_of(lambda: solve_model(model, lazy=False), repeat)
-    if [F(x) for x in eager.value] != [F(x) for x in sol.value]:
-        raise SystemExit("the eager and the lazy engine differ")
-    return tb, ts, te, model, sol
+    return tb, ts, ts, model, sol
 
 
 def game_factory_build(game_factory):

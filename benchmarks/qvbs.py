@@ -6,15 +6,18 @@ Set), the CPU time (user + sys, ``os.wait4``) and the peak RSS of two WHOLE proc
 same decompressed DRN file and computing the same property exactly:
 
   exactplay  ``python3 -m exactplay solve --model X.drn --objective OBJ --target xgoal [--avoid xavoid]
-             [--reward NAME] --json`` with ``PYTHONPATH`` set to this checkout's ``src`` (the tree the
-             script lives in is the one measured); the value read from the JSON's ``answer``.
+             [--reward NAME] --qvbs-result X.result.json`` with ``PYTHONPATH`` set to this checkout's ``src``
+             (the tree the script lives in is the one measured); the value read from the QVBS result
+             file (of several initial states the largest), the text output as a user sees it on stdout.
+             ``--every-state``: ``--json`` instead (the value read from the JSON's ``answer``), which
+             also prints every state's value, policy, margin and rank (echoring: about 1 s more).
   storm      ``python3 -c PROGRAM X.drn PROPERTY``: stormpy 2.0 in exact mode,
              ``build_model_from_drn[stormpy.Rational]``, ``parse_properties(storm_property_on_drn)``,
              ``environments.exact()`` with the min-max method TOPOLOGICAL, ``model_checking``; it prints
              the value of the initial state (of several, as herman's DRN has, the largest, as QVBS does).
 
-Interpreter start-up, imports, DRN reading and the output are included (stdout goes to a file; the
-exactplay JSON holds every state's value). Each ``.drn.gz`` is decompressed once into a temporary
+Interpreter start-up, imports, DRN reading and the output are included (stdout goes to a file; both
+tools compute every state's value, each prints the answer). Each ``.drn.gz`` is decompressed once into a temporary
 directory beforehand (not timed). Runs are interleaved (exactplay, storm, exactplay, storm, ...),
 ``--repeat N`` times (default 3), and the minimum CPU per tool is kept (the machine is shared); the
 peak RSS is that of the same run (``ru_maxrss`` of the child alone, reported by a tiny fork + exec
@@ -26,7 +29,7 @@ exactplay CPU / Storm CPU (below 1: exactplay faster); median and worst are over
 tools gave a value. Two extra lines: the bare start-up, ``python3 -c 'import exactplay.cli'`` (with
 this ``src``) against ``python3 -c 'import stormpy'``, interleaved, minimum of ``--repeat``.
 
-    python3 benchmarks/qvbs.py [--only NAME[,NAME]] [--dir DIR] [--repeat N] [--timeout S] [--json FILE]
+    python3 benchmarks/qvbs.py [--only NAME[,NAME]] [--dir DIR] [--repeat N] [--timeout S] [--json FILE] [--every-state]
 
 Measured 2026-12-01 22:45-22:55 UTC (main at 58346ff; 2 shared cores, load average 8.1 at the start and
 8.2 at the end: other jobs running; stormpy 2.0.0, Python 3.11.7; CPU seconds, minimum of 3 interleaved
@@ -180,9 +183,18 @@ def last_line(text: str) -> str:
 
 
 def value_of_exactplay(stdout: bytes) -> Fraction:
+    """The answer of ``--json``; of several initial states (herman), the largest, as QVBS and the Storm side take."""
     data = json.loads(stdout)
-    v = data["answer"]["value"]
-    return Fraction(v)
+    if "initial_states" in data:
+        return Fraction(data["initial_states"]["largest"]["value"])
+    return Fraction(data["answer"]["value"])
+
+
+def value_of_result_file(path: str) -> Fraction:
+    """The value in a QVBS result file; of several initial states, the largest."""
+    (entry,) = json.loads(Path(path).read_text(encoding="utf-8"))["data"]
+    values = [v["value"] for v in entry.get("initial-states", [])] or [entry["value"]]
+    return max(Fraction(v["num"], v["den"]) for v in values)
 
 
 def value_of_storm(stdout: bytes) -> Fraction:
@@ -199,14 +211,14 @@ def drn_states(path: str) -> int | None:
     return None
 
 
-def exactplay_argv(entry: dict, drn: str) -> list[str]:
+def exactplay_argv(entry: dict, drn: str, every_state: bool = False) -> list[str]:
     argv = [sys.executable, "-m", "exactplay", "solve", "--model", drn, "--objective", entry["objective"],
             "--target", entry["drn_target_label"]]
     if entry.get("drn_avoid_label"):
         argv += ["--avoid", entry["drn_avoid_label"]]
     if entry.get("drn_reward_model"):
         argv += ["--reward", entry["drn_reward_model"]]
-    return argv + ["--json"]
+    return argv + (["--json"] if every_state else ["--qvbs-result", drn + ".result.json"])
 
 
 def storm_argv(entry: dict, drn: str) -> list[str]:
@@ -298,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="interleaved runs per tool; the least CPU is kept")
     ap.add_argument("--timeout", type=float, default=600.0, help="wall-clock seconds per run (default 600)")
     ap.add_argument("--json", type=Path, default=None, help="save the rows to FILE")
+    ap.add_argument("--every-state", action="store_true", help="exactplay prints every state (--json), not the answer")
     args = ap.parse_args(argv)
 
     folder = args.dir or default_dir()
@@ -342,7 +355,9 @@ def main(argv: list[str] | None = None) -> int:
         notes = []
         for e in entries:
             expected = Fraction(e["exact_value"]) if e.get("exact_value") is not None else None
-            res = measure({"exactplay": (exactplay_argv(e, e["_drn"]), ep_env, value_of_exactplay),
+            parse = value_of_exactplay if args.every_state else (
+                lambda out, path=e["_drn"] + ".result.json": value_of_result_file(path))
+            res = measure({"exactplay": (exactplay_argv(e, e["_drn"], args.every_state), ep_env, parse),
                            "storm": (storm_argv(e, e["_drn"]), storm_env, value_of_storm)},
                           args.repeat, args.timeout, tmpdir, expected)
             ep, st = res["exactplay"], res["storm"]

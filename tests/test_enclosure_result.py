@@ -297,14 +297,14 @@ def test_the_cli_prints_the_rendered_result_and_strict_json(capsys, models):
     assert status == 0 and "Traceback" not in err
     assert strict(out)["answer"]["run_enclosure"]["width"] is None
     status, out, err = run(capsys, "solve", "race", "--target", "5", "--backend", "ball", "-q")
-    r = get_game("race").solve(target=5, backend=get_backend("ball", 128))
+    r = get_game("race").solve(target=5, backend=get_backend("ball"))  # the default method, as the CLI
     strip = [line.rsplit("(", 1)[0] for line in enclosure_lines(r)]  # the seconds differ
     assert status == 0 and [line.rsplit("(", 1)[0] for line in out.splitlines()] == strip
 
 
 # ---------------------------------------------------------------- structure
 
-BALL_MODULES = ["games/race/ball.py", "games/race/interval_report.py", "games/race/wide.py", "games/hold/ball.py",
+BALL_MODULES = ["games/race/ball.py", "games/race/interval_report.py", "games/race/default_method.py", "games/race/wide.py", "games/hold/ball.py",
                 "games/hold/ball_report.py", "model_ball.py"]
 
 

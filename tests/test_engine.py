@@ -772,13 +772,12 @@ def test_float_value_iteration_error_on_pig_20_is_below_1e_12():
 
 
 def _bad_seed(kind):
-    def seed(self, S, c):
-        out = {}
-        for i, s in enumerate(S):
-            k = len(self.dist[s])
-            out[s] = {"first": 0, "last": k - 1, "mixed": (i * 7 + 3) % k}[kind]
-        return out
-    return seed
+    """A float guess (:func:`exactplay.engine.float_guess.float_guess`) that leaves a fixed bad policy."""
+    def guess(r, comp, inside, choice, pol, c):
+        for i, s in enumerate(comp):
+            k = r.nch(s)
+            pol[s] = {"first": 0, "last": k - 1, "mixed": (i * 7 + 3) % k}[kind]
+    return guess
 
 
 @pytest.mark.parametrize("kind", ["first", "last", "mixed"])
@@ -789,8 +788,7 @@ def _bad_seed(kind):
 def test_policy_and_strategy_iteration_reach_the_brute_force_value_from_any_seed(monkeypatch, kind, data):
     """The float value-iteration seed only speeds things up: started from a fixed bad policy, exact
     policy iteration (one player) and Hoffman-Karp (zero-sum) still end at the brute-force value."""
-    engine_solve = importlib.import_module("exactplay.engine.solve")  # the package's `solve` is the function
-    monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
+    monkeypatch.setattr(importlib.import_module("exactplay.engine.cyclic"), "float_guess", _bad_seed(kind))
     _check_random(data)
 
 
@@ -843,8 +841,7 @@ def test_backends_agree_on_pig_and_piglet_exactly():
 @pytest.mark.parametrize("make", [pig.make_game, piglet.make_game])
 def test_strategy_iteration_from_a_bad_seed_reaches_the_same_pig_solution(monkeypatch, kind, make):
     good = solve(make(goal=6))
-    engine_solve = importlib.import_module("exactplay.engine.solve")
-    monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
+    monkeypatch.setattr(importlib.import_module("exactplay.engine.cyclic"), "float_guess", _bad_seed(kind))
     bad = solve(make(goal=6))
     assert bad.stats.rounds > good.stats.rounds  # the iteration really had work to do
     assert [tuple(map(F, v)) for v in bad.values] == [tuple(map(F, v)) for v in good.values]
@@ -856,8 +853,7 @@ def test_strategy_iteration_from_a_bad_seed_reaches_the_same_pig_solution(monkey
                                                                                  HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["first", "last", "mixed"]), data=random_models(players=2))
 def test_zero_sum_strategy_iteration_from_bad_seeds_many_examples(monkeypatch, kind, data):
-    engine_solve = importlib.import_module("exactplay.engine.solve")
-    monkeypatch.setattr(engine_solve._Engine, "_seed_policy", _bad_seed(kind))
+    monkeypatch.setattr(importlib.import_module("exactplay.engine.cyclic"), "float_guess", _bad_seed(kind))
     _check_random(data)
 
 

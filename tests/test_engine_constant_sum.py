@@ -22,11 +22,12 @@ from test_engine import pig
 
 
 ENGINE = importlib.import_module("exactplay.engine.solve")
+RUN = importlib.import_module("exactplay.engine.run")
 
 
 def _both_ways(model, backend="mpq", monkeypatch=None):
     fast = ENGINE.solve_model(model, backend)
-    monkeypatch.setattr(ENGINE, "constant_sum_total", lambda *a: None)
+    monkeypatch.setattr(RUN, "constant_sum_total", lambda *a: None)
     full = ENGINE.solve_model(model, backend)
     monkeypatch.undo()
     return fast, full

@@ -20,7 +20,7 @@ from exactplay.interop.prism import write_prism
 from exactplay.interop.storm import crosscheck, storm_check_drn, storm_check_prism
 from exactplay.model import ModelError, build_model, load_model_file
 from exactplay.model.load import make_game
-from cli_run import run
+from cli_run import run, strict
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
@@ -306,6 +306,9 @@ state 1 done
     (("@type: MDP", "@type: CTMC"), 1, "exactplay reads DTMC and MDP"),
     (("state 0 init", "state 0"), 19, "no initial state"),
     (("\taction b\n", ""), 17, "a transition before its action line"),
+    (("1 : 1/2", "0 : 1/2"), 15, "successor 0 appears twice in one action"),
+    (("1 : 1/2", "1 : 1/2\n\t\t0 : 0"), 16, "successor 0 appears twice in one action"),
+    (("\t\t0 : 1/2\n\t\t1 : 1/2", ""), 13, "action a of state 0 has no successor"),
 ])
 def test_bad_drn_is_one_line_with_the_line_number(capsys, tmp_path, edit, line, words):
     path = tmp_path / "bad.drn"
@@ -327,12 +330,19 @@ def test_good_drn_and_label_expression_errors(capsys, tmp_path):
     status, _, err = run(capsys, "solve", "--model", path, "--objective", "Pmax")
     assert status == 2 and "needs --objective" in err
     status, _, err = run(capsys, "solve", "--model", LOOP, "--target", "won")
-    assert status == 2 and "--target is for a DRN model" in err
+    assert status == 2 and "--target is an option of" in err and "a DRN model (exactplay solve --model FILE.drn" in err
 
 
-def test_rewards_where_the_target_is_not_sure_are_refused(capsys):
-    status, _, err = run(capsys, "solve", "--model", FIX / "gamblers_ruin.drn", "--objective", "Rmin", "--target", "goal")
-    assert status == 2 and "gamblers_ruin.drn:" in err and "never reaches the target" in err
+def test_rewards_where_the_target_is_not_sure_are_infinite_as_in_storm(capsys):
+    # (refused before issue 22 item 10) a strategy that may go broke never reaches the goal almost surely:
+    # Storm's Rmin is +infinity there; tests/test_proper.py has the semantics in detail
+    status, out, err = run(capsys, "solve", "--model", FIX / "gamblers_ruin.drn", "--objective", "Rmin", "--target", "goal",
+                           "--json")
+    assert status == 0, err
+    answer = strict(out)["answer"]
+    assert answer["value"] is None and answer["value_reason"].startswith("infinite: ") and answer["decimal"] == "inf"
+    status, out, _ = run(capsys, "crosscheck", "--model", FIX / "gamblers_ruin.drn", "--objective", "Rmin", "--target", "goal")
+    assert status == 0 and "11/11 states equal exactly" in out
 
 
 def test_label_with_quotes_and_spaces_survives_drn(tmp_path):
@@ -540,9 +550,9 @@ def test_drn_placeholders_and_exact_decimals():
     text = GOOD.replace("@model", "@placeholders\n$half : 1/2\n@model").replace("0 : 1/2\n\t\t1 : 1/2",
                                                                              "0 : $half\n\t\t1 : $half")
     drn = parse_drn(text, "p.drn")
-    assert drn.actions[0][0].trans == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert drn.distribution(0) == {0: Fraction(1, 2), 1: Fraction(1, 2)}
     dec = GOOD.replace("rational", "double").replace("0 : 1/2\n\t\t1 : 1/2", "0 : 0.1\n\t\t1 : 0.9")
-    assert parse_drn(dec, "d.drn").actions[0][0].trans == {0: Fraction(1, 10), 1: Fraction(9, 10)}
+    assert parse_drn(dec, "d.drn").distribution(0) == {0: Fraction(1, 10), 1: Fraction(9, 10)}
     with pytest.raises(ModelError, match="not exactly 1"):
         parse_drn(GOOD.replace("rational", "double").replace("0 : 1/2\n\t\t1 : 1/2", "0 : 0.333\n\t\t1 : 0.666"), "d")
 

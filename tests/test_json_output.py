@@ -154,7 +154,7 @@ def test_check_json_of_small_proofs_and_of_a_failure_is_strict_json(capsys, tmp_
     assert [r["ok"] for r in json_of(capsys, ["check", "--json", *small])["certificates"]] == [True] * len(small)
     bad = tmp_path / "bad.json"
     cert = json.loads((PROOFS / "race/race-3.json").read_text(encoding="utf-8"))
-    cert["table_sha256"] = "0" * 64
+    cert["model_sha256"] = "0" * 64
     bad.write_text(json.dumps(cert), encoding="utf-8")
     failed = json_of(capsys, ["check", "--json", str(bad)], status=1)
     assert failed["certificates"][0]["ok"] is False and failed["certificates"][0]["error"]

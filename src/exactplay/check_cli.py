@@ -11,18 +11,17 @@ from .strict_json import dumps
 
 
 def _parse_expect(items: list[str]) -> dict:
-    """``--expect KEY=VALUE`` options as a dict; a key no game has is bad usage."""
-    from .checker import PARAMS
-
-    known = sorted({k for keys in PARAMS.values() for k in keys})
+    """``--expect KEY=VALUE`` options as a dict.  KEY is any parameter name (a built-in game's, or
+    a factory's as its certificate records it): each certificate says which keys it has."""
     expect = {}
     for item in items:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not key or not value:
             raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
-        if key not in known:
-            raise UsageError(f"check: --expect {key[:40]}: no game has this parameter (known: {', '.join(known)})")
+        if not key.isidentifier():
+            raise UsageError(f"check: --expect {key[:40]!r}: a parameter's name is a word (a Python identifier), "
+                             "e.g. --expect target=100")
         refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
         if key in expect and expect[key] != value:
             raise UsageError(f"check: --expect {key} given twice with different values")
@@ -62,8 +61,8 @@ def _cmd_check(args) -> int:
             if not args.json and not args.quiet:
                 params = "".join(f" {k}={v}" for k, v in found["params"].items())
                 ans = found["answer"]
-                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}\n"
-                               f"     {found['summary']}")
+                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}"
+                               f"{_initial_range(found)}\n     {found['summary']}")
     finally:
         progress.close()
     summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
@@ -77,6 +76,18 @@ def _cmd_check(args) -> int:
         unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
         print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _initial_range(found: dict) -> str:
+    """``; 512 initial states, values in [a, b]`` for a model with several initial states (verified).
+
+    >>> _initial_range({"initial_states": {"count": 2, "smallest": {"decimal": "0.1"}, "largest": {"decimal": "0.9"}}})
+    '; 2 initial states, values in [0.1, 0.9]'
+    """
+    r = found.get("initial_states")
+    if not r:
+        return ""
+    return f"; {r['count']:,} initial states, values in [{r['smallest']['decimal']}, {r['largest']['decimal']}]"
 
 
 def _certified(answer: dict) -> str:

@@ -21,7 +21,8 @@ from .numbers import get_backend, int_option
 from .progress import heavy_notice, make_progress
 from .strict_json import dumps
 from .check_cli import _cmd_check
-from .cli_errors import error_line, unrecognized_message
+from .cli_errors import error_line, leaf_parser, unrecognized_message
+from .cli_inputs import given_options, refuse_unneeded
 from .cli_parsing import (EPILOG, _add_common, _add_game_params, _available_games, _exact_only,
                           _game_params, _load_games, _param_help, _Parser)
 from .ux_cli import _add_ux_parsers, _cmd_claims, _cmd_report
@@ -53,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         for game in games:
             gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
             _add_game_params(gp, game)
-            _add_common(gp, backend_help=getattr(game, "backend_help", None))
+            prec_help = getattr(game, "prec_help", None)
+            _add_common(gp, backend_help=getattr(game, "backend_help", None),
+                        prec_help=prec_help(command) if prec_help else None)
             if command in ("solve", "audit"):
                 gp.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
             if command == "audit" and game.value_table is not None:
@@ -89,8 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "gmpy2 when it is installed: the same arithmetic, several times faster)")
     p.add_argument("--expect", action="append", default=[], metavar="KEY=VALUE",
                    help="fail (exit 1) unless the certificate's parameter KEY is VALUE, e.g. --expect target=100, "
-                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. A KEY that "
-                        "is no parameter of any game is bad usage (exit 2); one the certificate lacks fails")
+                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. KEY is a "
+                        "built-in game's parameter or your factory's (--param goal=5: --expect goal=5, as its "
+                        "certificate records it); a KEY the certificate lacks fails, naming the keys it has")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
 
@@ -174,7 +178,7 @@ def _backend(args, game):
     if getattr(args, "float_table", None):
         raise UsageError(f"--float-table is judged against exact values: use --backend mpq, not {name}")
     B = get_backend("ball", prec)
-    return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+    return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec, B.prec_default)
 
 
 def _cmd_game(args) -> int:
@@ -187,9 +191,6 @@ def _cmd_game(args) -> int:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
         check_writable(args.output)  # before a long computation, not after
-    if args.command == "certify" and backend.prec is not None and args.store != "auto":
-        raise UsageError(f"--store {args.store} chooses what an exact certificate stores: the ball certificate "
-                         f"(--backend {args.backend}) stores enclosures")
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend, "prec": getattr(args, "prec", None)}),
@@ -273,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE
+        refuse_unneeded(given_options(leaf_parser(parser, args), args), args)  # --tile without --workers ...
         handler = {
             "list": _cmd_list,
             "solve": _cmd_game,
@@ -294,7 +296,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
 
 
-def entry() -> None:  # console_scripts
+def entry() -> None:  # console_scripts and ``python -m exactplay``
+    # one BLAS thread: OpenBLAS's start-up threads spin (0.1 s of CPU at numpy's import), and the engine's
+    # float solves are sparse (SuperLU) or small; a user's own setting is kept
+    import os
+
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.exit(main())
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .games import Game, get_game
+from .cli_inputs import game_takes as _takes, owner_hint
+from .games import get_game
 
 
 def error_line(exc: Exception) -> str:
@@ -27,16 +28,20 @@ def _choices(parser: argparse.ArgumentParser) -> dict:
     return {}
 
 
+def leaf_parser(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParser:
+    """The parser that parsed ``args`` last: ``exactplay COMMAND [GAME]``'s own."""
+    for name in (getattr(args, "command", None), getattr(args, "game", None)):
+        sub = _choices(parser).get(name) if isinstance(name, str) else None
+        if sub is None:
+            break
+        parser = sub
+    return parser
+
+
 def _flags(parser: argparse.ArgumentParser) -> list[str]:
     """The options of ``parser`` (argparse's own -h/--help left out)."""
     return [o for a in parser._actions for o in a.option_strings
             if o not in ("-h", "--help") and a.help != argparse.SUPPRESS]
-
-
-def _takes(game: Game) -> str:
-    """What a game's command line takes, for a hint: ``--target`` or ``COINS... --file``."""
-    words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]
-    return " ".join(words) if words else "no parameters"
 
 
 def _is_option(word: str) -> bool:
@@ -61,29 +66,19 @@ def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str
     if flag is None or command not in commands:
         return base
     game_parsers = _choices(commands[command])
-    if not game_parsers:  # a command without games (check, claims, list)
-        return f"{base} (exactplay {command} --help)"
-    name = flag.lstrip("-").replace("-", "_")
-    owners = []
-    for other, gp in game_parsers.items():
-        if other != game and flag in _flags(gp):
-            try:
-                if any(p.name == name and not p.positional for p in get_game(other).params):
-                    owners.append(other)
-            except Exception:  # a game that does not load gives no hint
-                continue
-    mine = None
-    if game is not None:
-        try:
-            mine = _takes(get_game(game))
-        except Exception:
-            pass
-    takes = f"; {game} takes {mine}" if mine is not None else ""
-    if owners:
-        whose = f"a {owners[0]} option" if len(owners) == 1 else f"an option of {' and '.join(owners)}"
-        return f"{flag} is {whose} (exactplay {command} {owners[0]} {flag} ...){takes}"
+    if not game_parsers:  # a command without games (check, claims, list): who takes the option, if anyone
+        return owner_hint(flag, command) or f"{base} (exactplay {command} --help)"
     if game is None:
         return f"{base} (name a game first: exactplay {command} GAME ...)"
+    mine = None
+    try:
+        mine = _takes(get_game(game))
+    except Exception:
+        pass
+    if mine is not None:  # another game's parameter, or an option of a --game factory or a --model file
+        hint = owner_hint(flag, command, game=game)
+        if hint is not None:
+            return hint
     others = [c for c, cp in commands.items() if c != command and game in _choices(cp)
               and flag in _flags(_choices(cp)[game])]
     if others:

@@ -44,7 +44,8 @@ def _available_games() -> list[Game]:
     return _load_games()[0]
 
 
-def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None) -> None:
+def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None,
+                prec_help: str | None = None) -> None:
     p.add_argument("--json", action="store_true",
                    help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
                         "with a \"<field>_reason\")")
@@ -59,7 +60,7 @@ def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: 
                                  "auto: balls first, exact only for what they leave unresolved",
         )
         p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
-                       help=f"working precision of --backend ball|auto in bits (default {DEFAULT_BALL_PREC})")
+                       help=prec_help or f"working precision of --backend ball|auto in bits (default {DEFAULT_BALL_PREC})")
 
 
 def _param_help(text: str, default) -> str:

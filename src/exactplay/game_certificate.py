@@ -69,7 +69,7 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
         raise UsageError(f"--store must be one of {', '.join(STORES)}, not {store!r}")
     model = build_model(MODELS[game](**model_params), MAX_STATES, progress)
     if solver is None:
-        sol = solve_model(model, backend, progress, lazy=False)  # every number is written
+        sol = solve_model(model, backend, progress)  # every number is written
     else:
         sol = solver(model, backend, progress)
     if callable(digits):  # the decimals the answer is shown with, from its exact value

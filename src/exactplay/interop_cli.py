@@ -19,10 +19,9 @@ from .errors import EXIT_FAILED, EXIT_OK, UsageError
 from .model import ModelError
 from .model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from .strict_json import dumps
+from .cli_inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
 
 __all__ = ["INTEROP_COMMANDS", "run_interop_command"]
-
-INTEROP_COMMANDS = ("export", "crosscheck")
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -69,6 +68,9 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     p.add_argument("--max-states", type=int, default=None, metavar="N", help="refuse games with more reachable states")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     add_drn_arguments(p)
+    from .symbolic_cli import add_symbolic_arguments
+
+    add_symbolic_arguments(p, command)
     if command == "export":
         p.add_argument("--format", required=True, choices=["json", "drn", "prism"], help="what to write")
         p.add_argument("-o", "--output", required=True, metavar="FILE",
@@ -84,10 +86,15 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
 
 
 def _load(args, progress):
+    from .interop.symbolic import is_symbolic
+
+    if is_symbolic(args.model):  # a PRISM/JANI model and its property (--const, --prop)
+        from .symbolic_cli import load_symbolic
+
+        loaded = load_symbolic(args)
+        return loaded.model, args.model, loaded
     check_drn_arguments(args)
     if is_drn(args.model):
-        if args.param:
-            raise UsageError("--param is for --game factories")
         model, order, drn = load_drn_model(args)
         return model, args.model, (order, drn)
     model, source = load_model(args, progress)
@@ -127,7 +134,7 @@ def _export(args, model, progress) -> int:
         from .engine import solve_model
 
         player = _player(model, args.fix)
-        sol = solve_model(model, "mpq", progress, lazy=False)
+        sol = solve_model(model, "mpq", progress)
         model = fix_player(model, sol.policy, player)
     if args.format == "json":
         _write(args.output, dumps(model_to_json(model), indent=1) + "\n")
@@ -154,7 +161,9 @@ def _export(args, model, progress) -> int:
     return EXIT_OK
 
 
-def _decimal(x: Fraction, digits: int = 12) -> str:
+def _decimal(x: Fraction | None, digits: int = 12) -> str:
+    if x is None:
+        return "inf"
     from .audit import decimal_digits
 
     return decimal_digits(x, digits)
@@ -164,10 +173,15 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     from .engine import solve_model
     from .interop.storm import Check, crosscheck, storm_check_drn
 
-    sol = solve_model(model, "mpq", progress, lazy=False)
+    sol = solve_model(model, "mpq", progress)
     progress.close()
     if extra is None:
         checks = crosscheck(model, sol, args.method)
+    elif not isinstance(extra, tuple):  # a PRISM/JANI model: Storm checks the file itself (a game: as MDPs)
+        from .interop.storm_symbolic import crosscheck_symbolic
+
+        checks = (crosscheck(model, sol, args.method) if extra.kind == "smg"
+                  else crosscheck_symbolic(extra, sol, args.method))
     else:  # a DRN file: Storm checks the file itself, with the property of the command line
         import tempfile
 
@@ -175,12 +189,12 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
             copy = str(Path(tmp) / "model.drn")
             formula = storm_copy(args, drn, copy)
-            storm, build, cpu = storm_check_drn(copy, formula, args.method)
+            storm, build, cpu, storm_initial = storm_check_drn(copy, formula, args.method, with_initial=True)
         check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
                       check_seconds=cpu)
         for k, d in enumerate(order):
-            v = sol.values[k][0]
-            mine = Fraction(int(v.numerator), int(v.denominator))
+            v = sol.values[k]  # None: +infinity, as Storm's
+            mine = None if v is None else Fraction(int(v[0].numerator), int(v[0].denominator))
             check.compared += 1
             if storm[d] != mine:
                 check.mismatches.append((d, mine, storm[d]))
@@ -188,15 +202,22 @@ def _crosscheck(args, model, source, extra, progress) -> int:
     import stormpy
 
     ok = all(c.ok for c in checks)
-    v0 = sol.values[model.initial][0]
-    v0 = Fraction(int(v0.numerator), int(v0.denominator))
+    v0 = sol.values[model.initial]
+    v0 = None if v0 is None else Fraction(int(v0[0].numerator), int(v0[0].denominator))
+    drn = isinstance(extra, tuple)  # (Storm's values of a DRN file's own states, to compare the initial ones)
+    starts = _initial_states(model, sol, storm if drn else None, storm_initial if drn else None,
+                             extra[0] if drn else None)
+    ok = ok and (starts is None or starts.get("storm", {}).get("same_states", True))
     if args.json:
+        reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
-            "method": args.method, "value": f"{v0.numerator}/{v0.denominator}",
+            "method": args.method, "value": _pq_or_none(v0), **reason,
+            "infinite_states": sum(v is None for v in sol.values),
+            **({"initial_states": starts} if starts else {}),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
-                        "mismatches": [{"state": s, "exactplay": f"{a.numerator}/{a.denominator}",
-                                        "storm": f"{b.numerator}/{b.denominator}"} for s, a, b in c.mismatches[:20]],
+                        "mismatches": [{"state": s, **_side("exactplay", a), **_side("storm", b)}
+                                       for s, a, b in c.mismatches[:20]],
                         "storm_build_seconds": c.build_seconds, "storm_check_seconds": c.check_seconds}
                        for c in checks],
             "verdict": "agree" if ok else "DISAGREE",
@@ -209,12 +230,56 @@ def _crosscheck(args, model, source, extra, progress) -> int:
             print(f"  {c.what}: {c.formula}: {state} (Storm build {c.build_seconds:.2f} s, check {c.check_seconds:.2f} s)")
             for s, a, b in c.mismatches[:5]:
                 print(f"    state {s}: exactplay {_decimal(a)} ({_short(a)}), Storm {_decimal(b)} ({_short(b)})")
-        print(f"  value of the initial state: {_decimal(v0)} = {_short(v0)}")
+        if v0 is None:
+            print(f"  value of the {'first ' if starts else ''}initial state: inf ({sol.infinite_reason(model.initial)})")
+        else:
+            print(f"  value of the {'first ' if starts else ''}initial state: {_decimal(v0)} = {_short(v0)}")
+        if starts:
+            st, line = starts.get("storm"), f"  initial states: {starts['summary']}"
+            if st is not None:
+                same = (f"Storm's initial states are the same {starts['count']:,}" if st["same_states"] else
+                        f"Storm's initial states DIFFER ({st['count']:,} in Storm's model)")
+                line += f"; {same}, its range [{_decimal(_fraction(st['smallest']))}, {_decimal(_fraction(st['largest']))}]"
+            print(line)
         print(f"verdict: {'agree' if ok else 'DISAGREE'}")
     return EXIT_OK if ok else EXIT_FAILED
 
 
-def _short(x: Fraction) -> str:
+def _initial_states(model, sol, storm, storm_initial, order) -> dict | None:
+    """Several initial states (a DRN file): exactplay's values and range, and Storm's range over the
+    initial states of the model Storm built (which must be the same states); None stands for +infinity."""
+    from .initial_values import extremes, initial_range
+
+    def mine(s):
+        return None if sol.values[s] is None else sol.values[s][0]
+
+    r = initial_range(model.initial_states, mine)
+    if r is None:
+        return None
+    out = {**r.to_json(model.state_name, digits=12), "summary": r.summary(model.state_name, 12)}
+    if storm is not None:
+        (_, lo), (_, hi) = extremes([(d, storm[d]) for d in storm_initial])
+        out["storm"] = {"same_states": storm_initial == sorted(order[s] for s in model.initial_states),
+                        "count": len(storm_initial), **_side("smallest", lo), **_side("largest", hi)}
+    return out
+
+
+def _fraction(x: str | None) -> Fraction | None:
+    return None if x is None else Fraction(x)
+
+
+def _pq_or_none(x: Fraction | None) -> str | None:
+    return None if x is None else f"{x.numerator}/{x.denominator}"
+
+
+def _side(key: str, x: Fraction | None) -> dict:
+    """``{key: "p/q"}``, or for +infinity ``{key: null, key_reason: "infinite"}`` (strict JSON)."""
+    return {key: _pq_or_none(x)} if x is not None else {key: None, f"{key}_reason": "infinite"}
+
+
+def _short(x: Fraction | None) -> str:
+    if x is None:
+        return "+inf"
     text = f"{x.numerator}/{x.denominator}"
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
@@ -252,7 +317,9 @@ def builtin_argv(argv: list[str]) -> list[str]:
         if not words:
             raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
         params["row"] = " ".join(words)
-    game = ["--game", f"exactplay.interop.builtin:{name}"]
+    if any(w.partition("=")[0] == "--param" for w in out):  # the game's options are its parameters
+        raise UsageError(owner_hint("--param", argv[0], game=name))
+    game = ["--game", BUILTIN_FACTORIES[0].format(game=name)]
     for k, v in params.items():
         if v is not None:
             game += ["--param", f"{k}={v}"]
@@ -264,7 +331,11 @@ def run_interop_command(argv: list[str], parser_class) -> int:
 
     argv = builtin_argv(argv)
     command = argv[0]
-    args = _parser(command, parser_class).parse_args(argv[1:])
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
+    if extras:
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before stormpy is looked for or anything is read
     if command == "crosscheck":
         from .interop.storm import stormpy_or_fail
 
@@ -274,7 +345,7 @@ def run_interop_command(argv: list[str], parser_class) -> int:
         try:
             model, source, extra = _load(args, progress)
             if command == "export":
-                if extra is not None and args.format != "json":
+                if isinstance(extra, tuple) and args.format != "json":
                     pass  # a DRN model can be written again (as the model exactplay solves)
                 return _export(args, model, progress)
             return _crosscheck(args, model, source, extra, progress)

@@ -27,8 +27,15 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
     """Judge a float solution (values per state, decisions) against the exact one."""
     m = sol.model
     comp_index = sol.components
-    exact = {(s,): sol.values[s][0] for s in range(len(m))}
-    approx = {(s,): flt.values[s][comp_index[0]] for s in range(len(m))}
+    if sol.values[m.initial] is None:
+        from .errors import UsageError
+
+        raise UsageError(f"the value of the initial state is infinite ({sol.infinite_reason(m.initial)}): the audit "
+                         "compares finite values (solve and certify show the infinite states)")
+    # the states of infinite value (never_ending "infinite", graph witnesses) are not compared
+    finite = [s for s in range(len(m)) if sol.values[s] is not None]
+    exact = {(s,): sol.values[s][0] for s in finite}
+    approx = {(s,): flt.values[s][comp_index[0]] for s in finite}
     va = audit_values(exact, approx)
     e = bound if bound is not None else va.max_abs
     label = bound_label or "measured (a posteriori): the largest value error of the float table"
@@ -39,10 +46,12 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
             continue
         sign = sol.keys[m.mover[s]][1]
         # actions the balls proved neither best nor runner-up carry no exact value (None): left out
+        # (and, never_ending "infinite", the actions of infinite value: judged among the finite ones)
         exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs) if x is not None}
-        float_c[(s,)] = {a: sign * x for a, x in enumerate(flt.q[s])}
+        keep = range(len(qs)) if not sol.infinite else list(exact_c[(s,)])
+        float_c[(s,)] = {a: sign * flt.q[s][a] for a in keep}
         fk = float_c[(s,)]
-        choice[(s,)] = max(range(len(qs)), key=lambda a: (fk[a], -a))
+        choice[(s,)] = max(keep, key=lambda a: (fk[a], -a))
     da = audit_decisions(exact_c, float_c, choice, e) if exact_c else None
     value = sol.values[m.initial][0]
     fv = flt.values[m.initial][comp_index[0]]
@@ -52,6 +61,8 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
         return m.state_name(state[0])
 
     facts = [Fact("states", None, len(m)),
+             *([Fact("infinite_states", "infinite", len(sol.infinite), f"{len(sol.infinite):,} states of value +inf "
+                     "(by graph search; not compared)")] if sol.witness == "proper" else []),
              Fact("bound", "decisions judged with the bound", _finite(e), f"{e:.3e} ({label})"),
              Fact("bound_derivation", None, label)]
     if da is None:

@@ -25,6 +25,7 @@ from .enclosure_result import (UNRESOLVED, WRONG, AnswerEnclosure, DecisionCerti
                                UNBOUNDED, FloatJudgement, PrecisionRound, judge, upper_measure, width_summary)
 from .engine.ball import Unresolved, ball_solve
 from .errors import UsageError
+from .initial_values import one_initial_state
 
 SAMPLE = 10  # wrong float decisions named in the JSON
 
@@ -73,6 +74,7 @@ def _first_action(sol) -> list[Fact]:
 
 def solve_ball(model, B, digits: int, source: str, exact_report) -> EnclosureResult:
     """``exact_report()`` builds the exact report (``auto`` calls it when balls leave something open)."""
+    one_initial_state(model, f"--backend {B.name}")
     try:
         sol = ball_solve(model, B.prec)
     except (Unresolved, UsageError) as exc:  # a cycle balls cannot certify, or a game balls do not solve
@@ -91,6 +93,7 @@ def solve_ball(model, B, digits: int, source: str, exact_report) -> EnclosureRes
 def audit_ball(model, B, digits: int, flt, what: str, exact_audit=None) -> EnclosureResult:
     """A float solution ``flt`` (values, q per choice state) judged against the balls;
     with ``auto``, ``exact_audit()`` takes over when the balls leave something open."""
+    one_initial_state(model, f"--backend {B.name}")
     try:
         sol = ball_solve(model, B.prec)
     except (Unresolved, UsageError) as exc:

@@ -15,11 +15,12 @@ from .errors import EXIT_OK, UsageError
 from .model import ModelError
 from .numbers import int_option
 from .model_source import load_model
+from .cli_inputs import GAME_COMMANDS
 from .strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 
-MODEL_COMMANDS = ("solve", "audit", "certify", "report")
+MODEL_COMMANDS = GAME_COMMANDS  # the commands that read a --game factory or a --model file
 
 
 def wants_model(argv: list[str]) -> bool:
@@ -53,7 +54,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                    help="exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; ball: certified "
                         "enclosures in arb balls (solve, audit); auto: balls, then exact if they leave a decision open")
     p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
-                   help="working precision of --backend ball|auto in bits (default 128)")
+                   help="working precision of --backend ball|auto in bits. Without it: 128 (measured, "
+                        "benchmarks/ball_default.py: on Pig 53, 64 and 128 bits cost the same and certify every "
+                        "decision, so the finest runs; the exact engine, the default --backend mpq, is faster "
+                        "still: Pig to 30 in 0.9 s of CPU against 16 s in balls)")
     p.add_argument("--max-states", type=int_option, default=None, metavar="N",
                    help="refuse games with more reachable states (default 3,000,000)")
     p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
@@ -66,11 +70,15 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                        help="list every state (value, action, margin); JSON always has them")
     if command == "audit":
         p.add_argument("--float-table", metavar="FILE",
-                       help="audit this table instead of float value iteration: rows 'STATE VALUE' (STATE the "
-                            "state number printed by solve --all, or its name in JSON rows [name, value]); '-' reads stdin")
+                       help="audit this table instead of float value iteration: rows 'STATE VALUE', STATE the "
+                            "state's name as solve --all prints it or its number (solve --json); a header 'name "
+                            "value' or 'number value' says which; JSON rows [state, value]; '-' reads stdin")
     from .model_source import add_drn_arguments
 
     add_drn_arguments(p)
+    from .symbolic_cli import add_symbolic_arguments
+
+    add_symbolic_arguments(p, command)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
     if command in ("solve", "certify"):
@@ -90,16 +98,13 @@ def run_model_command(argv: list[str], parser_class) -> int:
 
     if wants_parametric(argv):
         return run_parametric(argv, parser_class, _parser)
-    args, extras = _parser(command, parser_class).parse_known_args(argv[1:])
+    from .cli_inputs import refuse_unconsumed, unrecognized
+
+    parser = _parser(command, parser_class)
+    args, extras = parser.parse_known_args(argv[1:])
     if extras:
-        flag = next((e for e in extras if e.startswith("--") and len(e) > 2), None)
-        hint = ""
-        if flag and args.game:
-            name, _, value = flag[2:].partition("=")
-            after = extras[extras.index(flag) + 1:]
-            value = value or (after[0] if after and not after[0].startswith("-") else "")
-            hint = f" (a factory's parameters go as --param {name.replace('-', '_')}={value or 'VALUE'})"
-        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}{hint}")
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before anything is read or computed
     if command == "report":
         from .report import check_output_dir
 
@@ -113,29 +118,44 @@ def run_model_command(argv: list[str], parser_class) -> int:
     ball = _ball_backend(args, command)
     progress = make_progress(args.quiet, args.json)
     try:
+        from .interop.symbolic import is_symbolic
+
+        if ball is None and is_symbolic(args.model):  # a PRISM/JANI model and its property
+            from .symbolic_commands import run_symbolic
+
+            return run_symbolic(command, args, progress, parser)
         if ball is not None and command == "certify":
             from .dyadic.cli import certify_ball
 
             return certify_ball(args, ball.prec, load_model, progress)
         if ball is not None:
             return emit(_run_ball(args, command, ball, progress), args.json)
+        qvbs = getattr(args, "qvbs_result", None)
+        if qvbs:
+            from .paths import check_writable
+
+            check_writable(qvbs)  # before the work, not after
         try:
             model, source = load_model(args, progress)
             from .engine import solve_model
             from .distributed.options import engine_solution, requested
 
             sol = (engine_solution(model, args, progress) if requested(args)
-                   else solve_model(model, args.backend, progress, lazy=False))  # every state is shown or written
+                   else solve_model(model, args.backend, progress))  # every state is shown or written
         except ModelError as exc:
             raise UsageError(str(exc)) from None
         if command == "solve":
             from .render.solution import solution_report
 
-            report = solution_report(sol, args.digits, args.full, args.all_states, source)
+            report = solution_report(sol, args.digits, args.full, args.all_states, source, every_row=args.json)
+            if qvbs:
+                _write_qvbs(args, sol)
         elif command == "audit":
             report = _audit(args, model, sol, progress)
         elif command == "report":
-            return _report(args, model, sol, source, progress)
+            from .cli_reproduce import command_words
+
+            return _report(args, model, sol, source, progress, command_words(parser, args, [command]))
         else:
             return _certify(args, sol)
     finally:
@@ -143,6 +163,35 @@ def run_model_command(argv: list[str], parser_class) -> int:
     return emit(report, args.json)
 
 
+
+
+def _write_qvbs(args, sol) -> None:
+    """``--qvbs-result FILE`` of a DRN model: its property's exact value at each initial state."""
+    import hashlib
+    import shlex
+    from pathlib import Path
+
+    from .certificate import write_text_atomic
+    from .interop.answers import InitialAnswer
+    from .interop.qvbs_result import qvbs_text, result_file
+    from .numbers import as_fraction
+
+    words = ["exactplay", "solve", "--model", args.model, "--objective", args.objective, "--target", args.target]
+    for flag, value in (("--avoid", args.avoid), ("--reward", args.reward)):
+        if value:
+            words += [flag, value]
+    words += ["--qvbs-result", args.qvbs_result]
+    reach = f'F {args.target}' if not args.avoid else f'!({args.avoid}) U {args.target}'
+    op = args.objective[0] + ("" if not args.reward else f'{{"{args.reward}"}}') + args.objective[1:]
+    answers = [InitialAnswer(k, sol.model.state_name(k), None if sol.values[k] is None else as_fraction(sol.values[k][0]),
+                             reason=sol.infinite_reason(k)) for k in sol.model.initial_states]
+    sha = hashlib.sha256(Path(args.model).read_bytes()).hexdigest()
+    text = qvbs_text(result_file(args.model, sha, {}, args.objective, f"{op}=? [{reach}]", len(sol.model), answers,
+                                 False, shlex.join(words)))
+    try:
+        write_text_atomic(args.qvbs_result, text)
+    except OSError as exc:
+        raise UsageError(f"--qvbs-result {args.qvbs_result}: cannot write ({exc.strerror or exc})") from None
 
 
 def _ball_backend(args, command: str):
@@ -161,7 +210,7 @@ def _ball_backend(args, command: str):
     if getattr(args, "float_table", None):
         raise UsageError("--float-table is judged against exact values: use --backend mpq")
     B = get_backend("ball", args.prec)
-    return B if args.backend == "ball" else Backend("auto", B.kind, False, B.make, B.prec)
+    return B if args.backend == "ball" else Backend("auto", B.kind, False, B.make, B.prec, B.prec_default)
 
 
 def _run_ball(args, command: str, B, progress):
@@ -171,25 +220,36 @@ def _run_ball(args, command: str, B, progress):
     try:
         model, source = load_model(args, progress)
         progress.close()
+        # never_ending "infinite" with an end component: exact only (auto goes there at once)
+        exact_only = model.never_ending == "infinite" and model.has_end_component()
+        if exact_only and args.backend != "auto":
+            from .engine.structure import EXACT_ONLY
+
+            raise UsageError(f"--backend ball: {EXACT_ONLY}")
         if command == "solve":
             def exact_report():
                 from .engine import solve_model
                 from .render.solution import solution_report
 
-                return solution_report(solve_model(model, "mpq", progress, lazy=False), args.digits, args.full,
+                return solution_report(solve_model(model, "mpq", progress), args.digits, args.full,
                                        args.all_states, source)
 
+            if exact_only:
+                return exact_report()
             return solve_ball(model, B, args.digits, source, exact_report)
         from .engine.value_iteration import value_iteration
 
-        flt = value_iteration(model, progress=progress)
-        progress.close()
         def exact_audit():
             from .engine import solve_model
 
             from .render import as_report
 
-            return as_report(_audit(args, model, solve_model(model, "mpq", progress, lazy=False), progress))
+            return as_report(_audit(args, model, solve_model(model, "mpq", progress), progress))
+
+        if exact_only:
+            return exact_audit()
+        flt = value_iteration(model, progress=progress)
+        progress.close()
 
         return audit_ball(model, B, args.digits, flt, "float value iteration (Gauss-Seidel, stop when a sweep "
                           "changes < 1e-15)", exact_audit)
@@ -208,7 +268,7 @@ def _audit(args, model, sol, progress):
 
         flt = read_model_table(args.float_table, model, sol.components[0])
         return audit_model(sol, flt, f"the float table {args.float_table}", args.digits)
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     return audit_model(sol, flt, "float value iteration (Gauss-Seidel, stop when a sweep changes < 1e-15)",
                         args.digits)
 
@@ -216,7 +276,9 @@ def _audit(args, model, sol, progress):
 def _certify(args, sol) -> int:
     from .model_certificate import model_certificate
 
-    cert = model_certificate(sol)
+    from .model_source import recorded_params
+
+    cert = model_certificate(sol, params=recorded_params(args))
     text = dumps(cert, indent=1) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -224,16 +286,20 @@ def _certify(args, sol) -> int:
     from .certificate import write_text_atomic
 
     write_text_atomic(args.output, text)
+    starts = cert.get("initial_states")
     if args.json:
-        print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
+        print(dumps({"written": args.output, "model": sol.model.name, "params": cert["params"],
+                     "answer": cert["answer"], **({"initial_states": starts} if starts else {}),
                      "model_sha256": cert["model_sha256"]}))
     else:
-        print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']} "
+        shown = "" if not starts else (f"; {len(starts['values']):,} initial states, values in "
+                                       f"[{starts['smallest']['decimal']}, {starts['largest']['decimal']}]")
+        print(f"wrote {args.output}: {cert['answer']['name']} = {cert['answer']['decimal']}{shown} "
               f"({len(sol.model):,} states, witness {sol.witness})")
     return EXIT_OK
 
 
-def _report(args, model, sol, source, progress) -> int:
+def _report(args, model, sol, source, progress, command: list[str]) -> int:
     import re
 
     from .engine.value_iteration import value_iteration
@@ -242,7 +308,7 @@ def _report(args, model, sol, source, progress) -> int:
     from .report.html import print_files, write_report
     from .report.model import model_report
 
-    flt = value_iteration(model, progress=progress)
+    flt = value_iteration(model, progress=progress, infinite=sol.infinite)
     result = audit_model(sol, flt, "float value iteration")
     rep = model_report(sol, flt, solution_report(sol, 8, False, False, source), result)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.name).strip("-").lower() or "model"
@@ -250,6 +316,6 @@ def _report(args, model, sol, source, progress) -> int:
 
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress)
+    files = write_report(out, slug, {"source": source}, args.backend, rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK

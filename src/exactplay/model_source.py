@@ -1,5 +1,6 @@
-"""Where a user's model comes from: a Python factory (``--game``), an explicit JSON model or a
-Storm DRN file (``--model``), with the DRN property options."""
+"""Where a user's model comes from: a Python factory (``--game``), an explicit JSON model, a
+Storm DRN file or a PRISM/JANI file (``--model``), with the DRN property options (the PRISM/JANI
+ones are :mod:`exactplay.symbolic_cli`'s)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import argparse
 
 from .errors import UsageError
 
-__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit"]
+__all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit",
+           "recorded_params"]
 
 
 def is_drn(path: str | None) -> bool:
@@ -20,20 +22,19 @@ def add_drn_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--objective", choices=["Pmax", "Pmin", "Rmax", "Rmin"],
                    help="maximum or minimum probability of reaching --target, or expected reward until --target")
     g.add_argument("--target", metavar="EXPR",
-                   help='labels joined by &, each optionally negated with !; quote labels with other characters: '
-                        "'finished & !\"agree\"'")
+                   help="a label expression as in PRISM and Storm: labels (bare, or \"quoted\" when they hold other "
+                        "characters), true, false, ! (not) binding tighter than & (and), & tighter than | (or), "
+                        "parentheses: 'finished & !(\"agree\" | timeout)'")
     g.add_argument("--avoid", metavar="EXPR", help="Pmax/Pmin only: reach --target without passing these states "
                                                    "(!avoid U target)")
     g.add_argument("--reward", metavar="NAME", help="Rmax/Rmin: the reward model (when the file has several)")
 
 
 def check_drn_arguments(args) -> None:
-    drn = is_drn(getattr(args, "model", None))
-    given = [name for name in ("objective", "target", "avoid", "reward") if getattr(args, name, None)]
-    if drn and (not args.objective or not args.target):
+    """A DRN model's property is complete (an option no input of this kind takes is refused before,
+    by :func:`exactplay.cli_inputs.refuse_unconsumed`)."""
+    if is_drn(getattr(args, "model", None)) and (not args.objective or not args.target):
         raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
-    if not drn and given:
-        raise UsageError(f"--{given[0]} is for a DRN model (--model FILE.drn)")
 
 
 def state_limit(args) -> int:
@@ -64,8 +65,12 @@ def load_model(args, progress):
 
     limit = state_limit(args)
     if args.model:
-        if args.param:
-            raise UsageError("--param is for --game factories; a --model file has no parameters")
+        from .interop.symbolic import is_symbolic
+
+        if is_symbolic(args.model):  # PRISM, PRISM-games or JANI, with --const and --prop
+            from .symbolic_cli import load_symbolic
+
+            return load_symbolic(args).model, args.model
         check_drn_arguments(args)
         model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
         return model, args.model
@@ -73,3 +78,17 @@ def load_model(args, progress):
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())
     return build_model(game, limit, progress), shown
+
+
+def recorded_params(args) -> dict:
+    """The factory's parameters as a certificate records them (``--param goal=5 --param p=1/6``:
+    ``{"goal": 5, "p": "1/6"}``: integers, booleans and texts as they are, a fraction as ``"p/q"``);
+    ``{}`` for a ``--model`` file.  ``check --expect goal=5`` compares them."""
+    if not getattr(args, "game", None):
+        return {}
+    from fractions import Fraction
+
+    from .model import parse_params
+
+    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v
+            for k, v in parse_params(args.param).items()}

@@ -51,11 +51,20 @@ __all__ = [
     "best_of",
     "get_backend",
     "parse_pq",
+    "InfiniteValue",
 ]
 
 
 class FloatLeak(TypeError):
     """A value of the wrong type (usually a float) reached an exact computation."""
+
+
+@dataclass(frozen=True)
+class InfiniteValue:
+    """An exact result of +infinity (an expected reward where a strategy may never end play), never a
+    float: ``reason`` says why (``"infinite: ..."``, the ``<field>_reason`` of the JSON output)."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,7 @@ class Backend:
     exact: bool
     make: Callable[[int, int], Any]
     prec: int | None = None  # working precision in bits, ``ball`` only
+    prec_default: bool = False  # ``ball``/``auto`` without --prec: the game may run its fastest certified method
 
     def precision(self):
         """A context manager that sets python-flint's working precision (a no-op unless ``ball``)."""
@@ -131,14 +141,16 @@ DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision
 def get_backend(name: str | Backend = "mpq", prec: int | None = None) -> Backend:
     """The backend called ``name``; a :class:`UsageError` if unknown or unavailable.
 
-    ``prec`` is the working precision of ``ball`` (default :data:`DEFAULT_BALL_PREC`).
+    ``prec`` is the working precision of ``ball`` (default :data:`DEFAULT_BALL_PREC`, and then
+    ``prec_default``: a game may run a faster certified method, e.g. the Race's float64 intervals).
     """
     if isinstance(name, Backend):
         return name
     if name == "ball":
         from .balls import BALL_TYPE, ball_make, check_prec
 
-        return Backend("ball", BALL_TYPE, False, ball_make, check_prec(DEFAULT_BALL_PREC if prec is None else prec))
+        return Backend("ball", BALL_TYPE, False, ball_make, check_prec(DEFAULT_BALL_PREC if prec is None else prec),
+                       prec is None)
     if name == "mpq":
         if _gmpy2 is None:
             raise UsageError(
@@ -176,13 +188,16 @@ def best_of(B: Backend, values) -> tuple[Any, int, bool]:
     return best, index, True
 
 
+_MPQ = type(_gmpy2.mpq(0)) if _gmpy2 is not None else None
+
+
 def as_fraction(x: Any) -> Fraction:
     """``x`` as a :class:`Fraction`; ints, Fractions and mpq only, never floats."""
     if isinstance(x, bool):
         raise FloatLeak(f"bool {x!r} is not a number here")
     if isinstance(x, (int, Fraction)):
         return Fraction(x)
-    if _gmpy2 is not None and type(x) is type(_gmpy2.mpq(0)):
+    if _MPQ is not None and type(x) is _MPQ:
         return Fraction(int(x.numerator), int(x.denominator))
     raise FloatLeak(f"{type(x).__name__} value {x!r} is not an exact rational")
 
@@ -191,7 +206,12 @@ def format_pq(x: Any) -> str:
     """The canonical text of an exact rational: ``"p/q"`` in lowest terms, q > 0.
 
     Integers are written ``"p/1"`` so that every stored number has one shape.
+
+    >>> format_pq(_gmpy2.mpq(6, -4)), format_pq(Fraction(3)), format_pq(2)
+    ('-3/2', '3/1', '2/1')
     """
+    if type(x) is _MPQ:  # (the engine's numbers: already in lowest terms, no conversion)
+        return f"{x.numerator}/{x.denominator}"
     f = as_fraction(x)
     return f"{f.numerator}/{f.denominator}"
 

@@ -138,13 +138,29 @@ def json_ready(obj: Any) -> Any:
             "this is a bug in exactplay, please report it") from None
 
 
-def dumps(obj: Any, indent: int | None = 2, **kwargs: Any) -> str:
+COMPACT_FROM = 1 << 18  # characters: a larger output of a command is printed without indentation
+
+
+def dumps(obj: Any, indent: int | None = 2, compact_from: int | None = None, **kwargs: Any) -> str:
     """``obj`` as strict JSON (see the module docstring for infinite measures).
 
     The common case (every float finite) is one ``json.dumps``; only output
-    with a non-finite float is walked by :func:`json_ready`.
+    with a non-finite float is walked by :func:`json_ready`.  ``compact_from``:
+    an output of more characters (every state of a big model) is written without
+    indentation, by Python's C encoder, 10-20 times faster (the indenting encoder
+    is pure Python); a command's ``--json`` output uses :data:`COMPACT_FROM`.
     """
     try:
-        return json.dumps(obj, indent=indent, allow_nan=False, **kwargs)
+        return _dumps(obj, indent, compact_from, kwargs)
     except ValueError:  # a non-finite float: encode the measures, refuse anything else
-        return json.dumps(json_ready(obj), indent=indent, allow_nan=False, **kwargs)
+        return _dumps(json_ready(obj), indent, compact_from, kwargs)
+
+
+def _dumps(obj: Any, indent: int | None, compact_from: int | None, kwargs: dict) -> str:
+    if indent is None:
+        return json.dumps(obj, allow_nan=False, **kwargs)
+    if compact_from is not None:
+        compact = json.dumps(obj, allow_nan=False, **kwargs)
+        if len(compact) > compact_from:
+            return compact
+    return json.dumps(obj, indent=indent, allow_nan=False, **kwargs)

@@ -107,7 +107,9 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
     except MemoryError:
         raise MalformedCertificate(f"{source}: out of memory while checking; not verified") from None
     answer = cert.get("answer") if isinstance(cert.get("answer"), dict) else {}
-    unverified = [f for f in UNVERIFIED_FIELDS if f in cert]
+    # a user's model records its factory's parameters: their form is checked, nothing ties them to the model
+    recorded = ["params"] if "model" in cert and cert.get("params") else []
+    unverified = [f for f in UNVERIFIED_FIELDS if f in cert] + recorded
     if cert.get("kind") == "ball":
         rec = cert.get("recurrence")
         name = cert.get("game") if rec == "game" else (cert["model"].get("name", "model") if rec == "model" else rec)
@@ -115,10 +117,14 @@ def verify_certificate(cert: dict, source: str = "<certificate>", expect: dict |
                 "answer": {k: answer.get(k) for k in ("name", "lower", "upper", "decimal")},
                 "summary": summary, "unverified_fields": unverified}
     built_in = cert["kind"] == "game"  # everything, the decimal included, was verified by its checker
+    starts = {} if "initial_states" not in cert else {"initial_states": {
+        "count": len(cert["initial_states"]["values"]),
+        **{end: cert["initial_states"][end] for end in ("smallest", "largest")}}}  # verified by checker.model
     return {
         "game": cert["game"] if built_in else cert["model"].get("name", "model"),
-        "params": cert["params"] if built_in else {},
+        "params": cert.get("params", {}),
         "answer": {k: answer.get(k) for k in ("name", "value", "decimal")},
+        **starts,
         "summary": summary,
         "unverified_fields": unverified,
     }
@@ -153,6 +159,8 @@ def _numbers(value) -> list | None:
 
 
 def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 300:
         return f"a {value.bit_length()}-bit number"
     text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
@@ -162,9 +170,16 @@ def _shown(value) -> str:
 def expected_params(cert: dict, expect: dict) -> None:
     """Raise naming the first parameter whose value differs from ``expect`` (name -> text).
 
-    Numbers are compared exactly (``0.25`` matches ``"1/4"``, ``1`` matches ``"1/1"``); other
-    values as text."""
+    The parameters are the certificate's own: a built-in game's (verified: the checker rebuilds the
+    game from them) or, for a user's model, the factory's as recorded (``--param goal=5``).  Numbers
+    are compared exactly (``0.25`` matches ``"1/4"``, ``1`` matches ``"1/1"``), booleans as
+    ``true``/``false``, other values as text; an expected number that is no exact number says so."""
     params = cert.get("params")
+    if params is None and isinstance(cert.get("model"), dict):
+        first = next(iter(expect))
+        raise VerificationError(f"expected parameter {first}={expect[first]}, but the certificate records no "
+                                "parameters (a model file's, or a factory's written before exactplay recorded "
+                                "them: certify it again)", field="params")
     if not isinstance(params, dict):
         raise VerificationError("parameters are not an object", field="params")
     for key, want in expect.items():
@@ -172,11 +187,19 @@ def expected_params(cert: dict, expect: dict) -> None:
             raise VerificationError(f"expected parameter {key}={want}, but the certificate has no parameter {key!r} "
                                     f"(it has: {', '.join(map(str, params)) or 'none'})", field=f"params.{key}")
         found = params[key]
+        mismatch = f"expected parameter {key}={want}, found {key}={_shown(found)}"
         a, b = _numbers(found), _numbers(want)
-        same = a == b if a is not None and b is not None else isinstance(found, str) and found == want
+        if isinstance(found, bool):
+            if want.lower() not in ("true", "false"):
+                raise VerificationError(f"{mismatch}: {want[:40]!r} is not true or false", field=f"params.{key}")
+            same = found == (want.lower() == "true")
+        elif a is not None and b is None:
+            raise VerificationError(f"{mismatch}: {want[:40]!r} is not an exact number (write 3, 1/4 or 0.25"
+                                    f"{', or a comma-separated list' if len(a) > 1 else ''})", field=f"params.{key}")
+        else:
+            same = a == b if a is not None else isinstance(found, str) and found == want
         if not same:
-            raise VerificationError(f"expected parameter {key}={want}, found {key}={_shown(found)}",
-                                    field=f"params.{key}")
+            raise VerificationError(mismatch, field=f"params.{key}")
 
 
 def certificate_paths(paths) -> list[Path]:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from ._ints import ratio
 from ._strict import INF, SOLUTION_KEYS, fail, integer, keys, listed, pq, rational, show
-from ._values import BITS, FIXED_ERROR, constant, exact, fixed
+from ._values import BITS, FIXED_ERROR, ExactView, constant, exact, fixed
 
 
 class Bellman:
     def read_solution(self) -> None:
         self.at("solution")
         required = tuple(k for k in SOLUTION_KEYS if k not in ("values", "margins"))
-        sol = keys(self.cert["solution"], required, ("values", "margins"), "solution")
+        sol = keys(self.cert["solution"], required, ("values", "margins", "infinite"), "solution")
         n = self.n
         self.at("solution.objective")
         if sol["objective"] != self.objective:
@@ -33,8 +33,18 @@ class Bellman:
             fail(f"witness {show(sol['witness'])} is not the one this model calls for ({self.witness!r}: "
                   + {"termination": "every play ends under all strategies",
                      "policy": "no choice lies on a cycle",
-                     "reachability": "choices lie on cycles that can go on forever"}[self.witness] + ")",
+                     "reachability": "choices lie on cycles that can go on forever",
+                     "proper": "never_ending 'infinite' where a strategy may never end play"}[self.witness] + ")",
                   "solution.witness")
+        proper = self.witness == "proper"
+        self.at("solution.infinite")
+        if ("infinite" in sol) != proper:
+            fail("the infinite witness ranks are given exactly with the witness 'proper'", "solution.infinite")
+        if proper:
+            self.infinite = listed(sol["infinite"], "solution.infinite", None, n)
+            for s, r in enumerate(self.infinite):
+                if r is not None and (integer(r, "solution.infinite", s) < 0 or r > n):
+                    fail(f"rank {show(r)} is out of range 0..{n}", "solution.infinite", s)
         self.at("solution.components")
         if sol["components"] != self.components or not all(type(c) is int for c in sol["components"]):
             fail(f"components {show(sol['components'])} are not {self.components}", "solution.components")
@@ -68,27 +78,37 @@ class Bellman:
                 fail("missing key(s) margins (stored with the values)", "solution")
             fail("margins are stored with the values only (a policy-only certificate has none)", "solution.margins")
         if "values" not in sol:  # policy only: the values are the policy's, evaluated here exactly
+            if proper:
+                fail("a certificate of infinite values stores its values", "solution.values")
             self.stored = "policy"
             self.margins_in = None
-            self.Vq = None
             self.at("solution.policy")
             self.evaluate_policy()
+            self.V = ExactView(self.W)
             return
         self.stored = "values"
         self.at("solution.margins")
         self.margins_in = listed(sol["margins"], "solution.margins", None, n)
         self.at("solution.values")
         values = listed(sol["values"], "solution.values", None, n)
-        self.Vq = []
+        self.V = []  # as stored: exact rationals, None for +infinity (witness proper)
         for s, row in enumerate(values):
             self.at("solution.values", s)
+            if row is None and proper:  # +infinity: its witness is checked by _proper
+                if self.infinite[s] is None:
+                    fail("a value is null (infinite) without an infinite witness rank", "solution.values", s)
+                self.V.append(None)
+                continue
+            if proper and self.infinite[s] is not None:
+                fail("a finite value at a state with an infinite witness rank (its value is null)",
+                     "solution.values", s)
             listed(row, "solution.values", s, C)
-            self.Vq.append(tuple(rational(x, "solution.values", s) for x in row))
-        self.V = [constant(v) for v in self.Vq]
+            self.V.append(tuple(rational(x, "solution.values", s) for x in row))
+        self.W = [None if v is None else constant(v) for v in self.V]
 
     def values(self) -> list[tuple]:
         """Every state's verified values as exact rationals (tests: with ``keep_values``, or stored)."""
-        return [tuple(exact(v, k) for k in range(len(v[0]))) for v in self.V]
+        return [tuple(exact(v, k) for k in range(len(v[0]))) for v in self.W]
 
     # ------------------------------------------------------------ Bellman
 
@@ -96,7 +116,7 @@ class Bellman:
         """``Q_a(s) = r_a + sum_t p V(t)`` over the certified components, exactly (stored values)."""
         r = self.rew[s][a]
         out = list(r) if r is not None else [0] * len(self.components)
-        V = self.Vq
+        V = self.V
         for t, p in self.trans[s][a]:
             if p == 1:
                 for i, x in enumerate(V[t]):
@@ -112,14 +132,14 @@ class Bellman:
         """Component ``k`` of ``Q_a(s)`` alone (what the mover compares), exactly."""
         r = self.rew[s][a]
         out = r[k] if r is not None else 0
-        if self.Vq is not None:
+        if self.stored == "values":
             for t, p in self.trans[s][a]:
-                x = self.Vq[t][k]
+                x = self.V[t][k]
                 if x:
                     out += x if p == 1 else p * x
             return out
         for t, p in self.trans[s][a]:
-            nums, den = self.V[t]
+            nums, den = self.W[t]
             if nums[k]:
                 out += p * ratio(nums[k], den)
         return out
@@ -132,7 +152,7 @@ class Bellman:
         if r is not None and r[k]:
             total = (r[k].numerator << BITS) // r[k].denominator
         fix = self.fix[k]
-        V = self.V
+        V = self.W
         dist = self.trans[s][a]
         for t, p in dist:
             f = fix[t]
@@ -164,7 +184,7 @@ class Bellman:
     def bellman_state(self, s: int) -> None:
         """State ``s``'s checks; the values of every successor of every action are known."""
         self.at("solution.values", s)
-        v = self.V[s]
+        v = self.W[s]
         nums = v[0]
         if nums[0] > 0:
             self.positive[s] = 1
@@ -175,8 +195,8 @@ class Bellman:
                   "solution.values", s)
         stored = self.stored == "values"
         if self.pay[s] is not None:
-            if stored and self.Vq[s] != self.pay[s]:
-                fail(f"terminal value {self.fmt(self.Vq[s])} is not the payoff {self.fmt(self.pay[s])}",
+            if stored and self.V[s] != self.pay[s]:
+                fail(f"terminal value {self.fmt(self.V[s])} is not the payoff {self.fmt(self.pay[s])}",
                       "solution.values", s)
             return
         a = self.policy[s]
@@ -184,8 +204,8 @@ class Bellman:
         # solved those equations), so only stored values are checked against them
         if stored:
             qa = self.q(s, a)
-            if self.Vq[s] != qa:
-                fail(f"Bellman: the value {self.fmt(self.Vq[s])} is not the policy action {a}'s "
+            if self.V[s] != qa:
+                fail(f"Bellman: the value {self.fmt(self.V[s])} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)
         if self.is_choice(s):
             self._decide(s, a)
@@ -195,7 +215,7 @@ class Bellman:
         where they do not separate; the margin's bounds (or its exact value)."""
         k, sign = self.kidx[self.mover[s]]
         acts = range(len(self.trans[s]))
-        v = self.V[s]
+        v = self.W[s]
         f = self.fix[k][s]
         if f is None:
             f = self.fix[k][s] = fixed(v, k)
@@ -239,11 +259,11 @@ class Bellman:
         """Component ``k`` of ``Q_a(s)`` exactly, as ``(numerator, denominator > 0)`` not reduced (the
         policy's: ``V(s)``; one outcome of probability 1 without reward: its successor's value)."""
         if a == self.policy[s]:
-            nums, den = self.V[s]
+            nums, den = self.W[s]
             return nums[k], den
         dist, r = self.trans[s][a], self.rew[s][a]
         if len(dist) == 1 and dist[0][1] == 1 and (r is None or not r[k]):
-            nums, den = self.V[dist[0][0]]
+            nums, den = self.W[dist[0][0]]
             return nums[k], den
         x = self.q_key(s, a, k)
         return x.numerator, x.denominator

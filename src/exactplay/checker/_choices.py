@@ -57,7 +57,10 @@ class Choices:
                     fail(f"margin {pq(got)} is not the best minus the runner-up ({pq(want)})",
                           "solution.margins", s)
         self.ties = [[s, opt] for s, opt in sorted(self.opt_q.items()) if len(opt) > 1]
-        want = dict((s, opt) for s, opt in self.ties)
+        self.check_ties_listed(dict((s, opt) for s, opt in self.ties))
+
+    def check_ties_listed(self, want: dict[int, list[int]]) -> None:
+        """``solution.ties`` lists exactly the ties ``want`` (state -> tied actions), in increasing state order."""
         self.at("solution.ties")
         got: dict[int, list] = {}
         last = -1

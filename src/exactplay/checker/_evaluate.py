@@ -64,7 +64,7 @@ class PolicyEvaluation:
     keep_values = False  # True: keep every state's value, check them after the whole evaluation (tests)
 
     def evaluate_policy(self) -> None:
-        """Set ``self.V`` (per state: numerators over the certified components and a denominator) to
+        """Set ``self.W`` (per state: numerators over the certified components and a denominator) to
         the exact values of ``self.policy`` on the model; ``self.pay``/``self.rew`` are the projected
         payoffs/rewards.
 
@@ -102,7 +102,8 @@ class PolicyEvaluation:
         del parts_of
         V: list = [constant(pay[s]) if pay[s] is not None else (None if pcomp[s] in live_comp else zero)
                    for s in range(n)]
-        self.V = V
+        self.W = V
+        keep = set(getattr(self, "initial_states", None) or [self.initial])  # read after the checks
         for parts in groups.values():  # plays that never end: known already (value 0), with the terminals
             dead = [c for c in parts if c >= 0 and c not in live_comp]
             for c in dead:
@@ -156,9 +157,9 @@ class PolicyEvaluation:
                     for t in self.succ[s]:
                         if t != s:
                             readers[t] -= 1
-                            if not readers[t] and t != self.initial:
+                            if not readers[t] and t not in keep:
                                 V[t] = None
-                    if not readers[s] and s != self.initial:
+                    if not readers[s] and s not in keep:
                         V[s] = None
 
     def _component(self, states: list[int], step, V: list) -> None:

@@ -80,6 +80,33 @@ def keys(obj: Any, required: tuple, optional: tuple, field: str, state: Any = No
     return obj
 
 
+MAX_PARAMS = 100  # recorded factory parameters
+MAX_PARAM_CHARS = 1000  # characters of a parameter's name or text, digits of an integer
+
+
+def recorded_params(x: Any, field: str = "params") -> dict:
+    """A factory's parameters as a certificate of a user's model records them (``--param goal=5``;
+    informational: the checker has no factory to run again, so nothing ties them to the model):
+    at most :data:`MAX_PARAMS` names (Python identifiers), each an integer, a boolean or a text (a
+    fraction is the text ``"p/q"``); a float, a list, an object or null is refused."""
+    if not isinstance(x, dict):
+        fail(f"expected an object of the factory's parameters, found {type(x).__name__}", field)
+    if len(x) > MAX_PARAMS:
+        fail(f"{len(x):,} parameters, more than {MAX_PARAMS}", field)
+    for name, value in x.items():
+        if not name.isidentifier() or len(name) > MAX_PARAM_CHARS:
+            fail(f"parameter name {show(name)} is not a Python identifier", field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value.bit_length() > 4 * MAX_PARAM_CHARS:
+                fail(f"{show(value)} is longer than {MAX_PARAM_CHARS} digits", f"{field}.{name}")
+        elif isinstance(value, str):
+            if len(value) > MAX_PARAM_CHARS:
+                fail(f"a text of {len(value):,} characters, more than {MAX_PARAM_CHARS}", f"{field}.{name}")
+        elif not isinstance(value, bool):
+            fail(f"expected an integer, a boolean or a text, found {show(value)}", f"{field}.{name}")
+    return x
+
+
 def listed(x: Any, field: str, state: Any = None, length: int | None = None) -> list:
     if not isinstance(x, list):
         fail(f"expected a list, found {type(x).__name__}", field, state)

@@ -31,7 +31,7 @@ BITS = 128  # P: the fixed point's fractional bits
 TOP_BITS = 320  # a division of longer numbers is made on their top bits (see above)
 FIXED_ERROR = 3  # 0 <= x 2^BITS - fixed(x) < FIXED_ERROR
 
-__all__ = ["BITS", "FIXED_ERROR", "constant", "exact", "fixed", "lcm_of"]
+__all__ = ["BITS", "FIXED_ERROR", "ExactView", "constant", "exact", "fixed", "lcm_of"]
 
 
 def constant(values) -> tuple:
@@ -71,3 +71,18 @@ def fixed(v: tuple, k: int) -> int:
             return ((num << BITS) // den) - 1
         num, den = v[0][k], v[1]
     return (num << BITS) // den
+
+
+class ExactView:
+    """The values ``(numerators, denominator)`` of :mod:`._values` seen as tuples of exact rationals
+    (what the checks written for stored values read: the answer, the initial states, a source)."""
+
+    def __init__(self, W: list):
+        self.W = W
+
+    def __len__(self) -> int:
+        return len(self.W)
+
+    def __getitem__(self, s: int):
+        v = self.W[s]
+        return None if v is None else tuple(exact(v, k) for k in range(len(v[0])))

@@ -6,7 +6,8 @@ constant and whose rewards all sum to 0, in a game where every play ends, else
 strategies (the attractor of the terminal states is everything); otherwise
 ``policy`` when no choice state lies on a cycle where it feeds back; otherwise
 ``reachability`` (one key component shared by every chooser, payoffs >= 0, no
-reward).  See :mod:`exactplay.checker.model` for why each suffices.
+reward).  A model with ``never_ending`` ``"infinite"`` has ``proper``
+(:mod:`exactplay.checker._proper`), or ``termination`` when every play ends.  See :mod:`exactplay.checker.model` for why each suffices.
 """
 
 from __future__ import annotations
@@ -149,6 +150,10 @@ class Witness:
 
     def check_witness(self) -> None:
         self.at("model")
+        if self.never_ending == "infinite":  # (:mod:`._proper`): where every play ends, the semantics agree
+            self.witness = "termination" if self.terminates else "proper"
+            self.components = [0]
+            return
         choosers = [s for s in range(self.n) if self.is_choice(s)]
         key_comps = sorted({self.keys[self.mover[s]][0] for s in choosers})
         # a choice on a cycle whose actions all move inside the cycle's component with the same

@@ -83,7 +83,7 @@ from typing import Any
 from ..errors import VerificationError
 from . import _strict
 from ._ball_solution import BallSolution
-from ._strict import Where, fail, integer, keys, listed, show
+from ._strict import Where, fail, integer, keys, listed, recorded_params, show
 from .explicit import ModelReader
 from .model import SolutionChecker, guarded
 
@@ -129,10 +129,12 @@ class _BallChecker(ModelReader, SolutionChecker, BallSolution):
         if rec == "model":
             if "model" not in cert or "game" in cert:
                 fail("a ball certificate of a model carries the model and no game", "model")
-            if cert["params"] != {}:
-                fail("a model's ball certificate has no parameters ({})", "params")
+            recorded_params(cert["params"])  # a factory's (--param), informational; {} for a model file
             self.check_digest()
             self.read_model()
+            if len(self.initial_states) > 1:  # the writer refuses them: its answer covers one initial state
+                fail(f"a ball certificate covers one initial state, not {len(self.initial_states):,}",
+                     "model.initial_states")
             what = f"model {self.name!r}"
             self.answer_name = None
         elif rec == "game":

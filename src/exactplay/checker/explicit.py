@@ -1,17 +1,20 @@
 """Reading the explicit model of a certificate v2 of kind ``"model"``, strictly.
 
 The model format is :mod:`exactplay.model.explicit`'s, as the writer canonically
-writes it: players, objective, state ids equal to their positions, ``initial``;
+writes it: players, objective, state ids equal to their positions, ``initial`` (and
+``initial_states``, two or more distinct states, ``initial`` first, when there are several);
 terminal states carry one payoff per player, other states a mover (a player, or
 ``null`` for chance: then exactly one action) and actions whose outcomes are
 distinct existing states with canonical ``"p/q"`` probabilities (lowest terms,
-positive) summing to exactly 1, rewards of one entry per player.
+positive) summing to exactly 1, rewards of one entry per player; ``never_ending``
+(``"infinite"``, one player: a strategy that does not end play with probability 1 is worth
++infinity) only when not the default ``"zero"``.
 ``model_sha256`` is the SHA-256 of ``json.dumps(model, sort_keys=True,
 separators=(",", ":"))`` (the canonical serialization, see
 :mod:`exactplay.checker.rules.canonical`).
 
 :class:`ModelReader` fills the checker's model attributes (``name``,
-``player_names``, ``P``, ``declared_objective``, ``n``, ``initial``,
+``player_names``, ``P``, ``declared_objective``, ``n``, ``initial``, ``initial_states``,
 ``state_names``, ``payoff``, ``mover``, ``trans``, ``rewards``) that
 :mod:`exactplay.checker.rules` fills from its own rebuild for a built-in game.
 """
@@ -43,7 +46,7 @@ class ModelReader:
     def read_model(self) -> None:
         self.at("model")
         model = keys(self.cert["model"], ("format", "version", "players", "states"),
-                      ("name", "objective", "initial"), "model")
+                      ("name", "objective", "initial", "never_ending", "initial_states"), "model")
         self.at("model.format")
         if model["format"] != "exactplay-model":
             fail(f"format {show(model['format'])} is not 'exactplay-model'", "model.format")
@@ -73,6 +76,15 @@ class ModelReader:
         if not isinstance(objective, str) or objective not in OBJECTIVES:
             fail(f"objective {show(objective)} is not one of {', '.join(OBJECTIVES)}", "model.objective")
         self.declared_objective = objective
+        self.at("model.never_ending")
+        never_ending = model.get("never_ending", "zero")
+        if never_ending == "zero" and "never_ending" in model:
+            fail("never_ending 'zero' is the default: the canonical model leaves it out", "model.never_ending")
+        if never_ending not in ("zero", "infinite"):
+            fail(f"never_ending {show(never_ending)} is not 'zero' or 'infinite'", "model.never_ending")
+        if never_ending == "infinite" and (P != 1 or objective not in ("auto", "max", "min")):
+            fail("never_ending 'infinite' is for one player who maximises or minimises", "model.never_ending")
+        self.never_ending = never_ending
         self.at("model.states")
         states = listed(model["states"], "model.states")
         n = self.n = len(states)
@@ -85,6 +97,16 @@ class ModelReader:
         if not 0 <= initial < n:
             fail(f"initial state {show(initial)} does not exist", "model.initial")
         self.initial = initial
+        self.initial_states = [initial]
+        if "initial_states" in model:  # several initial states (a DRN file's): the initial state first
+            self.at("model.initial_states")
+            starts = [integer(x, "model.initial_states") for x in listed(model["initial_states"], "model.initial_states")]
+            if len(starts) < 2 or starts[0] != initial:
+                fail(f"initial states {show(starts[:5])}: two or more, the initial state {initial} first",
+                     "model.initial_states")
+            if len(set(starts)) != len(starts) or not all(0 <= x < n for x in starts):
+                fail("initial states are distinct existing states", "model.initial_states")
+            self.initial_states = starts
 
         self.state_names: list[str] = []
         self.payoff: list[tuple | None] = []

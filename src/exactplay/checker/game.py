@@ -105,6 +105,7 @@ class _GameChecker(SolutionChecker):
         self.declared_objective = model.declared_objective
         self.n = len(model.state_names)
         self.initial = model.initial
+        self.initial_states = [model.initial]
         self.state_names = model.state_names
         self.payoff, self.mover, self.trans, self.rewards = model.payoff, model.mover, model.trans, model.rewards
         tail = self.check_solution(rules.answer_name, rules.answer_component)

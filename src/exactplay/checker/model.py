@@ -30,7 +30,10 @@ What is verified (everything but :data:`UNVERIFIED`):
    ``zero-sum`` -- player 0 maximises component 0, player 1 minimises it;
    ``min`` -- player 0 minimises component 0.
 4. *The witness* is the one the model calls for (recomputed: iterative Tarjan
-   SCCs and the attractor of the terminal states): ``termination`` when every
+   SCCs and the attractor of the terminal states); a model with ``never_ending``
+   ``"infinite"`` (a strategy that does not end play with probability 1 is worth
+   +infinity) has ``termination`` when every play ends, else ``proper``, whose
+   checks replace 5-8 (:mod:`exactplay.checker._proper`).  Otherwise ``termination`` when every
    play ends under all strategies (components: all players); otherwise
    ``policy`` when no choice state (a player with two actions or more) lies on
    a cycle (all players); otherwise ``reachability`` (the one key component c
@@ -69,7 +72,14 @@ What is verified (everything but :data:`UNVERIFIED`):
 9. *The answer*: the initial state, ``components[0]``, its exact value, the
    decimal correctly rounded half-to-even to ``digits`` places, the name
    recomputed from the model; ``smallest_margin`` is the smallest non-zero
-   margin at its lowest state, or ``null``.
+   margin at its lowest state, or ``null``.  A model with several initial
+   states (``model.initial_states``) has ``initial_states``: the value of each
+   (same component), and the smallest and the largest with the first initial
+   state attaining each and its decimal; a model with one has no such field.
+10. *The source* (optional: a model built from a PRISM, PRISM-games or JANI
+   file): the property's answer at each initial state and its threshold,
+   recomputed from the verified values; the file's SHA-256, constants and
+   property are recorded, not re-derived (:mod:`exactplay.checker._source`).
 
 Why this suffices.  Termination: every play ends under all strategies, so the
 Bellman equations have exactly one solution, the value (a stopping game), and
@@ -93,18 +103,21 @@ from typing import Any
 from ..errors import VerificationError
 from . import _strict
 from ._answer import Answer
+from ._source import Source
 from ._bellman import Bellman
 from ._choices import Choices
 from ._evaluate import PolicyEvaluation
+from ._proper import Proper
 from ._strict import (ANSWER_KEYS, MAX_DIGITS, MAX_NUMBER_CHARS, SOLUTION_KEYS, Where, fail, integer,
                       keys, show)
 from ._witness import Witness
 from .explicit import ModelReader
 
-__all__ = ["verify", "UNVERIFIED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
+__all__ = ["verify", "UNVERIFIED", "RECORDED", "MAX_STATES", "MAX_NUMBER_CHARS", "MAX_DIGITS", "TOP_REQUIRED",
            "SOLUTION_KEYS", "ANSWER_KEYS", "guarded", "SolutionChecker"]
 
 UNVERIFIED = ("tool_version", "notes")  # informational: returned, never checked
+RECORDED = ("params",)  # the factory's parameters: their form is checked, nothing ties them to the model
 MAX_STATES = _strict.MAX_STATES
 
 TOP_REQUIRED = ("format", "version", "kind", "model", "model_sha256", "solution", "answer", "smallest_margin")
@@ -141,9 +154,11 @@ def guarded(run, where: Where):
             gc.enable()
 
 
-class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
+class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answer):
     """The generic checks (objective, witness, Bellman, ranks, policy, margins, ties, answer,
     smallest margin) on a model already read into the checker's attributes."""
+
+    never_ending = "zero"  # (a model's reader sets it; a built-in game's rules keep the default)
 
     def __init__(self, cert: Any, where: Where):
         self.cert = cert
@@ -160,11 +175,15 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
         self.resolve_objective()
         self.check_witness()
         self.read_solution()
-        self.check_bellman()
-        self.check_ranks()
-        self.check_policy()
-        self.check_margins_and_ties()
+        if self.witness == "proper":  # never_ending "infinite" (:mod:`._proper`)
+            self.check_proper()
+        else:
+            self.check_bellman()
+            self.check_ranks()
+            self.check_policy()
+            self.check_margins_and_ties()
         self.check_answer(answer_name, component)
+        self.check_initial_states()
         self.check_smallest_margin()
         evaluated = ""
         if self.stored == "policy":
@@ -172,6 +191,9 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
             evaluated = (f"values not stored: the policy evaluated exactly ({e['single']:,} single states, "
                          f"{e['self_loop']:,} self-loops, {e['cyclic']:,} cycles by elimination on "
                          f"{e['feedback']:,} feedback states); ")
+        if self.witness == "proper":
+            k = sum(1 for r in self.infinite if r is not None)
+            evaluated = f"{k:,} infinite value(s) witnessed by graph search, "
         margins = "margins" if self.stored == "values" else "smallest margin"
         return (f"{self.n:,} states, objective {self.objective}, {self.witness} witness: {evaluated}"
                 f"Bellman, ranks, policy, {margins} and {len(self.ties):,} tie(s) verified; {self.answer_text}")
@@ -191,11 +213,14 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Answer):
             fail(f"kind {show(cert['kind'])} is not {kind!r}", "kind")
 
 
-class _Checker(ModelReader, SolutionChecker):
+class _Checker(ModelReader, SolutionChecker, Source):
     def run(self) -> str:
         self.max_states = MAX_STATES  # read at run time (tests lower it)
-        self.check_header("model", TOP_REQUIRED, UNVERIFIED)
+        self.check_header("model", TOP_REQUIRED, UNVERIFIED + RECORDED + ("initial_states", "source"))
+        if "params" in self.cert:
+            self.at("params")
+            _strict.recorded_params(self.cert["params"])
         self.check_digest()
         self.read_model()
         tail = self.check_solution(None, None)  # a model's answer: its name and first certified component
-        return f"model {self.name!r}: {tail}"
+        return f"model {self.name!r}: {tail}{self.check_source()}"

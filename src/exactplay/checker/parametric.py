@@ -29,6 +29,7 @@ from ..errors import VerificationError
 from ._sturm import Endpoint, count_roots, evaluate, no_root_between, sign, sub
 from ._strict import MAX_PLAYERS, OBJECTIVE_PLAYERS
 from ._strict import decimal as _decimal, integer as _int, keys as _keys, listed as _list, rational as _rational
+from ._strict import recorded_params
 from ._param_region import RegionCheck, _fail, _poly
 
 __all__ = ["verify"]
@@ -36,6 +37,7 @@ __all__ = ["verify"]
 TOP = ("format", "version", "kind", "symbol", "range", "model", "objective", "components", "breakpoints",
        "regions", "answer")
 INFO = ("tool_version", "notes")
+RECORDED = ("params",)  # the factory's other parameters: their form is checked, nothing ties them to the model
 MODEL = ("name", "num_players", "player_names", "objective", "initial", "states", "terminal", "mover", "actions",
          "trans", "rewards")
 MAX_DECIMALS = 100
@@ -54,7 +56,9 @@ def verify(cert: Any) -> str:
 
 class _Checker:
     def __init__(self, cert: Any) -> None:
-        self.cert = _keys(cert, TOP, INFO, "certificate")
+        self.cert = _keys(cert, TOP, INFO + RECORDED, "certificate")
+        if "params" in self.cert:
+            recorded_params(self.cert["params"])
 
     def run(self) -> str:
         c = self.cert

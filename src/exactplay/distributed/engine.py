@@ -23,8 +23,10 @@ from array import array
 from exactplay.distributed import store
 from exactplay.distributed.tiles import Tile, new_run, run_tiles
 from exactplay.distributed.wire import pack_numbers, unpack_numbers
+from exactplay.engine.run import Run
 from exactplay.engine.solution import SCCStats, Solution
-from exactplay.engine.solve import _Engine, witness_kind
+from exactplay.model.sparse import Sparse
+from exactplay.numbers import get_backend
 from exactplay.progress import SILENT
 
 _MAX_STATS = ("largest", "largest_dense", "max_rounds")
@@ -68,8 +70,8 @@ class _Worker:
     """One engine on one worker, with the order in which it made its dictionaries' entries."""
 
     def __init__(self, model, backend, filter, witness, components):
-        self.engine = _Engine(model, backend, SILENT, filter)
-        self.engine.prepare(witness, components)
+        self.engine = Run(model, Sparse.from_model(model), get_backend(backend), SILENT)
+        self.engine.setup(witness, components)
         self.cpu = 0.0
         self.sent = 0
 
@@ -96,8 +98,11 @@ def engine_tile(run, model, spec, w, comps, send, has_local, *deps):
     for payload in deps[1:] if has_local else deps:
         if payload is not None:
             _unpack_states(eng, payload)
+    st_ = eng.stats
     for comp, has_ec in comps:
-        eng.solve_component(comp, has_ec)
+        st_.largest = max(st_.largest, len(comp))
+        st_.with_end_component += bool(has_ec)
+        eng.component(comp, has_ec)
     out = _pack_states(eng, send) if send else None
     st.sent += 0 if out is None else len(out[1]) + len(out[2])
     st.cpu += time.process_time() - start
@@ -136,12 +141,14 @@ def solve_model(model, backend: str = "mpq", progress=SILENT, filter: bool = Tru
     """:func:`exactplay.engine.solve_model` with the condensation's levels on ``client``'s workers."""
     from exactplay.distributed.cluster import worker_addresses
 
-    driver = _Engine(model, backend, SILENT, filter)
+    sp = Sparse.from_model(model)
+    driver = Run(model, sp, get_backend(backend), SILENT)
     progress.start(f"condensation of {len(model):,} states", None)
-    comps, ec = driver.condensation()
-    witness, components = witness_kind(model, comps, ec)
-    driver.prepare(witness, components)
-    succ = driver.succ
+    driver.prepare()
+    comps, ec = driver.comps, driver.ec
+    witness, components = driver.witness_name, driver.reported
+    succ = [sorted({sp.succ[k] for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]])})
+            for s in range(sp.n)]
     level = levels(comps, succ)
     addresses = worker_addresses(client)
     W = len(addresses)

@@ -75,8 +75,6 @@ def distributed_solver(game: str, command: str, params: dict, args):
             raise UsageError(f"a distributed certify is exact: --backend mpq or fraction, not {args.backend}")
     elif game == "chefs" and get_backend(args.backend).name != "mpq":
         raise UsageError("chefs: a distributed run uses the fast integer solver (--backend mpq)")
-    if game == "hold" and not get_backend(args.backend).exact:
-        raise UsageError(f"hold: a distributed run is exact: --backend mpq or fraction, not {args.backend}")
     with dask_client(args.workers, args.scheduler) as client:
         if command == "certify":  # the game's model, its condensation's levels on the workers
             from exactplay.distributed import engine

@@ -100,11 +100,15 @@ def _body(model: Model, form: IntForm, E: Enclosure, number: list, name: str, di
     }, BallCertRun(E, len(model.choice_states()) - len(unresolved), unresolved[:SAMPLE], 0.0)
 
 
-def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILENT, notes: str = ""):
-    """``(certificate, run)`` of a user's model on the grid ``2^-k``."""
+def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILENT, notes: str = "",
+                           params: dict | None = None):
+    """``(certificate, run)`` of a user's model on the grid ``2^-k``; ``params``: the factory's
+    parameters as recorded (``{}``, a model file's, by default)."""
+    from ..initial_values import one_initial_state
     from ..model import model_to_json
     from ..model.canonical import model_digest
 
+    one_initial_state(model, "a ball certificate")
     start = time.perf_counter()
     form = IntForm(model)
     E = dyadic_enclosure(form, k, progress)
@@ -115,7 +119,7 @@ def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILEN
     body, run = _body(model, form, E, list(range(len(model))), name, digits)
     run.seconds = time.perf_counter() - start
     cert = {"format": "exactplay-certificate", "version": 2, "kind": "ball", "recurrence": "model",
-            "params": {}, "model": model_json, "model_sha256": model_digest(model_json), **body,
+            "params": params or {}, "model": model_json, "model_sha256": model_digest(model_json), **body,
             "tool_version": __version__, "notes": notes or _NOTES}
     return cert, run
 

@@ -74,8 +74,10 @@ def certify_ball(args, prec: int, load_model, progress) -> int:
     from .certificate import model_ball_certificate
 
     try:
+        from ..model_source import recorded_params
+
         model, _ = load_model(args, progress)
-        cert, run = model_ball_certificate(model, prec, progress=progress)
+        cert, run = model_ball_certificate(model, prec, progress=progress, params=recorded_params(args))
     except ModelError as exc:
         raise UsageError(str(exc)) from None
     except NotEnclosed as exc:

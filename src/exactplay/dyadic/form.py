@@ -49,6 +49,10 @@ class IntForm:
                              f"chance only); here the choosers optimise {len(comps)} different payoff components")
         self.c = c = comps.pop() if comps else 0
         self.terminates = model.every_play_ends()
+        if model.never_ending == "infinite" and not self.terminates:
+            from ..engine.structure import EXACT_ONLY
+
+            raise UsageError(EXACT_ONLY)
         self.term: list[Fraction | None] = [None if p is None else p[c] for p in model.terminal]
         self.sign = [1 if model.mover[s] is None else keys[model.mover[s]][1] for s in range(n)]
         self.acts: list[list[tuple]] = []

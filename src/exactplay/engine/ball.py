@@ -9,7 +9,8 @@ Each component is evaluated in python-flint ``arb`` balls at ``prec`` bits:
   (``p_ss = 1``: 0, a play that never ends);
 * a larger component: a ball linear solve (``arb_mat.solve``) of
   ``(I - P_pi) V = r_pi + P_pi,exit V_exit`` under the policy of float value
-  iteration, then a Bellman step in balls at every choice state: where another
+  iteration (the states from which ``pi`` never leaves the component are 0, found by a
+  graph search, and left out: the system is then invertible), then a Bellman step in balls at every choice state: where another
   action's ball lies above the policy's, the policy switches and the
   component is solved again (at most :data:`ROUNDS` times).
 
@@ -41,10 +42,10 @@ from fractions import Fraction
 from flint import arb, arb_mat, fmpq
 
 from ..errors import UsageError
-from ..graph import has_end_component, tarjan
 from ..model import Model
 from ..numbers import best_of, get_backend
 from ..progress import SILENT
+from .elimination import closed_states
 
 __all__ = ["BallSolution", "Unresolved", "ball_solve", "MAX_DENSE"]
 
@@ -94,20 +95,16 @@ def _q(x: Fraction) -> arb:
 
 class _BallEngine:
     def __init__(self, model: Model, B, progress) -> None:
-        from .solve import witness_kind
+        from ..model.sparse import Sparse
+        from .run import Run
 
         self.m, self.B, self.progress = model, B, progress
         n = len(model)
         self.succ = [sorted(model.successors(s)) for s in range(n)]
-        self.comps = tarjan(self.succ)
-        ec = []
-        for comp in self.comps:
-            if len(comp) == 1:
-                s = comp[0]
-                ec.append(any(len(d) == 1 and d[0][0] == s for d in model.trans[s]))
-            else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in model.trans[s]]))
-        self.witness, comps = witness_kind(model, self.comps, ec)
+        shape = Run(model, Sparse.from_model(model), get_backend("mpq"), SILENT)
+        shape.condense()  # the exact engine's components, end components and witness
+        self.comps = shape.comps
+        self.witness, comps = shape.witness_name, shape.reported
         if self.witness == "reachability":
             raise UsageError("--backend ball does not solve choices on cycles where play can go on forever (a reachability "
                              "game): use --backend mpq or auto")
@@ -246,7 +243,22 @@ class _BallEngine:
                          f"{len(comp)} states: use --backend auto")
 
     def _solve_policy(self, comp: list[int], pol: dict) -> dict:
-        """The values of ``pol`` on ``comp``: one ball linear solve, one right-hand side per component."""
+        """The values of ``pol`` on ``comp``: one ball linear solve, one right-hand side per component.
+
+        The states from which ``pol`` never leaves ``comp`` (a closed loop: a graph search,
+        :func:`.elimination.closed_states`) never end: worth exactly 0 (a reward there is an infinite total
+        reward, refused), and they are left out of the system, which would be singular with them; on the
+        others ``I - P_pi`` is invertible (each leaves with positive probability)."""
+        in_comp = set(comp)
+        closed = closed_states(comp, lambda s: [t for t, _ in self.dist[s][pol[s]]], in_comp)
+        for s in closed:
+            if self.rew[s][pol[s]] is not None:
+                raise UsageError(f"state {self.m.state_name(s)}: play can go on forever here while collecting a "
+                                 "reward (infinite total reward)")
+        zeros = {s: list(self.zero_vec) for s in closed}
+        comp = [s for s in comp if s not in closed]
+        if not comp:
+            return zeros
         index = {s: i for i, s in enumerate(comp)}
         n = len(comp)
         A = [[arb(0)] * n for _ in range(n)]
@@ -261,14 +273,15 @@ class _BallEngine:
                 j = index.get(t)
                 if j is not None:
                     A[i][j] = A[i][j] - p
-                else:
+                elif t not in zeros:
                     rhs[i] = [rhs[i][c] + p * self.V[t][c] for c in range(self.P)]
         try:
             X = arb_mat(A).solve(arb_mat(rhs))
         except ZeroDivisionError:
-            raise Unresolved(f"the float policy never ends play on a component of {n} states, or the system is "
-                             f"too ill-conditioned for {self.B.prec} bits: use --backend auto") from None
-        return {s: [X[i, c] for c in range(self.P)] for i, s in enumerate(comp)}
+            raise Unresolved(f"the ball linear solve of a component of {n} states is too ill-conditioned for "
+                             f"{self.B.prec} bits: use --backend auto or a larger --prec") from None
+        zeros.update({s: [X[i, c] for c in range(self.P)] for i, s in enumerate(comp)})
+        return zeros
 
 
 def _union(balls) -> arb:

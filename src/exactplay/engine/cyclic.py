@@ -1,364 +1,271 @@
-"""The engine's cyclic components: strategy iteration and its closed-form special cases.
+"""A component of several states: a float guess, then exact policy or strategy iteration.
 
-A mixin of :class:`exactplay.engine.solve._Engine` (the per-component state lives there):
+Choices that do not feed back into the component (every action moves inside with the same
+probabilities) are decided by their exits alone, then one exact evaluation (:func:`local_choices`).
+Otherwise the choices belong to one objective ``c`` (:class:`~.structure.Structure` refuses the rest):
 
-* one state chooses: values affine in its value, ``x_a = C_a / (1 - K_a)`` per action;
-* choices that do not feed back into the component: decided by their exits;
-* otherwise policy iteration (one side) or Hoffman-Karp strategy iteration (both sides of a
-  zero-sum game), seeded in floats (:mod:`.seed_policy`), exact evaluation by :mod:`.linear`,
-  switching only on a strict improvement; the minimiser's states that can keep the value at 0
-  are fixed first (:meth:`CyclicComponents._min_zero_region`);
-* action values: balls first (:mod:`exactplay.enclosure`), exact where they overlap.
+* a first policy from float policy iteration (:mod:`.float_guess`);
+* the policy evaluated exactly (:func:`evaluate`: the states that cannot leave are worth 0, the others
+  solve ``x = b + Q x`` by state elimination, :mod:`.elimination`, or from the floats when their simplest
+  nearby fractions satisfy the system exactly, :mod:`.rational_guess`);
+* improved only on a strict exact improvement (:func:`improve`): policy iteration for one side,
+  Hoffman-Karp strategy iteration for both sides of a zero-sum game, the minimiser's best reply solved by
+  policy iteration after the states where she can keep the value at 0 are fixed (:func:`zero_region`).
+
+Under the reachability witness the states of value 0 are fixed first (:func:`split`), and the rest, which
+often falls apart into single states, is solved component by component.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from flint import arb
-
-from ..enclosure import ball, may_be_top_two
 from ..model import ModelError
-from .raw_values import RawCycles
-from .linear import closed_states, evaluate_component
-from .post_values import evaluate_by_cuts
-from .seed_policy import SeedPolicy
-from .attractor import zero_region
+from .elimination import solve_transient
+from .finish import finish
+from .float_guess import float_guess
+from .structure import local_choice
 
-__all__ = ["CyclicComponents", "MAX_ROUNDS", "SEED_WORK", "local_choice"]
+__all__ = ["cyclic", "split", "evaluate", "MAX_ROUNDS"]
 
-MAX_ROUNDS = 10_000  # policy / strategy iteration rounds in one component
-SEED_WORK = 5_000_000  # float operations allowed for the value-iteration seed of one component
+MAX_ROUNDS = 10_000  # exact policy / strategy iteration rounds in one component
 
 
-def local_choice(model, s: int, component: set[int]) -> bool:
-    """Whether every action of ``s`` moves inside ``component`` with the same probabilities."""
-    first = None
-    for d in model.trans[s]:
-        part = {t: p for t, p in d if t in component}  # successors are distinct: one entry each
-        if first is None:
-            first = part
-        elif part != first:
-            return False
-    return True
+def cyclic(eng, comp: list[int], inside: set[int], has_ec: bool) -> None:
+    sp = eng.sp
+    eng.has_ec = has_ec
+    eng.arrays = None  # (the float arrays of a large component, :meth:`array_guess`)
+    choice = [s for s in comp if eng.is_choice(s)]
+    pol = {s: 0 for s in comp}
+    if not choice:
+        evaluate(eng, comp, inside, pol, set())
+        finish(eng, comp, {})
+        return
+    eng.stats.cyclic_with_choices += 1
+    if all(local_choice(eng.sp, s, inside.__contains__) for s in choice):
+        local_choices(eng, comp, inside, choice, pol)
+        return
+    objs = {eng.ckeys[sp.mover[s]][0] for s in choice}
+    if len(objs) != 1 or None in objs:
+        raise ModelError("choices of players with different objectives on one cycle")
+    (c,) = objs
+    maxers = [s for s in choice if eng.ckeys[sp.mover[s]][1] > 0]
+    miners = [s for s in choice if eng.ckeys[sp.mover[s]][1] < 0]
+    float_guess(eng, comp, inside, choice, pol, c)
+    rounds = 0
+    while True:
+        rounds += 1
+        if rounds > MAX_ROUNDS:
+            raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds "
+                             f"(component of {len(comp)} states)")
+        if miners:
+            min_reply(eng, comp, inside, pol, miners, c, has_ec)
+        else:
+            evaluate(eng, comp, inside, pol, set())
+        if not maxers or not improve(eng, maxers, pol, c, 1):
+            break
+    st = eng.stats
+    st.rounds += rounds
+    st.max_rounds = max(st.max_rounds, rounds)
+    evaluated = dict(pol)
+    key = {s: eng.V[s][c] for s in comp}
+    opt = {s: eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])]) for s in choice}
+    finish(eng, comp, opt)
+    final = {s: eng.policy[s] for s in comp}
+    if final != evaluated:
+        evaluate(eng, comp, inside, final, set())
+        for s in comp:
+            if eng.V[s][c] != key[s]:
+                raise RuntimeError("internal error: the tie-broken policy changes the value at "
+                                   f"{eng.model.state_name(s)}")
 
 
-class CyclicComponents(SeedPolicy, RawCycles):
-    _comp_has_ec = True  # whether the component being solved has an end component (set by _cyclic)
+def local_choices(eng, comp, inside, choice, pol) -> None:
+    """Choices that do not feed back into the component: each is decided by its exits alone
+    (``r_a + sum_{t outside} p V(t)``, the inside part being the same for every action), then one
+    exact evaluation."""
+    sp, V = eng.sp, eng.V
+    for s in choice:
+        c, sign = eng.ckeys[sp.mover[s]]
+        outs = []
+        for a in range(sp.first[s], sp.first[s + 1]):
+            r = eng.rw[a]
+            x = r[c] if r is not None else eng.zero
+            for k in range(sp.start[a], sp.start[a + 1]):
+                t = sp.succ[k]
+                if t not in inside and V[t][c]:
+                    x = x + eng.bp[sp.pk[k]] * V[t][c]
+            outs.append(sign * x)
+        pol[s] = outs.index(max(outs))
+    evaluate(eng, comp, inside, pol, set())
+    opt = {}
+    for s in choice:
+        c = eng.ckeys[sp.mover[s]][0]
+        opt[s] = eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])])
+    finish(eng, comp, opt)
+    if any(eng.policy[s] != pol[s] for s in comp):
+        raise RuntimeError("internal error: a local choice differs from its one-step optimum")
 
-    def _cyclic(self, S: list[int], has_ec: bool) -> None:
-        # without an end component no policy keeps play inside S forever: no state is closed
-        self._comp_has_ec = has_ec
-        mover, trans = self.model.mover, self.model.trans
-        choice = [s for s in S if mover[s] is not None and len(trans[s]) > 1]  # (_is_choice, inline)
-        if not choice and self._lazy_applies(S, choice):
-            self._cyclic_lazy(S, has_ec, choice)
-            return
-        if not choice and self._raw_applies(has_ec):  # several payoff components (:mod:`.raw_values`)
-            self._cyclic_raw(S)
-            return
-        if not choice:
-            pol = {s: 0 for s in S}
-            self._store(S, self._evaluate(S, pol, set()))
-            self._finish(S, {}, {})
-            return
-        if self._lazy_applies(S, choice):
-            self._cyclic_lazy(S, has_ec, choice)
-            return
-        self.stats.cyclic_with_choices += 1
-        if len(choice) == 1:
-            self._one_chooser(S, choice[0])
-            return
-        comps = {self.keys[self.model.mover[s]][0] for s in choice}
-        members = set(S)
-        if len(comps) > 1 and all(local_choice(self.model, s, members) for s in choice):
-            self._local_choices(S, choice)
-            return
-        if len(comps) != 1 or None in comps:  # witness_kind refuses these first
-            raise ModelError("choices of players with different objectives on one cycle")
-        (c,) = comps
-        maxers = [s for s in choice if self.keys[self.model.mover[s]][1] > 0]
-        miners = [s for s in choice if self.keys[self.model.mover[s]][1] < 0]
-        pol, val = self._strategy_iteration(
-            S, c, maxers, miners, lambda pol: self._min_reply(S, pol, miners, c, has_ec),
-            lambda pol: self._evaluate(S, pol, set()), self._improve)
-        evaluated = dict(pol)
-        self._store(S, val)
-        opt = {}
-        for s in choice:
-            q = self._last_q.get(s)
-            if q is None:
-                q = self._action_values(s, c)
-            opt[s] = self._choose(s, q)
-        self._finish(S, opt, {})
-        final = {s: self.policy[s] for s in S}
-        if any(self.policy[s] != evaluated[s] for s in S):
-            key = {s: val[s][c] for s in S}
-            self._store(S, self._evaluate(S, final, set()))
-            for s in S:
-                if self.V[s][c] != key[s]:
-                    raise RuntimeError("internal error: the tie-broken policy changes the value at "
-                                       f"{self.model.state_name(s)}")
 
-    def _strategy_iteration(self, S, c: int, maxers, miners, min_reply, evaluate, improve) -> tuple[dict, Any]:
-        """Hoffman-Karp from the seed: the minimiser's best reply (or the policy's evaluation), then the
-        maximiser's strict improvements until none; the policy and its last (exact or lazy) evaluation."""
-        pol = self._seed_policy(S, c)
-        rounds = 0
-        while True:
-            rounds += 1
-            if rounds > MAX_ROUNDS:
-                raise ModelError(f"strategy iteration did not converge in {MAX_ROUNDS} rounds (component of {len(S)} states)")
-            val = min_reply(pol) if miners else evaluate(pol)
-            if not maxers or not improve(maxers, pol, val, c, 1):
-                break
-        self.stats.rounds += rounds
-        self.stats.max_rounds = max(self.stats.max_rounds, rounds)
-        return pol, val
-
-    def _one_chooser(self, S: list[int], f: int) -> None:
-        """A component where one state ``f`` chooses: the self-loop's closed form, generalised.
-
-        Every other state's value is affine in ``x = V(f)``: ``V(t) = c_t + k_t x`` (one linear
-        pass with ``x`` carried as an extra component).  Keeping action ``a`` at ``f`` then gives
-        ``x = C_a + K_a x``, i.e. ``x_a = C_a / (1 - K_a)`` (``K_a = 1``: play never leaves, 0).
-        The optimal stationary choice is the best ``x_a``: no iteration, no float seed.
-        """
-        P = self.P
-        rest = [t for t in S if t != f]
-        dist = self._policy_dist({t: 0 for t in rest})
-        in_rest = set(rest)
-        closed = closed_states(rest, lambda t: [u for u, _ in dist(t)], in_rest) if self._comp_has_ec else set()
-        zero_ext = tuple([self.zero] * (P + 1))
-        pivot = tuple([self.zero] * P + [self.one])
-        forms = {t: zero_ext for t in closed}
-        live = [t for t in rest if t not in closed]
-        if live:
-            def known(u):
-                if u == f:
-                    return pivot
-                if u in forms:
-                    return forms[u]
-                return tuple(self.V[u]) + (self.zero,)
-
-            def reward(t):
-                r = self.rew[t][0]
-                return None if r is None else tuple(r) + (self.zero,)
-
-            vals, _ = self._solve_linear(live, dist, reward, P + 1, known)
-            forms.update(vals)
-        c, sign = self.keys[self.model.mover[f]]
-        xs = []
-        for a, d in enumerate(self.dist[f]):
-            r = self.rew[f][a]
-            C = list(r) if r is not None else [self.zero] * P
-            K = self.zero
-            for t, p in d:
-                if t == f:
-                    K = K + p
-                    continue
-                v = forms[t] if t in forms else tuple(self.V[t]) + (self.zero,)
-                for i in range(P):
-                    if v[i]:
-                        C[i] = C[i] + p * v[i]
-                if v[P]:
-                    K = K + p * v[P]
-            if K == self.one:
-                if any(C):
-                    raise ModelError(f"state {self.model.state_name(f)}: action {self.model.actions[f][a]!r} "
-                                     "never leaves while collecting a reward (infinite total reward)")
-                xs.append(tuple([self.zero] * P))
+def evaluate(eng, comp, inside, pol, zero_set) -> None:
+    """The exact values of ``comp`` under ``pol`` into ``V``: ``zero_set`` and the states that cannot
+    leave are 0 (a reward there would be infinite: refused), the rest by :func:`.elimination.solve_transient`."""
+    sp, V = eng.sp, eng.V
+    nodes = [s for s in comp if s not in zero_set]
+    closed = eng.closed(nodes, inside - zero_set if zero_set else inside, pol) if eng.has_ec else set()
+    for s in zero_set:
+        V[s] = eng.vzero
+    for s in closed:
+        if eng.rw[sp.first[s] + pol[s]] is not None:
+            raise ModelError(f"state {eng.model.state_name(s)}: play can go on forever here while "
+                             "collecting a reward (infinite total reward)")
+        V[s] = eng.vzero
+    rest = [s for s in nodes if s not in closed]
+    if not rest:
+        return
+    idx = {s: i for i, s in enumerate(rest)}
+    P, zero = eng.P, eng.zero
+    succ, pk, bp = sp.succ, sp.pk, eng.bp
+    rows, b = [], []
+    for s in rest:
+        a = sp.first[s] + pol[s]
+        r = eng.rw[a]
+        bs = list(r) if r is not None else [zero] * P
+        row = {}
+        for k in range(sp.start[a], sp.start[a + 1]):
+            t = succ[k]
+            i = idx.get(t)
+            p = bp[pk[k]]
+            if i is not None:
+                row[i] = p
             else:
-                leave = self.one - K
-                xs.append(tuple(x / leave for x in C))
-        best = max(range(len(xs)), key=lambda a: sign * xs[a][c])
+                v = V[t]
+                for c in range(P):
+                    if v[c]:
+                        bs[c] = bs[c] + p * v[c]
+        rows.append(row)
+        b.append(bs)
+    x = guessed(eng, comp, pol, rest, rows, b) if eng.arrays is not None and not zero_set else None
+    for s, xs in zip(rest, x or solve_transient(rows, b, zero, eng.one)):
+        V[s] = tuple(xs)
 
-        def settle(x):
-            self.V[f] = x
-            for t in rest:
-                form = forms[t]
-                k = form[P]
-                self.V[t] = tuple(form[i] + k * x[i] if k else form[i] for i in range(P))
 
-        settle(xs[best])
-        opt = {f: self._choose(f, [self._q_key(f, a, c) for a in range(len(self.dist[f]))])}
-        self._finish(S, opt, {})
-        if self.policy[f] != best:
-            settle(xs[self.policy[f]])
+def guessed(eng, comp, pol, rest, rows, b):
+    """The exact values of ``rest`` from the component's float evaluation of ``pol``, when their simplest
+    nearby fractions satisfy the system exactly (:func:`.rational_guess.verified_guess`), else ``None``."""
+    cf, order, cstart = eng.arrays
+    if order is not comp or eng.P != 1:
+        return None
+    from .rational_guess import verified_guess
 
-    def _local_choices(self, S: list[int], choice: list[int]) -> None:
-        """Choices that do not feed back into the component: each is decided by its exits alone.
+    np = cf.np
+    x = cf.evaluate(np.asarray(cstart[:-1]) + np.asarray([pol[s] for s in comp]))
+    pos = {s: i for i, s in enumerate(comp)}
+    return verified_guess(rows, b, [x[pos[s]] for s in rest], eng.B.make)
 
-        Every action of a choice state moves inside ``S`` with the same probabilities, so the
-        one-step values of its actions differ only in ``r_a + sum_{t outside S} p V(t)``, which is
-        known: the mover picks the best of those (earliest on a tie), then one linear solve.
-        """
-        members = set(S)
-        pol = {s: 0 for s in S}
-        for s in choice:
-            c, sign = self.keys[self.model.mover[s]]
-            outs = []
-            for a, d in enumerate(self.dist[s]):
-                r = self.rew[s][a]
-                x = r[c] if r is not None else self.zero
-                for t, p in d:
-                    if t not in members and self.V[t][c]:
-                        x = x + p * self.V[t][c]
-                outs.append(sign * x)
-            pol[s] = outs.index(max(outs))
-        self._store(S, self._evaluate(S, pol, set()))
-        opt = {}
-        for s in choice:
-            c = self.keys[self.model.mover[s]][0]
-            opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
-        self._finish(S, opt, {})
-        if any(self.policy[s] != pol[s] for s in S):
-            raise RuntimeError("internal error: a local choice differs from its one-step optimum")
 
-    # ------------------------------------------------------------ policy evaluation and improvement
+def improve(eng, states, pol, c, sign) -> bool:
+    """Switch each state to its best action when that is strictly better (exactly); True if any switched."""
+    sp = eng.sp
+    switched = False
+    for s in states:
+        a0 = sp.first[s]
+        cur = pol[s]
+        vs = eng.V[s][c]
+        q = [vs if a - a0 == cur else eng.qkey(a, c) for a in range(a0, sp.first[s + 1])]
+        keyed = q if sign > 0 else [-x for x in q]
+        best = max(keyed)
+        if best > keyed[cur]:
+            pol[s] = keyed.index(best)
+            switched = True
+    return switched
 
-    def _store(self, S: list[int], val: dict[int, tuple]) -> None:
-        for s in S:
-            self.V[s] = val[s]
 
-    def _evaluate(self, S: list[int], pol: dict[int, int], zero_set: set[int]) -> dict[int, tuple]:
-        """Value vectors of ``S`` under ``pol``; ``zero_set`` and states that cannot leave ``S`` are 0.
+def min_reply(eng, comp, inside, pol, miners, c, has_ec) -> None:
+    """The minimiser's best reply (policy iteration) with the maximiser's actions fixed in ``pol``;
+    the states where she can keep play away from positive value forever are fixed to 0 first."""
+    sp = eng.sp
+    zero_set: set[int] = set()
+    if has_ec:
+        zero_set = zero_region(eng, comp, inside, pol, set(miners), c)
+        for s in miners:
+            if s in zero_set:
+                pol[s] = next(a - sp.first[s] for a in range(sp.first[s], sp.first[s + 1])
+                              if all(sp.succ[k] in zero_set or (sp.succ[k] not in inside
+                                                                 and not eng.V[sp.succ[k]][c])
+                                     for k in range(sp.start[a], sp.start[a + 1])))
+    free = [s for s in miners if s not in zero_set]
+    while True:
+        evaluate(eng, comp, inside, pol, zero_set)
+        if not free or not improve(eng, free, pol, c, -1):
+            return
 
-        The states that cannot leave are recorded as never ending (a play from them goes on forever)
-        when this is the final evaluation; a reward on them is an infinite total reward, refused.
-        """
-        self._last_q = {}
-        self._local_balls = {}
-        nodes = [s for s in S if s not in zero_set]
-        in_s = set(nodes)
-        dist = self._policy_dist(pol)
-        closed = closed_states(nodes, lambda s: [t for t, _ in dist(s)], in_s) if self._comp_has_ec else set()
-        zero = tuple([self.zero] * self.P)
-        val = {s: zero for s in zero_set}
-        for s in closed:
-            if self.rew[s][pol[s]] is not None:
-                raise ModelError(f"state {self.model.state_name(s)}: play can go on forever here while "
-                                 "collecting a reward (infinite total reward)")
-            val[s] = zero
-        rest = [s for s in nodes if s not in closed]
-        if rest:
-            vals, _ = self._solve_linear(rest, dist, lambda s: self.rew[s][pol[s]], self.P,
-                                         lambda t: val[t] if t in val else self.V[t])
-            val.update(vals)
-        return val
 
-    def _policy_dist(self, pol: dict[int, int]):
-        return lambda s: self.dist[s][pol[s]]
+def zero_region(eng, comp, inside, pol, miners: set[int], c: int) -> set[int]:
+    """States of the component where the minimiser can keep play away from positive value forever:
+    the complement of the least set ``P`` with ``s in P`` iff every action of ``s`` considered (all of a
+    minimiser's, the policy's elsewhere) has a successor in ``P`` or outside of positive value."""
+    sp, V = eng.sp, eng.V
+    need: dict[int, int] = {}
+    waiting: dict[int, list[int]] = {s: [] for s in comp}
+    owner: list[int] = []
+    hit = bytearray()
+    stack = []
+    for s in comp:
+        acts = range(sp.first[s], sp.first[s + 1]) if s in miners else (sp.first[s] + pol[s],)
+        open_count = 0
+        for a in acts:
+            i = len(owner)
+            owner.append(s)
+            for k in range(sp.start[a], sp.start[a + 1]):
+                t = sp.succ[k]
+                if t in inside:
+                    waiting[t].append(i)
+                elif V[t][c] > 0:
+                    hit.append(1)
+                    break
+            else:
+                hit.append(0)
+                open_count += 1
+        need[s] = open_count
+        if not open_count:
+            stack.append(s)
+    while stack:
+        for i in waiting[stack.pop()]:
+            if not hit[i]:
+                hit[i] = 1
+                s = owner[i]
+                need[s] -= 1
+                if not need[s]:
+                    stack.append(s)
+    return {s for s in comp if need[s]}
 
-    def _solve_linear(self, nodes, dist, reward, n_comp, known):
-        # one payoff component in mpq: the cut values, then one shared-denominator sum per state
-        # (:mod:`.post_values`); with several (Chef Showdown: 13), most have short denominators and
-        # reducing each at the end costs more
-        if self.B.name == "mpq" and n_comp == 1:
-            vals, dense = evaluate_by_cuts(nodes, dist, reward, known)
-        else:
-            vals, dense = evaluate_component(nodes, dist, reward, known, n_comp, self.zero, self.one)
-        self.stats.largest_dense = max(self.stats.largest_dense, dense)
-        return vals, dense
 
-    def _improve(self, states: list[int], pol: dict[int, int], val: dict[int, tuple], c: int, sign: int) -> bool:
-        """Switch each state to its best action when that is strictly better; True if any switched.
+def split(eng, comp: list[int], inside: set[int]) -> bool:
+    """Under the reachability witness: fix the states of value 0 to 0 first -- those that reach no positive
+    payoff, and, where only a minimiser chooses, those where she can keep play away from it forever
+    (:meth:`zero_region`) -- then solve the rest component by component (it falls apart into smaller
+    ones, often into single states), and decide the zero states last.  False if there is nothing to fix."""
+    sp, live, V = eng.sp, eng.live, eng.V
+    zero = {s for s in comp if not live[s]}
+    choice = [s for s in comp if eng.is_choice(s)]
+    signs = {eng.ckeys[sp.mover[s]][1] for s in choice}
+    if signs == {-1}:
+        pol = {s: 0 for s in comp}
+        c = eng.ckeys[sp.mover[choice[0]]][0]
+        zero |= zero_region(eng, comp, inside, pol, set(choice), c)
+    if not zero:
+        return False
+    for s in zero:
+        V[s] = eng.vzero
+    rest = [s for s in comp if s not in zero]
+    if rest:
+        from .scc import components
 
-        The exact action values are kept (``_last_q``): after the last round they are the final ones.
-        """
-        switched = False
-        for s in states:
-            # the evaluated policy's own action satisfies its equation: its value is val[s] exactly
-            q = self._action_values(s, c, val, (pol[s], val[s][c]))
-            self._last_q[s] = q
-            if len(q) == 2:  # (both exact: no ball filter below three actions) one comparison, no negation
-                a = pol[s]
-                if (q[1 - a] > q[a]) if sign > 0 else (q[1 - a] < q[a]):
-                    pol[s] = 1 - a
-                    switched = True
-                continue
-            keyed = q if sign > 0 else [None if x is None else -x for x in q]
-            best = max(x for x in keyed if x is not None)
-            current = keyed[pol[s]]
-            if current is None or best > current:  # an action ruled out by the balls is not the best
-                pol[s] = next(a for a, x in enumerate(keyed) if x is not None and x == best)
-                switched = True
-        return switched
-
-    def _action_values(self, s: int, c: int, local: dict | None = None, known: tuple | None = None) -> list:
-        """Each action's exact value in component ``c``, or ``None`` for actions that provably are
-        neither the best nor the runner-up (:mod:`exactplay.enclosure`: balls first, exact where needed).
-
-        ``known = (a, x)``: action ``a``'s value is already known to be ``x`` (not recomputed)."""
-        n_act = len(self.dist[s])
-        if known is not None:
-            ka, kx = known
-
-            def q_key(a):
-                return kx if a == ka else self._q_key(s, a, c, local)
-        else:
-            def q_key(a):
-                return self._q_key(s, a, c, local)
-        if n_act <= 2 or not self.filter:
-            return [q_key(a) for a in range(n_act)]
-        sign = self.keys[self.model.mover[s]][1]
-        balls = []
-        for a in range(n_act):
-            r = self.rew[s][a]
-            b = ball(r[c]) if r is not None else arb(0)
-            for t, p in self.dist[s][a]:
-                b += self._pball(p) * self._vball(t, c, local)
-            balls.append(b if sign > 0 else -b)
-        keep = set(may_be_top_two(balls))
-        self.stats.exact_action_values += len(keep)
-        self.stats.ruled_out_by_balls += n_act - len(keep)
-        return [q_key(a) if a in keep else None for a in range(n_act)]
-
-    def _pball(self, p) -> arb:
-        b = self._pballs.get(p)
-        if b is None:
-            b = self._pballs[p] = ball(p)
-        return b
-
-    def _vball(self, t: int, c: int, local: dict | None) -> arb:
-        if local is not None and t in local:
-            key = (t, c)
-            b = self._local_balls.get(key)
-            if b is None:
-                b = self._local_balls[key] = ball(local[t][c])
-            return b
-        key = (t, c)
-        b = self._balls.get(key)
-        if b is None:
-            b = self._balls[key] = ball(self.V[t][c])
-        return b
-
-    def _min_reply(self, S, pol, miners, c, has_ec) -> dict[int, Any]:
-        """The minimiser's best reply (policy iteration) with the maximiser's actions fixed in ``pol``."""
-        zero_set: set[int] = set()
-        if has_ec:
-            zero_set = self._min_zero_region(S, pol, set(miners), c)
-            for s in miners:
-                if s in zero_set:
-                    pol[s] = next(a for a, d in enumerate(self.dist[s])
-                                  if all(t in zero_set or (t not in set(S) and not self.V[t][c]) for t, _ in d))
-        free = [s for s in miners if s not in zero_set]
-        while True:
-            val = self._evaluate(S, pol, zero_set)
-            if not free or not self._improve(free, pol, val, c, -1):
-                return val
-
-    def _min_zero_region(self, S, pol, miners: set[int], c: int) -> set[int]:
-        """States of ``S`` where the minimiser can keep play away from positive value forever (:mod:`.attractor`)."""
-        V, raw = self.V, list.__getitem__
-
-        def positive(t: int) -> bool:  # V[t][c] > 0, the stored tuple read without LazyValues' own step
-            v = raw(V, t)
-            return (v if type(v) is tuple else V[t])[c] > 0
-
-        return zero_region(S, self.dist.__getitem__, miners, pol, positive)
-
-    def _seed_policy(self, S: list[int], c: int) -> dict[int, int]:
-        """A first policy for ``S`` in component ``c`` (:meth:`.seed_policy.SeedPolicy._seed_from`,
-        value-iteration work up to ``SEED_WORK``)."""
-        return self._seed_from(S, c, SEED_WORK)
+        for sub in components(sp.n, sp.first, sp.start, sp.succ, nodes=rest)[0]:
+            eng.component(sub)
+    opt = {}
+    for s in zero:
+        if eng.is_choice(s):
+            c = eng.ckeys[sp.mover[s]][0]
+            opt[s] = eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])])
+    finish(eng, sorted(zero), opt)
+    return True

@@ -28,11 +28,14 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ..graph import has_end_component, tarjan
 from ..model import Model
+from ..model.collector import fewer_collections
+from ..model.sparse import Sparse
+from ..numbers import get_backend
 from ..progress import SILENT
+from .finish import finish
+from .run import Run
 from .solution import Solution
-from .solve import _Engine, witness_kind
 
 __all__ = ["solution_from_values", "state_index", "FastPathError"]
 
@@ -55,84 +58,71 @@ def solution_from_values(
     ``choices``: the fast path's own choice per state (must be optimal); ``ties`` with
     ``tie_scope``: the states of the scope the fast path found exactly tied (must be the same set).
     """
-    return _FromValues(model, values, backend).run(choices or {}, ties, tie_scope)
+    sp = model.__dict__.get("sparse") or Sparse.from_model(model)
+    with fewer_collections(freeze=True):
+        return _FromValues(model, sp, get_backend(backend), values).run_given(choices or {}, ties, tie_scope)
 
 
-class _FromValues(_Engine):
-    def __init__(self, model: Model, values: Mapping[int, tuple], backend: str) -> None:
-        super().__init__(model, backend, SILENT)
+class _FromValues(Run):
+    """The engine (:class:`.run.Run`) with the values of the states on cycles given instead of solved."""
+
+    def __init__(self, model: Model, sp: Sparse, B, values: Mapping[int, tuple]) -> None:
+        super().__init__(model, sp, B, SILENT)
         self.given = values
 
-    def run(self, choices: Mapping[int, int], ties: Iterable[int] | None = None,
-            tie_scope: Iterable[int] | None = None) -> Solution:
-        m = self.model
-        comps = tarjan(self.succ)
-        ec = []
-        for comp in comps:
-            if len(comp) == 1:
-                s = comp[0]
-                ec.append(any(len(d) == 1 and d[0][0] == s for d in m.trans[s]))
-            else:
-                ec.append(has_end_component(comp, lambda s: [{t for t, _ in d} for d in m.trans[s]]))
-        self.witness, components = witness_kind(m, comps, ec)
-        self._setup_projection(components)
-        n = self.n
-        self.V = [None] * n
-        self.policy = [None] * n
-        self.ranks = [None] * n
-        self.margins, self.ties, self.q = {}, {}, {}
-        self._last_q, self._balls, self._local_balls, self._pballs = {}, {}, {}, {}
-        st = self.stats
-        st.components = len(comps)
-        for comp, has_ec in zip(comps, ec):
+    def constant_total(self):
+        return None  # the given values hold every certified component
+
+    def run_given(self, choices: Mapping[int, int], ties: Iterable[int] | None = None,
+                  tie_scope: Iterable[int] | None = None) -> Solution:
+        self.prepare()
+        m, sp, st = self.model, self.sp, self.stats
+        make = self.B.make
+        for comp, has_ec in zip(self.comps, self.ec):
             st.largest = max(st.largest, len(comp))
-            st.with_end_component += has_ec
-            if len(comp) == 1 and self.pay[comp[0]] is not None and comp[0] in self.given:
-                s = comp[0]
-                if tuple(self.num(self.given[s][c]) for c in self.components) != self.pay[s]:
+            st.with_end_component += bool(has_ec)
+            s = comp[0]
+            if len(comp) == 1 and sp.pay[s] >= 0 and s in self.given:
+                if tuple(make(self.given[s][c].numerator, self.given[s][c].denominator)
+                         for c in self.reported) != self.payv[sp.pay[s]]:
                     raise FastPathError(f"terminal state {m.state_name(s)}: the fast path's value is not the payoff")
-            if len(comp) == 1 and comp[0] not in self.succ[comp[0]] and (
-                    comp[0] not in self.given or self.pay[comp[0]] is not None):
+            loop = any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
+            if len(comp) == 1 and not loop and (s not in self.given or sp.pay[s] >= 0):
                 st.single += 1
-                self._single(comp[0])  # off every cycle: one exact Bellman step
+                self.single(s)  # off every cycle: one exact Bellman step
                 continue
             st.self_loop += len(comp) == 1
             st.cyclic += len(comp) > 1
-            self._given(comp)
-        self._agree(choices, ties, tie_scope)
-        return Solution(
-            model=m, backend=self.B.name, objective=m.resolved_objective(), keys=m.keys(),
-            components=components, witness=self.witness, values=self.V, policy=self.policy,
-            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks, never_ends=self._never_ending(),
-            stats=st,
-        )
+            self.given_component(comp)
+        self.agree(choices, ties, tie_scope)
+        return self.solution()
 
-    def _given(self, comp: list[int]) -> None:
+    def given_component(self, comp: list[int]) -> None:
         """A component whose values the tables give: decisions by one step, then the Bellman check."""
-        m = self.model
+        m, sp = self.model, self.sp
+        make = self.B.make
         for s in comp:
             if s not in self.given:
                 raise FastPathError(f"state {m.state_name(s)} lies on a cycle and the fast path gives no value for it")
             vec = self.given[s]
-            self.V[s] = tuple(self.num(vec[c]) for c in self.components)
+            self.V[s] = tuple(make(vec[c].numerator, vec[c].denominator) for c in self.reported)
         opt = {}
         for s in comp:
-            if self.pay[s] is None and self._is_choice(s):
-                c = self.keys[m.mover[s]][0]
-                opt[s] = self._choose(s, [self._q_key(s, a, c) for a in range(len(self.dist[s]))])
-                self.stats.exact_action_values += len(self.dist[s])
+            if sp.pay[s] < 0 and self.is_choice(s):
+                c = self.ckeys[sp.mover[s]][0]
+                a0, a1 = sp.first[s], sp.first[s + 1]
+                opt[s] = self.choose(s, [self.qkey(a, c) for a in range(a0, a1)])
+                self.stats.exact_action_values += a1 - a0
         try:
-            self._finish(comp, opt, {})
-        except FastPathError:
-            raise
+            finish(self, comp, opt)
         except RuntimeError as exc:  # no witness: the values are a fake fixed point
-            raise FastPathError(f"the fast path's values have no {self.witness} witness ({exc})") from None
+            raise FastPathError(f"the fast path's values have no {self.witness_name} witness ({exc})") from None
         for s in comp:
-            if self.pay[s] is None and tuple(self._q(s, self.policy[s])) != self.V[s]:
+            if sp.pay[s] < 0 and tuple(self.qvec(sp.first[s] + self.policy[s])) != self.V[s]:
                 raise FastPathError(f"state {m.state_name(s)}: the fast path's value does not solve the Bellman "
                                     "equation (value of the optimal action)")
 
-    def _agree(self, choices: Mapping[int, int], ties: Iterable[int] | None, tie_scope: Iterable[int] | None) -> None:
+    def agree(self, choices: Mapping[int, int], ties: Iterable[int] | None, tie_scope: Iterable[int] | None) -> None:
         m = self.model
         for s, a in choices.items():
             if a not in self.ties.get(s, [self.policy[s]]):

@@ -16,8 +16,11 @@ __all__ = ["Solution", "SCCStats", "WITNESSES"]
 #                 >= 0: ranks lead states of positive value to a positive payoff
 #                 (a maximiser: some optimal action; a minimiser or chance: every action);
 # policy       -- no choice lies on a cycle: under the policy every state of non-zero value
-#                 reaches a terminal state (a lower-ranked successor), the rest is worth 0.
-WITNESSES = ("termination", "reachability", "policy")
+#                 reaches a terminal state (a lower-ranked successor), the rest is worth 0;
+# proper       -- never_ending "infinite" (:mod:`exactplay.proper`): the infinite states have
+#                 graph witnesses, the finite ones ranks of a proper policy (min) or of
+#                 termination (max).
+WITNESSES = ("termination", "reachability", "policy", "proper")
 
 
 @dataclass
@@ -49,12 +52,8 @@ class Solution:
     ``margins[s]`` at every choice state the exact gap, in the mover's own
     objective, between the best action and the runner-up (0 on a tie);
     ``ties[s]`` the indices of all exactly tied best actions; ``q[s]`` each
-    action's exact value in the component the mover optimises.
-
-    With ``solve_model(..., lazy=True)`` (the default) ``values``, ``margins`` and ``q`` may be
-    the lazy containers of :mod:`exactplay.engine.lazy`: a number the solve did not need (a non-cut
-    state's value, a margin, an action value) is computed, per component, on first read, and is the
-    same number the eager engine (``lazy=False``) stores; ``values.materialize()`` etc. force all.
+    action's exact value in the component the mover optimises (``None``: proved by the float
+    filter to be neither the best nor the runner-up, :mod:`exactplay.engine.selfloop`).
     """
 
     model: Model
@@ -72,11 +71,21 @@ class Solution:
     ranks: list[int | None] = field(default_factory=list)
     never_ends: list[int] = field(default_factory=list)  # states whose play never ends under the policy
     stats: SCCStats = field(default_factory=SCCStats)
+    # never_ending "infinite": the states of value +infinity (values[s] is None) -> their witness rank
+    infinite: dict[int, int] = field(default_factory=dict)
 
     @property
-    def value(self) -> tuple:
-        """The value vector of the initial state."""
+    def value(self) -> tuple | None:
+        """The value vector of the initial state (None: +infinity, see ``infinite``)."""
         return self.values[self.model.initial]
+
+    def infinite_reason(self, s: int) -> str | None:
+        """``"infinite: ..."`` why state ``s``'s value is +infinity, or None if it is finite."""
+        if s not in self.infinite:
+            return None
+        from ..proper import infinite_reason
+
+        return infinite_reason(self.objective)
 
     def value_of(self, state: int, component: int | None = None) -> Any:
         comp = self.components[0] if component is None else component
@@ -84,7 +93,7 @@ class Solution:
 
     def action_name(self, s: int) -> Any:
         a = self.policy[s]
-        return None if a is None else self.model.actions[s][a]
+        return None if a is None else self.model.action_name(s, a)
 
     def smallest_margin(self) -> tuple[Any, int] | None:
         """The smallest non-zero margin and the lowest state having it (None if every choice is tied or

@@ -4,7 +4,11 @@ Gauss-Seidel sweeps of the Bellman equations in IEEE doubles, each mover
 optimising its own component as in the exact engine (same keys, same tie
 rule: the earlier action wins float ties), until the largest change in a sweep
 is below ``tol`` or ``max_sweeps`` is reached.  Plays that never end are worth
-0 (values start at 0 and stay 0 where nothing is ever reached).
+0 (values start at 0 and stay 0 where nothing is ever reached).  ``infinite``: the
+states of value +infinity of a ``never_ending = "infinite"`` model (found by graph
+search beforehand, as Storm's float engines do), fixed at ``inf``; an action into one
+is then worth ``inf`` too, so a minimiser avoids it.  (From 0, the sweeps converge to
+the least fixed point: below the value where a minimiser can loop at reward 0.)
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ class FloatSolution:
     last_change: float
 
 
-def value_iteration(model: Model, tol: float = 1e-15, max_sweeps: int = 100_000, progress=SILENT) -> FloatSolution:
+def value_iteration(model: Model, tol: float = 1e-15, max_sweeps: int = 100_000, progress=SILENT,
+                    infinite=()) -> FloatSolution:
     n = len(model)
     P = model.num_players
     keys = model.keys()
@@ -39,7 +44,10 @@ def value_iteration(model: Model, tol: float = 1e-15, max_sweeps: int = 100_000,
 
         raise UsageError("a payoff or reward of this model is beyond the double range: float value iteration "
                          "cannot represent it (audit a table of your own with --float-table)") from None
-    live = [s for s in range(n) if model.terminal[s] is None]
+    fixed = set(infinite)
+    for s in fixed:
+        V[s] = [float("inf")] * P
+    live = [s for s in range(n) if model.terminal[s] is None and s not in fixed]
     # sweep in reverse discovery order: successors found later are usually closer to the end
     live.reverse()
     policy: list[int | None] = [None if model.terminal[s] is not None else 0 for s in range(n)]

@@ -80,6 +80,8 @@ class Game:
     heavy: Callable[[str, dict], str | None] | None = None
     # optional: what --backend means for this game (which solver each backend runs)
     backend_help: str | None = None
+    # optional: prec_help(command) -> the --prec help of that command (what runs without --prec, and why)
+    prec_help: Callable[[str], str] | None = None
     # solve/audit (and certify, if ball certificates exist) run with --backend ball|auto
     ball: bool = False
 

@@ -14,7 +14,10 @@ together with the property whose values are exactplay's values:
   action is its own reward plus the expected terminal payoff it leads into at once
   (``sum of p * payoff(t)`` over terminal successors ``t``), so the total reward of a play is the
   rewards collected plus the payoff it ends with, and a play that never ends collects only rewards,
-  as in exactplay's semantics.
+  as in exactplay's semantics;
+* ``R{"payoff"}=? [F "terminal"]`` for a model with ``never_ending = "infinite"`` (with an end
+  component): the same rewards until a terminal state, and Storm's semantics agree that a strategy
+  that does not get there with probability 1 is worth +infinity.
 
 States keep their numbers (the DRN ``state N`` is the model's state ``N``); terminal states become
 absorbing (a self-loop).  Labels: ``init``, ``target`` (0/1 formulation), ``terminal``, and the
@@ -45,6 +48,7 @@ class Formulation:
     reward: bool  # True: expected total reward R[C]; False: reachability P[F "target"]
     players: list[int]  # the choosing players (mdp: one; smg: two)
     targets: list[int]  # terminal states worth 1 (reachability formulation)
+    until: bool = False  # the reward until a terminal state, R[F "terminal"] (never_ending "infinite")
 
     @property
     def operator(self) -> str:
@@ -54,7 +58,8 @@ class Formulation:
     def formula(self, smg_player: str | None = None) -> str:
         """The property in PRISM/Storm syntax."""
         if self.reward:
-            body = f'R{{"payoff"}}{self.direction or ""}=? [C]'
+            path = 'F "terminal"' if self.until else "C"
+            body = f'R{{"payoff"}}{self.direction or ""}=? [{path}]'
         else:  # no state worth 1: no state carries the label (DRN cannot declare an empty label)
             goal = '"target"' if self.targets else "false"
             body = f'P{self.direction or ""}=? [F {goal}]'
@@ -96,8 +101,10 @@ def formulate(model: Model) -> Formulation:
     pays = [p[component] for p in model.terminal if p is not None]
     reward = model.has_rewards and any(r is not None and r[component] for rs in model.rewards for r in rs)
     reward = reward or any(x not in (0, 1) for x in pays)
+    until = model.never_ending == "infinite" and model.has_end_component()
+    reward = reward or until
     targets = [] if reward else [s for s, p in enumerate(model.terminal) if p is not None and p[component] == 1]
-    return Formulation(kind, direction, component, reward, players, targets)
+    return Formulation(kind, direction, component, reward, players, targets, until)
 
 
 def fix_player(model: Model, policy: list[int | None], player: int) -> Model:
@@ -109,6 +116,6 @@ def fix_player(model: Model, policy: list[int | None], player: int) -> Model:
             actions[s] = [model.actions[s][a]]
             trans[s] = [model.trans[s][a]]
             rewards[s] = [model.rewards[s][a]]
-    fixed = replace(model, actions=actions, trans=trans, rewards=rewards,
+    fixed = replace(model.plain(), actions=actions, trans=trans, rewards=rewards,
                     name=f"{model.name} ({model.player_names[player]} fixed to exactplay's strategy)")
     return fixed

@@ -25,71 +25,65 @@ exactly 1 (nothing is renormalised).  :func:`drn_to_model` turns a parsed file a
 :class:`~exactplay.model.Model` the engine solves.
 
 Writing is :mod:`exactplay.interop.drn_write`, reading :mod:`exactplay.interop.drn_read` (both
-re-exported here); this module holds the label expressions and :func:`drn_to_model`.
+re-exported here), the label expressions :mod:`exactplay.interop.labels`; this module holds
+:func:`drn_to_model`.
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from ..model import Model, ModelError
-from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnAction, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
+from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
 from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
+from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exported)
 
-__all__ = ["DrnFile", "DrnAction", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
+__all__ = ["DrnFile", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
            "OBJECTIVES"]
 
 OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
 
 
-# ---------------------------------------------------------------- label expressions
-
-_TOKEN = re.compile(r'\s*(?:(&)|(!)|"([^"]*)"|([A-Za-z_][A-Za-z0-9_]*))')
-
-
-def parse_label_expr(text: str, known: set[str], what: str = "--target"):
-    """``a & !"b c"`` -> a list of ``(negated, label)``; unknown labels are refused."""
-    pos, out, neg, need = 0, [], False, True
-    text = text.strip()
-    if not text:
-        raise ModelError(f"{what}: empty expression")
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if m is None or m.end() == pos:
-            raise ModelError(f"{what} {text!r}: cannot read {text[pos:pos + 20]!r} (write labels, \"quoted labels\", "
-                             "& and !)")
-        pos = m.end()
-        amp, bang, quoted, plain = m.groups()
-        if amp:
-            if need:
-                raise ModelError(f"{what} {text!r}: '&' without a label before it")
-            need = True
-        elif bang:
-            if not need:
-                raise ModelError(f"{what} {text!r}: '!' must start a term (join terms with &)")
-            neg = not neg
-        else:
-            if not need:
-                raise ModelError(f"{what} {text!r}: two labels without '&' between them")
-            label = quoted if quoted is not None else plain
-            if label not in known:
-                shown = ", ".join(sorted(f'"{x}"' for x in known)[:12])
-                raise ModelError(f"{what}: unknown label \"{label}\" (the model's labels: {shown or 'none'})")
-            out.append((neg, label))
-            neg, need = False, False
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-    if need:
-        raise ModelError(f"{what} {text!r}: the expression ends with an operator")
-    return out
-
-
-def _holds(expr, labels: list[str]) -> bool:
-    return all((lab in labels) != neg for neg, lab in expr)
-
-
 # ---------------------------------------------------------------- to a game model
+
+def drn_arrays(drn: DrnFile, rindex: int | None = None):
+    """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` of plain lists (the reward model
+    ``rindex``, if given: state rewards plus action rewards)."""
+    from .storm_arrays import ChoiceArrays
+
+    values = list(drn.probs)
+    arrays = ChoiceArrays(drn.type.lower(), drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
+    if rindex is not None:
+        index: dict[Fraction, int] = {}
+
+        def at(vec) -> int:
+            x = vec[rindex] if vec is not None and rindex < len(vec) else Fraction(0)
+            i = index.get(x)
+            if i is None:
+                i = index[x] = len(values)
+                values.append(x)
+            return i
+
+        arrays.state_reward = [at(v) for v in drn.state_rewards]
+        arrays.action_reward = [at(v) for v in drn.action_rewards]
+    return arrays
+
+
+def _action_names(drn: DrnFile) -> list[str]:
+    """Each choice's name: the DRN action name, its index for ``__NOLABEL__``, ``name#i`` when repeated."""
+    names = []
+    all_names, first = drn.action_names, drn.first
+    for d in range(len(drn)):
+        seen = set()
+        for i, name in enumerate(all_names[first[d]:first[d + 1]]):
+            if name == NOLABEL:
+                name = str(i)
+            if name in seen:
+                name = f"{name}#{i}"
+            seen.add(name)
+            names.append(name)
+    return names
+
 
 def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = None,
                  reward: str | None = None) -> tuple[Model, list[int]]:
@@ -97,23 +91,25 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
 
     ``target`` states become terminal with payoff 1 (``P``) or 0 (``R``), ``avoid`` states (not in the
     target) terminal with payoff 0; a state all of whose actions loop to itself is terminal with payoff
-    0 (``P``; for ``R`` it never reaches the target, refused).  The single player maximises (``max``)
-    or minimises (``min``).  Model states are the DRN states, except that the initial state is swapped
-    with state 0 (the engine's initial state); each state's name is its DRN number.
+    0 (``P``; for ``R`` it stays, never reaching the target).  The single player maximises (``max``)
+    or minimises (``min``).  ``R`` has Storm's semantics: a strategy that does not reach the target
+    with probability 1 has an infinite expected reward (the model's ``never_ending = "infinite"``,
+    :mod:`exactplay.proper`; where every strategy reaches it the two semantics agree and it is left
+    ``"zero"``).  Model states are the DRN states, except that the initial state is swapped
+    with state 0 (the engine's initial state); each state's name is its DRN number.  The mapping is
+    :func:`exactplay.interop.objective.reach_model`'s (shared with PRISM and JANI models).
     """
+    from .objective import reach_model
+
     if objective not in OBJECTIVES:
         raise ModelError(f"--objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     known = drn.all_labels()
     texpr = parse_label_expr(target, known, "--target")
     aexpr = parse_label_expr(avoid, known, "--avoid") if avoid else None
     is_reward = objective.startswith("R")
-    n = len(drn)
-    order = list(range(n))
-    order[0], order[drn.initial] = drn.initial, 0
-    pos = {d: k for k, d in enumerate(order)}
     rindex = None
     if is_reward:
-        if not drn.reward_models and not any(drn.state_rewards) and not any(a.rewards for acts in drn.actions for a in acts):
+        if not drn.reward_models and not any(drn.state_rewards) and not any(drn.action_rewards):
             raise ModelError(f"{drn.path}: {objective} needs a reward model, and the file has none")
         names = drn.reward_models or ["rew0"]
         if reward is None:
@@ -126,84 +122,17 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             rindex = names.index(reward)
     elif reward is not None:
         raise ModelError("--reward is for the objectives Rmin and Rmax")
-    terminal, mover, actions, trans, rewards, labels, states = [], [], [], [], [], [], []
-    for k in range(n):
-        d = order[k]
-        labs = drn.labels[d]
-        labels.append(list(labs))
-        states.append(str(d))  # the name is the DRN number (JSON float-table rows may use it)
-        acts = drn.actions[d]
-        absorbing = all(set(a.trans) == {d} for a in acts)
-        if _holds(texpr, labs):
-            pay = Fraction(0) if is_reward else Fraction(1)
-        elif aexpr is not None and _holds(aexpr, labs):
-            if is_reward:
-                raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
-                                 "makes the expected reward infinite)")
-            pay = Fraction(0)
-        elif absorbing and not is_reward:
-            pay = Fraction(0)
-        else:
-            pay = None
-        if pay is not None:
-            terminal.append((pay,))
-            mover.append(None)
-            actions.append([])
-            trans.append([])
-            rewards.append([])
-            continue
-        terminal.append(None)
-        mover.append(0 if len(acts) > 1 else None)
-        names, seen = [], {}
-        for i, a in enumerate(acts):
-            name = a.name if a.name != NOLABEL else str(i)
-            if name in seen:
-                name = f"{name}#{i}"
-            seen[name] = i
-            names.append(name if len(acts) > 1 else None)
-        actions.append(names)
-        trans.append([tuple((pos[t], p) for t, p in sorted(a.trans.items(), key=lambda x: pos[x[0]])) for a in acts])
-        rs = []
-        for a in acts:
-            if rindex is None:
-                rs.append(None)
-                continue
-            x = Fraction(0)
-            sr = drn.state_rewards[d]
-            if rindex < len(sr):
-                x += sr[rindex]
-            if rindex < len(a.rewards):
-                x += a.rewards[rindex]
-            rs.append((x,) if x else None)
-        rewards.append(rs)
-    model = Model(
-        name=f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else ""), num_players=1, player_names=["chooser"],
-        objective="min" if objective.endswith("min") else "max",
-        states=states, terminal=terminal, mover=mover, actions=actions, trans=trans, rewards=rewards,
-        labels=labels,
-    )
-    model.validate()
-    if is_reward:
-        _require_reach_one(model, drn, order)
-    return model, order
-
-
-def _require_reach_one(model: Model, drn: DrnFile, order: list[int]) -> None:
-    """Rmin/Rmax: every strategy must reach the target with probability 1 (no end component outside it)."""
-    from ..graph import has_end_component, tarjan
-
-    n = len(model)
-    succ = [sorted(model.successors(s)) for s in range(n)]
-    for comp in tarjan(succ):
-        s0 = comp[0]
-        if model.terminal[s0] is not None:
-            continue
-        if len(comp) == 1:
-            ec = any(len(d) == 1 and d[0][0] == s0 for d in model.trans[s0])
-        else:
-            ec = has_end_component(comp, lambda s: [{t for t, _ in d} for d in model.trans[s]])
-        if ec:
-            d = order[s0]
-            raise ModelError(f"{drn.path}:{drn.lines[d]}: from state {d} some strategy never reaches the target "
-                             "(an end component outside it): the expected reward is infinite or not supported; "
-                             "exactplay solves Rmin/Rmax when every strategy reaches the target with probability 1")
+    n = len(drn)
+    targets = [_holds(texpr, drn.labels[d]) for d in range(n)]
+    avoided = None
+    if aexpr is not None:
+        avoided = [not targets[d] and _holds(aexpr, drn.labels[d]) for d in range(n)]
+        if is_reward and any(avoided):
+            d = avoided.index(True)
+            raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
+                             "makes the expected reward infinite)")
+    name = f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else "")
+    return reach_model(drn_arrays(drn, rindex), targets, avoided, is_reward,
+                       "min" if objective.endswith("min") else "max", name, _action_names(drn),
+                       lambda order: [str(d) for d in order],  # the name is the DRN number (JSON float-table rows may use it)
+                       labels=drn.labels, where=lambda d: f"{d} ({drn.path}:{drn.lines[d]})")

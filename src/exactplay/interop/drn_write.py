@@ -6,7 +6,7 @@ import re
 
 from ..model import Model, ModelError
 from . import Formulation, formulate
-from .drn_read import NOLABEL, _pq
+from .drn_states import NOLABEL, _pq
 
 
 def _label_text(label: str) -> str:
@@ -23,19 +23,19 @@ def _action_name(name, i: int) -> str:
 
 def state_labels(model: Model, form: Formulation) -> list[list[str]]:
     """Per state: ``init``, ``target``, ``terminal`` and the model's own labels (no duplicates)."""
-    targets = set(form.targets)
+    targets, starts = set(form.targets), set(model.initial_states)
     out = []
     for s in range(len(model)):
         labs = []
-        if s == model.initial:
+        if s in starts:
             labs.append("init")
         if s in targets:
             labs.append("target")
         if model.terminal[s] is not None:
             labs.append("terminal")
         for lab in (model.labels[s] if model.labels else []):
-            if lab == "init":  # Storm's initial states: only the model's initial state carries it
-                lab = "model_init"
+            if lab == "init":  # Storm's initial states: only the model's initial states carry it
+                lab = "model_init" if s not in starts else ""
             if lab and lab not in labs:
                 labs.append(lab)
         out.append(labs)

@@ -106,7 +106,8 @@ def write_prism(model: Model, form: Formulation | None = None) -> tuple[str, str
             acts = ", ".join(f"[{a}]" for a in owned[p])
             members = ", ".join(x for x in (["game"] if i == 0 else []) + ([acts] if acts else []))
             out += [f"// {model.player_names[p]}", f"player p{p}", f"  {members}", "endplayer", ""]
-    out += ["module game", f"  s : [0..{n - 1}] init {model.initial};", ""]
+    several = len(model.initial_states) > 1  # then an init ... endinit block (PRISM's, Storm's) names them
+    out += ["module game", f"  s : [0..{n - 1}]" + ("" if several else f" init {model.initial}") + ";", ""]
     for s in range(n):
         out.append(f"  // {model.state_name(s)}".replace("\n", " "))
         if model.terminal[s] is not None:
@@ -116,6 +117,8 @@ def write_prism(model: Model, form: Formulation | None = None) -> tuple[str, str
             label = names[s][a] if names[s] else ""
             out.append(f"  [{label}] s={s} -> {_update(dist)};")
     out += ["endmodule", ""]
+    if several:
+        out += ["init", f"  {_guard(sorted(model.initial_states))}", "endinit", ""]
     targets = form.targets
     terminals = [s for s in range(n) if model.terminal[s] is not None]
     if not form.reward:

@@ -17,7 +17,9 @@ maximiser fixed Storm's ``Pmin`` must be too (so both strategies are optimal and
 game's value).  A game of several players who each maximise their own payoff (choices not on a
 common cycle, as the engine requires) is checked once per chooser, the other choosers fixed: Storm's
 best reply must be exactplay's value of that player's payoff at every state.  Payoffs other than
-0/1, and rewards, are checked as ``R[C]`` (Storm refuses negative rewards there).
+0/1, and rewards, are checked as ``R[C]`` (Storm refuses negative rewards there), a model with
+``never_ending = "infinite"`` as ``R[F "terminal"]``: Storm's +infinity (a float) must be exactplay's
+(a value ``None``), state by state.
 """
 
 from __future__ import annotations
@@ -60,7 +62,13 @@ def exact_environment(method: str = "topological"):
     return stormpy, env
 
 
-def _fraction(v) -> Fraction:
+def _fraction(v) -> Fraction | None:
+    """Storm's exact value as a Fraction; its +infinity (a Python float, an expected reward where a
+    strategy may never reach the target) as None, the way exactplay's solution holds it."""
+    if isinstance(v, float):
+        if v == float("inf"):
+            return None
+        raise RuntimeError(f"Storm returned the float {v!r} in exact mode")
     return Fraction(int(str(v.numerator)), int(str(v.denominator)))  # gmp integers convert through their text
 
 
@@ -81,8 +89,9 @@ def storm_values(model, formula: str, method: str = "topological", program=None)
     return [_fraction(result.get_value(s)) for s in range(model.nr_states)], cpu
 
 
-def storm_check_drn(path: str, formula: str, method: str = "topological") -> tuple[list[Fraction], float, float]:
-    """Build the DRN file exactly and check ``formula``: ``(values, build seconds, check seconds)``."""
+def storm_check_drn(path: str, formula: str, method: str = "topological", with_initial: bool = False) -> tuple:
+    """Build the DRN file exactly and check ``formula``: ``(values, build seconds, check seconds)``, and
+    with ``with_initial`` Storm's initial states of the model it built (sorted) after them."""
     stormpy = stormpy_or_fail()
     t0 = time.process_time()
     try:
@@ -91,6 +100,8 @@ def storm_check_drn(path: str, formula: str, method: str = "topological") -> tup
         raise UsageError(f"Storm cannot read {path}: {str(exc).strip().splitlines()[-1]}") from None
     build = time.process_time() - t0
     values, cpu = storm_values(model, formula, method)
+    if with_initial:
+        return values, build, cpu, sorted(int(x) for x in model.initial_states)
     return values, build, cpu
 
 
@@ -136,11 +147,20 @@ def _check_one(model: Model, form: Formulation, values: list[Fraction], what: st
     with open(path, "w", encoding="utf-8") as f:
         f.write(write_drn(model, form))
     formula = form.formula()
+    as_probability = None
     if form.reward and not any(form.action_reward(model, s, a) for s in range(len(model))
                                if model.terminal[s] is None for a in range(len(model.trans[s]))):
-        # Storm drops a reward model whose rewards are all 0 (and then refuses R[C]): every value is 0
-        formula = f"P{form.direction or ''}=? [F false]"
+        # Storm drops a reward model whose rewards are all 0 (and then refuses R): every value is 0, or,
+        # until a terminal state, 0 exactly where the terminals are reached with probability 1 (Rmin:
+        # by some strategy, Pmax = 1; Rmax: by every strategy, Pmin = 1) and +infinity elsewhere
+        if form.until:
+            as_probability = {"min": "max", "max": "min"}.get(form.direction or "", "")
+            formula = f'P{as_probability}=? [F "terminal"]'
+        else:
+            formula = f"P{form.direction or ''}=? [F false]"
     storm, build, cpu = storm_check_drn(path, formula, method)
+    if as_probability is not None:
+        storm = [Fraction(0) if x == 1 else None for x in storm]
     check = Check(what, formula, len(model), 0, build_seconds=build, check_seconds=cpu)
     for s in range(len(model)):
         want = form.expected(model, values[s], s)
@@ -154,7 +174,7 @@ def _values(sol, c: int) -> list[Fraction]:
     if c not in sol.components:
         raise UsageError(f"exactplay's solution does not hold the payoff component {c}")
     k = sol.components.index(c)
-    return [Fraction(int(v[k].numerator), int(v[k].denominator)) for v in sol.values]
+    return [None if v is None else Fraction(int(v[k].numerator), int(v[k].denominator)) for v in sol.values]
 
 
 def _crosscheck_each_player(model: Model, sol, method: str) -> list[Check]:
@@ -185,8 +205,7 @@ def crosscheck(model: Model, sol, method: str = "topological") -> list[Check]:
     c = form.component
     if c not in sol.components:
         raise UsageError(f"exactplay's solution does not hold component {c}")
-    k = sol.components.index(c)
-    values = [Fraction(int(v[k].numerator), int(v[k].denominator)) for v in sol.values]
+    values = _values(sol, c)
     checks = []
     with tempfile.TemporaryDirectory(prefix="exactplay-storm-") as tmp:
         if form.kind != "smg":

@@ -1,6 +1,7 @@
 """The compiled model: numbered states with exact transitions.
 
-State ``0`` is the initial state.  For every state ``s``:
+State ``0`` is the initial state (``initial_states`` lists every initial state, ``0`` first, when a
+model has several: a DRN file may).  For every state ``s``:
 
 * ``terminal[s]`` is its payoff vector (a tuple of :class:`Fraction`, one per
   player) or ``None`` if play goes on;
@@ -15,6 +16,11 @@ the chosen action maximises ``sign * V[component]``.  By default player ``i``
 maximises its own payoff ``(i, +1)``; ``objective = "zero-sum"`` makes
 player 1 minimise player 0's payoff ``(0, -1)``; ``"min"`` makes the single
 player minimise its payoff.
+
+A play that never ends is worth 0 (``never_ending = "zero"``, the default), or, with
+``never_ending = "infinite"`` (one player), +infinity: a strategy that does not end play with
+probability 1 is worth +infinity, the expected total reward until a terminal state of Storm's
+``R[F "terminal"]`` (:mod:`exactplay.proper`).
 """
 
 from __future__ import annotations
@@ -29,9 +35,11 @@ from typing import Any, Hashable
 from ..graph import end_component_states, tarjan
 from .collector import fewer_collections
 
-__all__ = ["Model", "ModelError", "OBJECTIVES", "MAX_STATES", "MAX_PLAYERS", "check_objective", "exact_vector"]
+__all__ = ["Model", "ModelError", "OBJECTIVES", "NEVER_ENDING", "MAX_STATES", "MAX_PLAYERS", "check_objective",
+           "exact_vector"]
 
 OBJECTIVES = ("auto", "max", "zero-sum", "min")
+NEVER_ENDING = ("zero", "infinite")  # what a play that never ends is worth
 MAX_STATES = 3_000_000  # default ceiling on reachable states (about 3-6 GB of exact values)
 # Players of one game: each state's values are a vector of this many rationals, and a model file
 # may declare the number alone ("players": 1000000000 took 3.9 GB before failing).  The checker's
@@ -95,9 +103,25 @@ class Model:
     rewards: list[list[tuple[Fraction, ...] | None]]
     labels: list[list[str]] = field(default_factory=list)  # per state: atomic propositions (DRN / PRISM)
     initial: int = 0
+    never_ending: str = "zero"  # what a play that never ends is worth: "zero" or "infinite" (NEVER_ENDING)
+    # every initial state, ``initial`` first (a DRN file may mark several; the engine solves every state
+    # anyway, and the commands report each one's value); left empty it is ``[initial]``
+    initial_states: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.initial_states:
+            self.initial_states = [self.initial]
 
     def __len__(self) -> int:
         return len(self.states)
+
+    def action_name(self, s: int, a: int) -> Any:
+        """The name of action ``a`` of state ``s``."""
+        return self.actions[s][a]
+
+    def plain(self) -> "Model":
+        """The model with its lists (itself; an :class:`~exactplay.model.sparse.ArrayModel` makes them)."""
+        return self
 
     @property
     def has_rewards(self) -> bool:
@@ -323,6 +347,16 @@ class Model:
         and gave each state that goes on its actions and rewards (:meth:`_plainly_valid`)."""
         n = len(self.states)
         check_objective(self.objective, self.num_players)
+        if self.never_ending not in NEVER_ENDING:
+            raise ModelError(f"never_ending {self.never_ending!r} is not one of {', '.join(NEVER_ENDING)}")
+        if self.never_ending == "infinite" and (self.num_players != 1 or self.objective not in ("auto", "max", "min")):
+            raise ModelError("never_ending 'infinite' (a strategy that does not end play with probability 1 is worth "
+                             "+infinity) is for one player who maximises or minimises")
+        starts = self.initial_states
+        if (starts[0] != self.initial or len(set(starts)) != len(starts)
+                or not all(isinstance(s, int) and 0 <= s < n for s in starts)):
+            raise ModelError(f"initial states {starts[:5]}: distinct states of the model, the initial state "
+                             f"{self.initial} first")
         # len(self.keys()) without resolving "auto" (which alone would cost the end-component search):
         # "auto" is "zero-sum" only for two players, where both give two keys
         n_keys = {"zero-sum": 2, "min": 1}.get(self.objective, self.num_players)

@@ -7,7 +7,10 @@
       "name": "a coin game",
       "players": ["Alice", "Bob"],          // or a number of players
       "objective": "auto",                  // optional: auto | max | zero-sum | min
+      "never_ending": "zero",               // optional: zero | infinite (one player: a strategy that
+                                            //   does not end play with probability 1 is worth +inf)
       "initial": "start",                   // optional: default the first state
+      "initial_states": ["start", "roll"],  // optional: several initial states ("initial" first)
       "states": [
         {"id": "start", "mover": 0, "actions": [
             {"name": "flip", "next": [["1/2", "win"], ["1/2", "lose"]]},
@@ -131,7 +134,7 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
                 acts.append(act)
             st["actions"] = acts
         states.append(st)
-    return {
+    out = {
         "format": FORMAT,
         "version": 1,
         "name": model.name,
@@ -140,3 +143,8 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         "initial": number[model.initial],
         "states": states,
     }
+    if model.never_ending != "zero":  # (the default is not written: digests of such models are unchanged)
+        out["never_ending"] = model.never_ending
+    if len(model.initial_states) > 1:  # written only then: the digest of a one-initial-state model is unchanged
+        out["initial_states"] = [number[s] for s in model.initial_states]
+    return out

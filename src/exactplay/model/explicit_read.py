@@ -14,6 +14,7 @@ state is parsed on its own, so that every count is refused before what lies past
   at a time (never parsed whole: memory is the text and the model);
 * a top-level field not of the format is refused before its value is parsed, and a field that
   holds one value (format, version, name, objective, initial) before a list or an object is;
+  ``initial_states`` is a list of ids read one at a time, at most ``max_states`` of them;
 * the objective must fit the players (:func:`~exactplay.model.compiled.check_objective`),
   refused as soon as both are read;
 * JSON floats, ``NaN`` and ``Infinity`` are refused, a name given twice in one object is refused
@@ -27,13 +28,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..checker._json import Cursor, bounded_int_digits, line_column, scanner
-from .compiled import MAX_PLAYERS, MAX_STATES, OBJECTIVES, Model, ModelError, check_objective, exact_vector
+from .compiled import MAX_PLAYERS, MAX_STATES, NEVER_ENDING, OBJECTIVES, Model, ModelError, check_objective, exact_vector
 from .protocol import MAX_NUMBER_CHARS, to_rational
 
 __all__ = ["StateReader", "read_text", "FORMAT", "TOP_FIELDS"]
 
 FORMAT = "exactplay-model"
-TOP_FIELDS = ("format", "version", "name", "players", "objective", "initial", "states")
+TOP_FIELDS = ("format", "version", "name", "players", "objective", "never_ending", "initial", "initial_states",
+              "states")
 STATE_FIELDS = {"id", "payoff", "mover", "actions", "next", "labels", "name"}
 ACTION_FIELDS = {"name", "next", "reward"}
 
@@ -88,6 +90,15 @@ class StateReader:
             self.objective = objective
         if self.names is not None and self.objective is not None:
             check_objective(self.objective, len(self.names))
+        if final or "never_ending" in f:
+            never_ending = f.get("never_ending", "zero")
+            if never_ending not in NEVER_ENDING:
+                raise ModelError(f"field 'never_ending': {str(never_ending)[:40]!r} is not one of "
+                                 f"{', '.join(NEVER_ENDING)}")
+            if final and never_ending == "infinite" and (len(self.names) != 1
+                                                         or self.objective not in ("auto", "max", "min")):
+                raise ModelError("field 'never_ending': 'infinite' (a strategy that does not end play with probability "
+                                 "1 is worth +infinity) is for one player who maximises or minimises")
 
     # ------------------------------------------------------------ one state
 
@@ -211,15 +222,24 @@ class StateReader:
         n = len(self.terminal)
         if not n:
             raise ModelError("field 'states': a non-empty list of states is required")
-        initial = self.fields.get("initial", self.first_id)
+        starts = self.fields.get("initial_states")
+        first = starts[0] if isinstance(starts, list) and starts else self.first_id
+        initial = self.fields.get("initial", first)
         if isinstance(initial, bool) or not isinstance(initial, (str, int)) or initial not in self.ids:
             raise ModelError(f"field 'initial': unknown state {initial!r}")
+        if starts is not None and (
+                not isinstance(starts, list) or len(starts) < 2 or starts[0] != initial
+                or any(isinstance(x, bool) or not isinstance(x, (str, int)) or x not in self.ids for x in starts)
+                or len(set(starts)) != len(starts)):
+            raise ModelError("field 'initial_states': a list of two or more distinct states, the initial state "
+                             f"{initial!r} first")
         init = self.ids[initial]
         order = [init] + [i for i in range(n) if i != init]
         new = [0] * n
         for k, old in enumerate(order):
             new[old] = k
         ids = self.ids
+        starts = [] if starts is None else [new[ids[x]] for x in starts]
         for old in range(n):
             dists = self.trans[old]
             for a, dist in enumerate(dists):
@@ -247,6 +267,8 @@ class StateReader:
             trans=moved(self.trans),
             rewards=moved(self.rewards),
             labels=moved(self.labels),
+            never_ending=self.fields.get("never_ending", "zero"),
+            initial_states=starts,
         )
         model.validate(distributions=False)  # each distribution was checked as it was read
         return model
@@ -295,6 +317,14 @@ def _walk(text: str, reader: StateReader, build: bool) -> None:
                     reader.add(i, st)
                 else:
                     reader.shape(i, st)
+        elif name == "initial_states" and cur.peek() == "[":  # ids, read one at a time, at most a state each
+            starts = []
+            for i in cur.elements():
+                reader.limit(i)
+                if cur.peek() in ("[", "{"):
+                    raise ModelError("field 'initial_states': a list of state ids (strings or integers)")
+                starts.append(cur.value())
+            reader.fields[name] = starts
         elif name == "players" and cur.peek() == "[":
             names = []
             for i in cur.elements():

@@ -50,7 +50,8 @@ def _separate(points: list[Algebraic], lo, hi) -> None:
             b.refine()
 
 
-def parametric_certificate(ps: ParametricSolution) -> dict:
+def parametric_certificate(ps: ParametricSolution, params: dict | None = None) -> dict:
+    """The certificate; ``params``: the factory's other parameters as recorded (left out when None)."""
     from .. import __version__ as tool_version
 
     pm = ps.model
@@ -91,6 +92,7 @@ def parametric_certificate(ps: ParametricSolution) -> dict:
         "format": "exactplay-certificate",
         "version": 2,
         "kind": "parametric",
+        **({} if params is None else {"params": params}),
         "symbol": pm.symbol,
         "range": [_pq(ps.lo), _pq(ps.hi)],
         "model": model,

@@ -50,8 +50,6 @@ def load_parametric(args, progress):
     from .interval import check_range, default_range, parse_range
     from .poly import Param
 
-    if args.model:
-        raise UsageError("--param-symbol needs --game MOD:FACTORY (a model file has no symbolic parameter)")
     name = args.param_symbol
     if not name.isidentifier():
         raise UsageError(f"--param-symbol {name!r}: give the name of a factory parameter (a Python identifier)")
@@ -97,11 +95,17 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
     from .regions import solve_parametric
 
     command = argv[0]
+    from ..cli_inputs import owner_hint
+
     if command not in ("solve", "certify", "report"):
-        raise UsageError(f"{command} does not take --param-symbol (solve, certify and report do)")
-    args, extras = _parser(command, parser_class, model_parser).parse_known_args(argv[1:])
+        raise UsageError(owner_hint("--param-symbol", command))
+    from ..cli_inputs import refuse_unconsumed, unrecognized
+
+    parser = _parser(command, parser_class, model_parser)
+    args, extras = parser.parse_known_args(argv[1:])
     if extras:
-        raise UsageError(f"{command}: unrecognized arguments: {' '.join(extras)[:80]}")
+        raise UsageError(unrecognized(parser, args, command, extras))
+    refuse_unconsumed(parser, args, command)  # before the factory is called
     if command == "certify" and args.output != "-":
         from ..paths import check_writable
 
@@ -124,7 +128,9 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
 
         report = parametric_report(ps, source, comp, args.full, args.all_states)
         if command == "report":
-            return _report(args, ps, report, source, comp, progress)
+            from ..cli_reproduce import command_words
+
+            return _report(args, ps, report, source, comp, progress, command_words(parser, args, [command]))
     finally:
         progress.close()
     return emit(report, args.json)
@@ -133,7 +139,9 @@ def run_parametric(argv: list[str], parser_class, model_parser) -> int:
 def _certify(args, ps) -> int:
     from .certificate import parametric_certificate
 
-    cert = parametric_certificate(ps)
+    from ..model_source import recorded_params
+
+    cert = parametric_certificate(ps, recorded_params(args))
     text = dumps(cert, indent=None) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -151,7 +159,7 @@ def _certify(args, ps) -> int:
     return EXIT_OK
 
 
-def _report(args, ps, report, source, comp, progress) -> int:
+def _report(args, ps, report, source, comp, progress, command: list[str]) -> int:
     import re
     from pathlib import Path
 
@@ -165,7 +173,7 @@ def _report(args, ps, report, source, comp, progress) -> int:
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     files = write_report(out, slug + "-parametric", {"source": source, "symbol": ps.model.symbol}, args.backend,
-                         rep, None, progress)
+                         rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK
 
@@ -188,9 +196,14 @@ def builtin_argv(argv: list[str], game_names) -> list[str]:
     import importlib
     import inspect
 
-    target = f"exactplay.games.{argv[1]}.model"
-    factory_params = set(inspect.signature(importlib.import_module(target).make_game).parameters)
-    out = [argv[0], "--game", f"{target}:make_game"]
+    from ..cli_inputs import BUILTIN_FACTORIES, owner_hint
+
+    spec = BUILTIN_FACTORIES[1].format(game=argv[1])
+    target, _, factory = spec.rpartition(":")
+    factory_params = set(inspect.signature(getattr(importlib.import_module(target), factory)).parameters)
+    if any(w.partition("=")[0] == "--param" for w in argv[2:]):  # the game's options are its parameters
+        raise UsageError(owner_hint("--param", argv[0], game=argv[1]))
+    out = [argv[0], "--game", spec]
     words, i = argv[2:], 0
     while i < len(words):
         flag, eq, value = words[i].partition("=")

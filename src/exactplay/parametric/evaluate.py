@@ -3,8 +3,8 @@
 Under the policy ``sigma`` the values solve ``V(s) = r(s) + sum_t q_{s,t}(p) V(t)`` (terminal
 states: their payoff).  The policy's graph is split into strongly connected components,
 sink-first; each component is solved by the engine's own exact linear algebra
-(:func:`exactplay.engine.linear.evaluate_component`: feedback vertices, then a small dense
-Gauss-Jordan elimination), here over the field of rational functions.
+(:func:`exactplay.engine.elimination.solve_transient`: state elimination, the order of least fill first),
+here over the field of rational functions.
 
 Margins: at a choice state of a player with key ``(c, sign)`` the one-step value of action ``a``
 is ``Q_a = r_a[c] + sum_t q_{s,a,t}(p) V_c(t)``; its margin is ``sign * (Q_sigma(s) - Q_a)``.  The
@@ -18,7 +18,7 @@ from typing import Sequence
 
 from flint import fmpq_poly
 
-from ..engine.linear import closed_states, evaluate_component
+from ..engine.elimination import closed_states, solve_transient
 from ..graph import tarjan
 from .build import PModel
 from .ratfunc import ONE, ZERO, RatFunc
@@ -38,6 +38,9 @@ class _Probs:
         if v is None:
             v = self.memo[key] = RatFunc(q)
         return v
+
+
+INF = float("inf")  # (rational functions are eliminated to the end: no dense rest)
 
 
 def evaluate_policy(pm: PModel, policy: Sequence[int | None], components: Sequence[int],
@@ -70,9 +73,22 @@ def evaluate_policy(pm: PModel, policy: Sequence[int | None], components: Sequen
         members = set(comp)
         if closed_states(comp, lambda s: succ[s], members):
             raise ArithmeticError("a component of the policy's graph never ends (the termination witness failed)")
-        out, _ = evaluate_component(comp, lambda s: dist[s], lambda s: rew[s], lambda t: V[t], P, ZERO, ONE)
-        for s, v in out.items():
-            V[s] = v
+        idx = {s: i for i, s in enumerate(comp)}
+        rows, b = [], []
+        for s in comp:
+            acc = list(rew[s]) if rew[s] is not None else [ZERO] * P
+            row = {}
+            for t, q in dist[s]:
+                if t in members:
+                    row[idx[t]] = q
+                else:
+                    for k in range(P):
+                        if V[t][k]:
+                            acc[k] = acc[k] + q * V[t][k]
+            rows.append(row)
+            b.append(acc)
+        for s, v in zip(comp, solve_transient(rows, b, ZERO, ONE, max_fill=INF)):
+            V[s] = tuple(v)
     return V  # type: ignore[return-value]
 
 

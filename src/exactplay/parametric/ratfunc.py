@@ -1,6 +1,6 @@
 """Rational functions in one variable over Q, always reduced: ``num / den``, ``gcd = 1``, ``den`` monic.
 
-The field operations the engine's exact linear algebra (:mod:`exactplay.engine.linear`) uses:
+The field operations the engine's exact linear algebra (:mod:`exactplay.engine.elimination`) uses:
 ``+ - * /``, ``1 / x``, ``==`` and truthiness, so a fixed policy is evaluated over ``Q(p)`` by the
 same code that evaluates it over ``Q``.
 

@@ -19,8 +19,8 @@ from .enclosure import enclosure_html, enclosure_json, enclosure_lines  # noqa: 
 from ..audit_result import AuditResult
 from ..enclosure_result import EnclosureResult
 from ..errors import EXIT_OK
-from ..numbers import as_fraction, format_pq
-from ..strict_json import dumps
+from ..numbers import InfiniteValue, as_fraction, format_pq
+from ..strict_json import COMPACT_FROM, dumps
 
 
 def shorten(digits: str, keep: int = 12) -> str:
@@ -36,8 +36,13 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
 
     The decimal is correctly rounded from the exact value, so its digits are
     certain unless the value lies exactly on a rounding boundary; the distance
-    to the nearest boundary says how close that came.
+    to the nearest boundary says how close that came.  An :class:`~exactplay.numbers.InfiniteValue`
+    is ``"value": null`` with its ``value_reason`` and the decimal ``inf``.
     """
+    if isinstance(x, InfiniteValue):
+        why = x.reason.removeprefix("infinite: ")
+        return ({"value": None, "value_reason": x.reason, "decimal": "inf", "digits": digits},
+                [f"exact value : infinite ({why})", "decimal     : inf"])
     f = as_fraction(x)
     num, den = str(abs(f.numerator)), str(f.denominator)
     sign = "-" if f < 0 else ""
@@ -86,7 +91,7 @@ def emit(report, as_json: bool) -> int:
         print(dumps(enclosure_json(report)) if as_json else "\n".join(enclosure_lines(report)))
         return EXIT_OK
     if as_json:
-        print(dumps(report.data))
+        print(dumps(report.data, compact_from=COMPACT_FROM))
     else:
         for line in report.lines:
             print(line)

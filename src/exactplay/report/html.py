@@ -11,6 +11,7 @@ import base64
 import datetime as _dt
 import html
 import io
+import shlex
 from pathlib import Path
 
 from .. import __version__
@@ -75,8 +76,10 @@ def _claims_html(findings) -> str:
             "<th>Measured</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
-def render_html(game: str, params: dict, backend: str, rep: GameReport, images: list[tuple], findings) -> str:
-    """The page; ``images`` is a list of ``(Figure, png_bytes, file_name)``."""
+def render_html(game: str, params: dict, backend: str, rep: GameReport, images: list[tuple], findings,
+                command: list[str]) -> str:
+    """The page; ``images`` is a list of ``(Figure, png_bytes, file_name)``; ``command``: the words
+    after ``exactplay`` that reproduce it (printed quoted for a POSIX shell)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -110,28 +113,40 @@ def render_html(game: str, params: dict, backend: str, rep: GameReport, images: 
         parts += ["<h2>The seed's claims (fast checks)</h2>", _claims_html(findings)]
     parts += [
         "<h2>Reproduce</h2>",
-        "<pre>" + html.escape(_command(game, params, backend)) + "</pre>",
+        "<pre>" + html.escape(shlex.join(["exactplay", *command])) + "</pre>",
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
 
 
-def _command(game: str, params: dict, backend: str) -> str:
-    words = ["exactplay", "report", game]
-    for k, v in params.items():
-        if v is None:
+def builtin_command(game: str, params: dict, backend: str, with_claims: bool = True) -> list[str]:
+    """The words after ``exactplay`` that reproduce the report of a built-in game: its parameters
+    written as its command line takes them (the registry says which are positional words)."""
+    from ..games import get_game
+
+    words = ["report", game]
+    for p in get_game(game).params:
+        value = params.get(p.name)
+        if value is None:
             continue
-        if isinstance(v, (list, tuple)):
-            words += [str(x) for x in v]
+        if p.positional:
+            words += [str(x) for x in value]
         else:
-            words += [f"--{k.replace('_', '-')}", str(v)]
+            text = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+            words += [f"--{p.name.replace('_', '-')}", text]
     if backend != "mpq":
         words += ["--backend", backend]
-    return " ".join(words + ["-o", "DIR"])
+    if not with_claims:
+        words.append("--no-claims")
+    return words + ["-o", "DIR"]
 
 
 def write_report(out: Path, game: str, params: dict, backend: str, rep: GameReport, findings,
-                 progress=SILENT) -> ReportFiles:
+                 progress=SILENT, command: list[str] | None = None) -> ReportFiles:
+    """Draw the figures and write the page; ``command`` reproduces it (default: a built-in
+    ``game``'s report with ``params``, :func:`builtin_command`)."""
+    if command is None:
+        command = builtin_command(game, params, backend, findings is not None)
     images, pngs = [], []
     progress.start(f"drawing {len(rep.figures)} figures", len(rep.figures))
     for fig in rep.figures:
@@ -142,7 +157,7 @@ def write_report(out: Path, game: str, params: dict, backend: str, rep: GameRepo
         images.append((fig, data, file_name))
         progress.advance()
     page = out / f"{game}-report.html"
-    page.write_text(render_html(game, params, backend, rep, images, findings), encoding="utf-8")
+    page.write_text(render_html(game, params, backend, rep, images, findings, command), encoding="utf-8")
     return ReportFiles(page, pngs, rep)
 
 
@@ -162,4 +177,4 @@ def print_files(files: ReportFiles, as_json: bool) -> None:
         print(f"      {png}")
 
 
-__all__ = ["render_html", "write_report", "png_bytes", "files_json", "print_files"]
+__all__ = ["render_html", "write_report", "builtin_command", "png_bytes", "files_json", "print_files"]

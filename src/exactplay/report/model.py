@@ -40,6 +40,8 @@ def _error_figure(sol: Solution, flt: FloatSolution) -> Figure:
     c = sol.components[0]
     errs = []
     for s in range(len(sol.model)):
+        if sol.values[s] is None:  # +infinity (never_ending "infinite"): not compared
+            continue
         d = abs(float(exact_minus_float(flt.values[s][c], sol.values[s][0])))
         errs.append(-17.0 if d == 0 else math.log10(d))
     fig = new_figure(7.0, 4.2)

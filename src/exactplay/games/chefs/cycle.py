@@ -33,10 +33,23 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable
 
+from exactplay.errors import UsageError
 from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
 
 TIE_RULES = ("nearest", "farthest")
+
+
+class SingularCycle(UsageError):
+    """The closed form's ``1 - b_0 ... b_{q-1}`` is 0: possible in floats only (every skill is > 0,
+    so exactly it is > 0), when each ``b_r = 1 - p_r`` of the alive set rounds to 1 (skills of about
+    1e-16 or less) -- the published float solver divides by zero there and has no table."""
+
+    def __init__(self, mem: list[int]):
+        chefs = ", ".join(str(m + 1) for m in mem)
+        super().__init__(f"the float solver divides by zero at the alive set {{{chefs}}}: 1 - (1 - p_1)...(1 - p_q) "
+                         "rounds to 0 in doubles (skills of about 1e-16 or less vanish against 1), so the published float "
+                         "program has no table to compare (solve and certify are exact)")
 
 
 def members(mask: int) -> list[int]:
@@ -154,6 +167,8 @@ def solve_mask(B: Backend, skills: list, mem: list[int], prev: dict, tie: str, k
         ynum = ynum + coef * C[r]
         coef = coef * b[r]
     den = one - coef
+    if not den:
+        raise SingularCycle(mem)
     X = [None] * q
     Y = [None] * q
     X[0] = [x / den for x in num]

@@ -86,10 +86,14 @@ def solve(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, fu
     """``solver``: the exact table's solver (default :func:`solve_table`, keeping only the rows it
     still reads; a distributed one needs only rows N-1 and N here, see ``exactplay.distributed``)."""
     B = get_backend(backend)
-    if B.name == "ball" and B.prec == 53:  # float64 intervals, by anti-diagonals (interval_report.py)
+    if B.name == "ball" and B.prec == 53 and not B.prec_default:  # float64 intervals (interval_report.py)
         from .interval_report import solve_interval
 
         return solve_interval(target, digits, progress)
+    if B.prec_default:  # no --prec: the fastest method that certifies, then the next (default_method.py)
+        from .default_method import solve_default
+
+        return solve_default(target, B, digits, progress)
     if B.prec is not None:
         from .ball import solve_ball
 
@@ -146,7 +150,8 @@ HEAVY_AT_500 = {"solve": (3.7, 264), "audit": (66.0, 1590), "certify": (145.0, 6
 def heavy(command: str, params: dict) -> str | None:
     """A note for the CLI when ``command`` at this target takes about a minute or more."""
     N = params.get("target") or 100
-    if params.get("backend") == "ball" and params.get("prec") == 53 and command == "solve":
+    if (params.get("backend") in ("ball", "auto") and params.get("prec") in (None, 53) and command == "solve"
+            and not (params.get("backend") == "auto" and params.get("prec") == 53)):  # intervals (first)
         from .interval_report import CPU_SECONDS_AT_10000, MEGABYTES
 
         return heavy_note(f"solve race at target {N} in float64 intervals", CPU_SECONDS_AT_10000 * (N / 10000) ** 2.25,
@@ -165,12 +170,25 @@ def heavy(command: str, params: dict) -> str | None:
     return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** (2.2 if command == "certify" else 3), mb)
 
 
+def prec_help(command: str) -> str:
+    """``--prec``'s help: what ``--backend ball|auto`` runs without it (measured: default_method.py)."""
+    head = "working precision of --backend ball|auto in bits. "
+    if command == "solve":
+        return head + ("Without it the fastest method that certifies runs: float64 intervals (= --prec 53; ~10x "
+                       "less CPU than arb balls, every decision certified up to target 2,000, all but one at "
+                       "10,000; benchmarks/ball_default.py), then, if they leave the printed decimals uncertain "
+                       "(auto: or a decision open), arb balls at 128 bits; --prec 53 runs the intervals alone, other BITS "
+                       "arb balls at BITS")
+    return head + (f"Default 128: {command} runs arb balls (the float64 intervals are solve's only; 64 bits cost "
+                   "the same and certify fewer decisions)")
+
+
 GAME = Game(
     name="race",
     title="The Race (Project Euler 232): Player 2's winning probability",
     params=(Param("target", positive_int(MAX_BALL_TARGET, "target"), 100,
                   f"points to win, 1..{MAX_TARGET} (1..{MAX_BALL_TARGET} with --backend ball|auto; solve "
-                  f"--backend ball --prec 53 runs float64 intervals, ~10x less CPU than arb balls)"),),
+                  f"--backend ball runs float64 intervals first, ~10x less CPU than arb balls: see --prec)"),),
     solve=solve,
     audit=audit,
     certify=model.certify,
@@ -181,6 +199,7 @@ GAME = Game(
     table_columns=TABLE_COLUMNS,
     table_value=TABLE_VALUE,
     ball=True,
+    prec_help=prec_help,
 )
 
 

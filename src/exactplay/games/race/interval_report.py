@@ -52,7 +52,12 @@ def answer_decimal(lo: float, hi: float, digits: int) -> ZivDecimal:
 
 def solve_interval(target: int, digits: int = 8, progress=SILENT) -> EnclosureResult:
     """The ``solve`` result of the Race from one float64 interval run."""
-    run = interval_run(target, progress=progress)
+    return interval_result(interval_run(target, progress=progress), digits)
+
+
+def interval_result(run, digits: int = 8, backend: str = "ball") -> EnclosureResult:
+    """The ``solve`` result of a float64 interval run (``backend``: the name asked for, ball or auto)."""
+    target = run.target
     lo, hi = run.answer
     z = answer_decimal(lo, hi, digits)
     (mlo, elo), (mhi, ehi) = run.answer_complement_wide
@@ -64,7 +69,7 @@ def solve_interval(target: int, digits: int = 8, progress=SILENT) -> EnclosureRe
     complement = {"lower": [mlo, elo], "upper": [mhi, ehi], "meaning": "[m, e]: m * 2^e"}
     return EnclosureResult(
         "race", {"target": target}, f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
-        "ball", INTERVAL_PREC, arithmetic="ball: 53-bit float64 intervals",
+        backend, INTERVAL_PREC, arithmetic=f"{backend}: 53-bit float64 intervals",
         answer=AnswerEnclosure(f"G({target},{target})", Fraction(lo), Fraction(hi), INTERVAL_PREC, z),
         decisions=decisions, headline=[Fact("method", None, METHOD)],
         facts=[Fact("answer_complement", None, complement), first_choice_fact(run),

@@ -1,0 +1,237 @@
+"""One solve: the model's numbers in the engine's field, the results, and the driver over the components.
+
+:class:`Run` holds what a solve computes -- the values ``V``, the policy, the ranks, margins, ties and
+action values ``q`` -- and the model's probabilities, payoffs and rewards converted once into the
+engine's numbers (gmpy2 ``mpq`` or ``Fraction``), projected on the certified payoff components.  It
+visits the components sinks first (:meth:`Run.run`) and hands each to the solver of its kind:
+
+* one state without a self-loop: one exact Bellman step, ``Q_a = r_a + sum_t p_at V(t)``
+  (:meth:`Run.single`);
+* one state with a self-loop: the closed form per action (:mod:`.selfloop`);
+* a larger component: a float guess, then exact policy or strategy iteration (:mod:`.cyclic`).
+
+Every decision goes through :meth:`Run.choose` (optimal set, margin, ties) and :func:`.finish.finish`
+(ranks, the tie rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.sparse import Sparse
+from .cyclic import cyclic, split
+from .elimination import closed_states
+from .finish import finish_one, never_ending
+from .selfloop import self_loop
+from .solution import SCCStats, Solution, constant_sum_total, with_second
+from .structure import Structure, reaching_positive, self_loops, staying_core
+
+__all__ = ["Run", "INF"]
+
+INF = float("inf")
+
+
+class Run:
+    """The state of one exact solve of ``model`` (its arrays ``sp``) in the field ``B``."""
+
+    def __init__(self, model, sp: Sparse, B, progress, filter: bool = True) -> None:
+        self.model, self.sp, self.B, self.progress = model, sp, B, progress
+        self.filter = filter  # the float filter of many-action self-loops (:mod:`.selfloop`)
+        self.zero, self.one = B.zero, B.one
+        self.stats = SCCStats()
+        n = sp.n
+        self.n = n
+        self.policy: list[int | None] = [None] * n
+        self.ranks: list[int | None] = [None] * n
+        self.margins: dict[int, Any] = {}
+        self.ties: dict[int, list[int]] = {}
+        self.q: dict[int, list] = {}
+        self.V: list[tuple | None] = [None] * n
+
+    def nch(self, s: int) -> int:
+        return self.sp.first[s + 1] - self.sp.first[s]
+
+    def run(self) -> Solution:
+        """Solve every component, sinks first."""
+        self.prepare()
+        st = self.stats
+        self.progress.start(f"solving {self.sp.n:,} states in {len(self.comps):,} components ({self.B.name})", self.sp.n)
+        for comp, has_ec in zip(self.comps, self.ec):
+            st.largest = max(st.largest, len(comp))
+            st.with_end_component += bool(has_ec)
+            self.component(comp, has_ec)
+            self.progress.advance(len(comp))
+        return self.solution()
+
+    def solution(self) -> Solution:
+        model = self.model
+        total = self.total
+        values = self.V if total is None else with_second(self.V, self.B.make(total.numerator, total.denominator))
+        return Solution(
+            model=model, backend=self.B.name, objective=model.resolved_objective(), keys=self.keys,
+            components=self.reported, witness=self.witness_name, policy=self.policy, values=values,
+            margins=self.margins, ties=self.ties, q=self.q, ranks=self.ranks,
+            never_ends=[] if self.witness_name == "termination" else never_ending(self),
+            stats=self.stats)
+
+    def prepare(self) -> None:
+        """The model's :class:`~.structure.Structure`, then :meth:`setup` for its witness."""
+        self.condense()
+        self.setup(self.witness_name, self.reported)
+
+    def condense(self) -> None:
+        """The components (sinks first) and their end components, the objective and the witness."""
+        st = self.structure = Structure(self.model, self.sp)
+        self.comps, self.comp_of, self.ec = st.comps, st.comp_of, st.ec
+        self.loops = st.loops
+        self.witness_name, self.reported = st.witness_name, st.reported
+        self.stats.components = len(self.comps)
+
+    def setup(self, witness: str, reported: list[int]) -> None:
+        """The model's numbers in the engine's field, projected on the certified payoff components
+        (``reported``, or only the first where the second is its constant-sum complement)."""
+        model, sp, B = self.model, self.sp, self.B
+        self.keys = model.keys()
+        self.witness_name, self.reported = witness, reported
+        if getattr(self, "loops", None) is None:  # (a Dask worker sets up without the condensation)
+            self.loops = self_loops(sp)[0]
+        self.total = self.constant_total()
+        proj = self.reported if self.total is None else [0]
+        self.P = len(proj)
+        index = {c: i for i, c in enumerate(proj)}
+        self.ckeys = [(index.get(c), sign) for c, sign in self.keys]
+        make = B.make
+        self.bp = [make(x.numerator, x.denominator) for x in sp.probs]
+        self.fp = [float(x) for x in sp.probs]
+        self.ft = [self.fp[i] for i in sp.pk]  # the float probability of each transition
+        from .float_filter import MIN_NORMAL
+
+        self.subnormal = {i for i, f in enumerate(self.fp) if f < MIN_NORMAL}  # (the filter cannot bound them)
+        self.leaves: dict[int, float] = {}
+        self.payv = [tuple(make(p[c].numerator, p[c].denominator) for c in proj) for p in sp.payoffs]
+        self.rwv = []
+        for r in sp.rewards:
+            if any(r[c] for c in proj):
+                self.rwv.append(tuple(make(r[c].numerator, r[c].denominator) for c in proj))
+            else:
+                self.rwv.append(None)
+        self.rw = [None if r < 0 else self.rwv[r] for r in sp.rew]
+        self.vzero = tuple([self.zero] * self.P)
+        self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
+        self.arrays = None
+        self.live = reaching_positive(self.sp, reported[0]) if witness == "reachability" else None
+
+    def component(self, comp: list[int], has_ec: bool | None = None) -> None:
+        """Values, policy and ranks of one component (its successors solved)."""
+        st = self.stats
+        if len(comp) > 1:
+            st.cyclic += 1
+            inside = set(comp)
+            if self.live is not None and split(self, comp, inside):
+                return
+            if has_ec is None:
+                has_ec = staying_core(self.sp, comp, inside)
+            cyclic(self, comp, inside, has_ec)
+            return
+        s = comp[0]
+        if self.loops[s]:
+            st.self_loop += 1
+            self_loop(self, s)
+        else:
+            st.single += 1
+            self.single(s)
+
+    def constant_total(self):
+        """``K`` when player 1's value is ``K - V_0`` everywhere (:func:`.solution.constant_sum_total`)."""
+        return constant_sum_total(self.model, self.witness_name, self.reported)
+
+    def qvec(self, a: int) -> list:
+        """``r_a + sum_t p V(t)``, one number per certified component."""
+        sp, V = self.sp, self.V
+        r = self.rw[a]
+        lo, hi = sp.start[a], sp.start[a + 1]
+        if r is None and hi - lo == 1:
+            return list(V[sp.succ[lo]])
+        P = self.P
+        out = list(r) if r is not None else [self.zero] * P
+        succ, pk, bp = sp.succ, sp.pk, self.bp
+        for k in range(lo, hi):
+            v = V[succ[k]]
+            p = bp[pk[k]]
+            for c in range(P):
+                if v[c]:
+                    out[c] = out[c] + p * v[c]
+        return out
+
+    def qkey(self, a: int, c: int) -> Any:
+        sp, V = self.sp, self.V
+        r = self.rw[a]
+        lo, hi = sp.start[a], sp.start[a + 1]
+        if r is None and hi - lo == 1:
+            return V[sp.succ[lo]][c]
+        out = r[c] if r is not None else self.zero
+        succ, pk, bp = sp.succ, sp.pk, self.bp
+        for k in range(lo, hi):
+            x = V[succ[k]][c]
+            if x:
+                out = out + bp[pk[k]] * x
+        return out
+
+    def choose(self, s: int, q: list) -> list[int]:
+        """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
+        sign = self.ckeys[self.sp.mover[s]][1]
+        self.q[s] = list(q)
+        keyed = q if sign > 0 else [None if x is None else -x for x in q]
+        best = max(x for x in keyed if x is not None)
+        opt = [a for a, x in enumerate(keyed) if x is not None and x == best]
+        if len(opt) > 1:
+            self.ties[s] = opt
+            self.margins[s] = self.zero
+        else:
+            self.margins[s] = best - max(x for x in keyed if x is not None and x != best)
+        return opt
+
+    def is_choice(self, s: int) -> bool:
+        return self.sp.mover[s] >= 0 and self.nch(s) > 1
+
+    def single(self, s: int) -> None:
+        sp = self.sp
+        if sp.pay[s] >= 0:
+            v = self.V[s] = self.payv[sp.pay[s]]
+            if self.witness_name != "reachability" or v[0] > 0:
+                self.ranks[s] = 0
+            return
+        a0, a1 = sp.first[s], sp.first[s + 1]
+        m = sp.mover[s]
+        if m < 0 or a1 - a0 == 1:
+            self.V[s] = (self.qkey(a0, 0),) if self.P == 1 else tuple(self.qvec(a0))
+            finish_one(self, s, None)
+            return
+        c = self.ckeys[m][0]
+        q = [self.qkey(a, c) for a in range(a0, a1)]
+        opt = self.choose(s, q)
+        self.V[s] = (q[opt[0]],) if self.P == 1 else tuple(self.qvec(a0 + opt[0]))
+        finish_one(self, s, opt)
+        if self.policy[s] != opt[0]:
+            self.V[s] = tuple(self.qvec(a0 + self.policy[s]))
+
+    def closed(self, nodes: list[int], inside: set[int], pol: dict[int, int]) -> set[int]:
+        """The states of ``nodes`` that cannot leave ``inside`` under ``pol`` (their plays never end there)."""
+        sp = self.sp
+        first, start, succ = sp.first, sp.start, sp.succ
+
+        def moves(s):
+            a = first[s] + pol[s]
+            return succ[start[a]:start[a + 1]]
+
+        return closed_states(nodes, moves, inside)
+
+    def vfloat(self, t: int, c: int) -> float:
+        """The float of ``V(t)[c]``, a final value (made once; ``OverflowError`` beyond the doubles)."""
+        cache = self.floats[c]
+        f = cache.get(t)
+        if f is None:
+            f = cache[t] = float(self.V[t][c])
+            if not abs(f) < INF:
+                raise OverflowError("a value beyond the doubles")
+        return f

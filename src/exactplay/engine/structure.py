@@ -1,0 +1,247 @@
+"""The shape of a model for the engine: its components, their end components, and the witness.
+
+An *end component* is a set of states where some choice of actions keeps play forever.  One lies
+inside a strongly connected component ``C`` exactly when ``C``'s staying core -- its greatest subset
+``X`` where every state has an action all of whose successors lie in ``X`` -- is not empty
+(:meth:`Structure.staying_core`, one worklist pass).  A state *decides* when it chooses on a cycle
+(a component of several states, or a self-loop) and its actions do not all move inside the component
+with the same probabilities; a choice that does is decided by its exits alone.
+
+The witness (:data:`~exactplay.engine.solution.WITNESSES`) pins the values down: ``termination``, no
+end component; ``policy``, no deciding choice; else ``reachability`` for the one objective of the
+deciding choices.  :meth:`Structure.witness` also refuses the games the engine does not solve, each with
+its reason.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from ..model import ModelError
+from ..model.sparse import Sparse
+from .scc import components
+
+__all__ = ["Structure", "staying_core", "local_choice", "reaching_positive", "EXACT_ONLY"]
+
+# the refusal of every solver with the semantics "a play that never ends is worth 0" (balls, Dask, fast paths)
+EXACT_ONLY = ("a strategy that does not end play with probability 1 is worth +infinity in this model (never_ending "
+              "'infinite', e.g. Rmin/Rmax of a DRN file): it is solved only by the exact engine on one machine "
+              "(--backend mpq, no --workers)")
+
+
+class Structure:
+    """The components of ``sp`` sinks first (``comps``, ``comp_of``), whether each holds an end component
+    (``ec``), and for the model's objective (``keys``) the witness and the certified payoff components."""
+
+    def __init__(self, model, sp: Sparse) -> None:
+        self.model, self.sp = model, sp
+        self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
+        self.loops, sure = self_loops(sp)
+        # whether each component holds an end component; a larger one's (a staying core, a pass over it) only
+        # until some end component is known: the witness needs no more, the solve asks when it needs it
+        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
+        known = any(ec)
+        for i, comp in enumerate(self.comps):
+            if ec[i] is None and not known:
+                ec[i] = self.has_end_component(comp)
+                known = ec[i]
+        if model.objective == "auto" and "_resolved_auto" not in model.__dict__:
+            # every play ends exactly when no component holds an end component (:meth:`Model.resolved_objective`)
+            zero_sum = model.num_players == 2 and not any(ec) and model.is_constant_sum()
+            model.__dict__["_resolved_auto"] = "zero-sum" if zero_sum else "max"
+        self.keys = model.keys()
+        self.witness_name, self.reported = self.witness(ec)
+
+    def staying_core(self, comp: list[int], inside: set[int]) -> bool:
+        return staying_core(self.sp, comp, inside)
+
+    def has_end_component(self, comp: list[int], inside: set[int] | None = None) -> bool:
+        if len(comp) > 1:
+            return self.staying_core(comp, set(comp) if inside is None else inside)
+        s = comp[0]
+        sp = self.sp
+        return any(sp.start[a + 1] - sp.start[a] == 1 and sp.succ[sp.start[a]] == s
+                   for a in range(sp.first[s], sp.first[s + 1]))
+
+    def on_cycle(self, s: int) -> bool:
+        ci = self.comp_of[s]
+        if len(self.comps[ci]) > 1:
+            return True
+        sp = self.sp
+        return any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
+
+    def local_choice(self, s: int) -> bool:
+        """Whether every action of ``s`` moves inside its component with the same probabilities."""
+        ci = self.comp_of[s]
+        return local_choice(self.sp, s, lambda t: self.comp_of[t] == ci)
+
+    def deciding(self, s: int) -> bool:
+        return self.on_cycle(s) and not self.local_choice(s)
+
+    def witness(self, ec: list[bool]) -> tuple[str, list[int]]:
+        """Which witness pins the values down, and which payoff components are certified; raises
+        :class:`ModelError` for the games the engine refuses (as :func:`.ending.witness_kind`)."""
+        model, sp, keys = self.model, self.sp, self.keys
+        if model.never_ending == "infinite" and any(ec):
+            raise ModelError(EXACT_ONLY)
+        n = sp.n
+        choosers = [s for s in range(n) if sp.mover[s] >= 0 and (sp.first[s + 1] - sp.first[s]) > 1]
+        chooser_comps = {keys[sp.mover[s]][0] for s in choosers}
+        if len(chooser_comps) > 1:
+            per: dict[int, set[int]] = {}
+            for s in choosers:
+                if self.deciding(s):
+                    per.setdefault(self.comp_of[s], set()).add(keys[sp.mover[s]][0])
+            if any(len(v) > 1 for v in per.values()):
+                raise ModelError(
+                    "players with different objectives choose on a common cycle of play: such a game has no single "
+                    "value (declare objective 'zero-sum' for a two-player game where player 1 minimises player 0's payoff)")
+        if not any(ec):
+            return "termination", list(range(model.num_players))
+        rewarded = sp.rewards and any(r >= 0 for r in sp.rew)
+        if rewarded:
+            for i, comp in enumerate(self.comps):  # (every component's, here)
+                if ec[i] is None:
+                    ec[i] = self.has_end_component(comp)
+            ends = self.surely_ending(ec)
+            for s in range(n):
+                if not ends[s] and any(sp.rew[a] >= 0 for a in range(sp.first[s], sp.first[s + 1])):
+                    raise ModelError(
+                        f"state {model.state_name(s)}: a reward at a state from which play can go on forever is not "
+                        "supported (the expected total reward needs every play from there to end)")
+        if not any(self.deciding(s) for s in choosers):
+            return "policy", list(range(model.num_players))
+        if len(chooser_comps) > 1:
+            raise ModelError(
+                "choices on a cycle where play can go on forever, in a game whose players have different objectives: "
+                "not supported (the values are certified for one objective there)")
+        (c,) = chooser_comps
+        if rewarded:
+            for a, r in enumerate(sp.rew):
+                if r >= 0 and sp.rewards[r][c] != 0:
+                    s = self.owner_of(a)
+                    raise ModelError(
+                        f"state {model.state_name(s)}: rewards in a game where choices on a cycle can make play go on "
+                        "forever are not supported (only terminal payoffs are certified there)")
+        for s in range(n):
+            if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] < 0:
+                raise ModelError(
+                    f"state {model.state_name(s)}: a negative payoff for {model.player_names[c]} in a game where "
+                    "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
+        return "reachability", [c]
+
+    def owner_of(self, a: int) -> int:
+        """The state of choice ``a``."""
+        return bisect.bisect_right(self.sp.first, a) - 1
+
+    def surely_ending(self, ec: list[bool]) -> bytearray:
+        """``ends[s]``: every play from ``s`` ends, whatever the players do (no end component is
+        reachable): sinks first, a component reaches one if it holds one or moves to one that does."""
+        sp, comp_of = self.sp, self.comp_of
+        reach = bytearray(len(self.comps))
+        ends = bytearray(sp.n)
+        for i, comp in enumerate(self.comps):
+            if ec[i]:
+                reach[i] = 1
+                continue
+            hit = any(reach[comp_of[sp.succ[k]]] for s in comp
+                      for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
+            if hit:
+                reach[i] = 1
+            else:
+                for s in comp:
+                    ends[s] = 1
+        return ends
+
+
+def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
+    """``(loops, sure)``: per state, whether some transition goes back to it, and whether some choice goes
+    back to it surely (a one-state end component); one pass over the transitions.
+
+    >>> self_loops(Sparse(2, 1, [0, 2, 2], [0, 1, 3], [0, 0, 1], [0, 1, 1], [1, 1/2], [0, -1], [-1, 0], [(1,)], [-1, -1], []))
+    (bytearray(b'\\x01\\x00'), bytearray(b'\\x01\\x00'))
+    """
+    n, first, start, succ = sp.n, sp.first, sp.start, sp.succ
+    loops, sure = bytearray(n), bytearray(n)
+    for s in range(n):
+        for a in range(first[s], first[s + 1]):
+            lo, hi = start[a], start[a + 1]
+            if s in succ[lo:hi]:
+                loops[s] = 1
+                if hi - lo == 1:
+                    sure[s] = 1
+    return loops, sure
+
+
+def reaching_positive(sp: Sparse, c: int) -> bytearray:
+    """``live[s]``: some play from ``s`` reaches a terminal state of positive payoff in component ``c``;
+    from the other states every play is worth 0 there (one walk back along every transition)."""
+    n = sp.n
+    preds: list[list[int] | None] = [None] * n
+    first, start, succ = sp.first, sp.start, sp.succ
+    for s in range(n):
+        for k in range(start[first[s]], start[first[s + 1]]):
+            t = succ[k]
+            p = preds[t]
+            if p is None:
+                preds[t] = [s]
+            else:
+                p.append(s)
+    live = bytearray(n)
+    stack = [s for s in range(n) if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] > 0]
+    for s in stack:
+        live[s] = 1
+    while stack:
+        for s in preds[stack.pop()] or ():
+            if not live[s]:
+                live[s] = 1
+                stack.append(s)
+    return live
+
+
+def staying_core(sp: Sparse, comp: list[int], inside: set[int]) -> bool:
+    """Whether the component holds an end component: its greatest subset ``X`` where every state
+    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once)."""
+    first, start, succ = sp.first, sp.start, sp.succ
+    count: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    waiting: dict[int, list[int]] = {}
+    drop = []
+    for s in comp:
+        c = 0
+        for a in range(first[s], first[s + 1]):
+            ks = range(start[a], start[a + 1])
+            if all(succ[k] in inside for k in ks):
+                c += 1
+                owner[a] = s
+                for k in ks:
+                    waiting.setdefault(succ[k], []).append(a)
+        count[s] = c
+        if not c:
+            drop.append(s)
+    dead: set[int] = set()
+    removed = 0
+    while drop:
+        t = drop.pop()
+        removed += 1
+        for a in waiting.get(t, ()):
+            if a not in dead:
+                dead.add(a)
+                s = owner[a]
+                count[s] -= 1
+                if not count[s]:
+                    drop.append(s)
+    return removed < len(comp)
+
+
+def local_choice(sp: Sparse, s: int, inside) -> bool:
+    """Whether every action of ``s`` moves inside the component (``inside(t)``: ``t`` is in it) with the same
+    probabilities (then its choice is decided by the exits alone)."""
+    ref = None
+    for a in range(sp.first[s], sp.first[s + 1]):
+        part = {sp.succ[k]: sp.pk[k] for k in range(sp.start[a], sp.start[a + 1]) if inside(sp.succ[k])}
+        if ref is None:
+            ref = part
+        elif part != ref:
+            return False
+    return True

@@ -1,0 +1,213 @@
+"""A PRISM/Storm property, as stormpy parsed it, read into the question exactplay answers.
+
+Supported (everything else is refused with one line saying so)::
+
+    P=? [F phi]   P=? [phi U psi]            reachability (through phi-states)
+    R{"name"}=? [F phi]                       expected reward collected until phi
+    Pmin / Pmax / Rmin / Rmax                 one chooser (an MDP), or the coalition of a game
+    P>=b [..]  P>b  P<=b  P<b  (R too)        a threshold: the exact truth value, the value, the distance
+    <<p1,p2>> Pmax=? [..]                     a turn-based game (SMG): the coalition against the rest
+
+with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the variables, ``!``,
+``&``, ``|``, ``=>``, ``true``/``false`` (Storm evaluates them on the built model).  Out of reach:
+bounded ``F<=k`` and ``U<=k``, ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
+operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C``/``I`` rewards,
+conditional and discounted properties, and concurrent games (CSG).
+
+Directions.  A threshold with no ``min``/``max``: on an MDP ``P>=b`` holds when every strategy
+gives at least ``b`` (the minimum is compared), ``P<=b`` when every strategy gives at most ``b``
+(the maximum); in a game ``<<C>> P>=b`` holds when the coalition can ensure at least ``b`` against
+all the others (the coalition maximises), ``<<C>> P<=b`` when it can ensure at most ``b`` (it
+minimises): PRISM-games' reading.  A DTMC needs none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import ModelError
+
+__all__ = ["Query", "analyse", "exact_expression", "SUPPORTED", "COMPARISONS"]
+
+SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
+             "phi U psi (P) and F phi (R), phi and psi propositional; <<coalition>> for turn-based games")
+
+COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
+
+
+@dataclass
+class Query:
+    """The question: ``operator`` ``P`` or ``R``; ``direction`` of the chooser (an MDP) or of the
+    coalition (a game), None for a DTMC; ``coalition`` as written (names or 1-based numbers) or
+    None; ``reward_name`` (``R``, None: the only reward model); ``left`` (an until's left side,
+    None for ``F``) and ``right`` (the target), stormpy state formulas; ``comparison`` and
+    ``bound`` of a threshold (None for ``=?``)."""
+
+    text: str
+    name: str | None
+    operator: str
+    direction: str | None
+    coalition: list[str] | None
+    reward_name: str | None
+    left: object
+    right: object
+    comparison: str | None = None
+    bound: Fraction | None = None
+
+    def holds(self, value: Fraction) -> bool | None:
+        """The threshold's exact truth value at a state of this value (None without a threshold)."""
+        if self.comparison is None:
+            return None
+        return {">=": value >= self.bound, ">": value > self.bound, "<=": value <= self.bound,
+                "<": value < self.bound}[self.comparison]
+
+
+_NUM = re.compile(r"\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[-+*/()])")
+
+
+def exact_expression(text: str) -> Fraction:
+    """A threshold's arithmetic (numbers, ``+ - * /``, brackets) evaluated exactly, decimals as
+    fractions.  (stormpy's ``threshold`` reads ``1/6`` as an integer division, 0; Storm's model
+    checker itself does not.)
+
+    >>> exact_expression("(1 / 6)"), exact_expression("0.1+2*3e-1"), exact_expression("-(1/2)")
+    (Fraction(1, 6), Fraction(7, 10), Fraction(-1, 2))
+    """
+    tokens, pos = [], 0
+    text = text.strip()
+    while pos < len(text):
+        m = _NUM.match(text, pos)
+        if m is None or m.end() == pos:
+            raise ModelError(f"the threshold {text[:60]!r} is not a number (write it as one, e.g. 0.3 or 1/6)")
+        tokens.append(m.group(1))
+        pos = m.end()
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    tokens.append("")
+    i = 0
+
+    def atom() -> Fraction:
+        nonlocal i
+        t = tokens[i]
+        i += 1
+        if t == "(":
+            x = expr()
+            if tokens[i] != ")":
+                raise ModelError(f"the threshold {text[:60]!r}: a bracket is not closed")
+            i += 1
+            return x
+        if t in ("-", "+"):
+            x = atom()
+            return -x if t == "-" else x
+        if not t or t in "*/)":
+            raise ModelError(f"the threshold {text[:60]!r} is not a number")
+        return Fraction(t)
+
+    def term() -> Fraction:
+        nonlocal i
+        x = atom()
+        while tokens[i] in ("*", "/"):
+            op = tokens[i]
+            i += 1
+            y = atom()
+            if op == "/" and not y:
+                raise ModelError(f"the threshold {text[:60]!r} divides by zero")
+            x = x * y if op == "*" else x / y
+        return x
+
+    def expr() -> Fraction:
+        nonlocal i
+        x = term()
+        while tokens[i] in ("+", "-"):
+            op = tokens[i]
+            i += 1
+            y = term()
+            x = x + y if op == "+" else x - y
+        return x
+
+    value = expr()
+    if tokens[i]:
+        raise ModelError(f"the threshold {text[:60]!r} is not a number")
+    return value
+
+
+def _propositional(formula, what: str, prop: str) -> None:
+    import stormpy.logic as L
+
+    text = str(formula)
+    if isinstance(formula, L.OperatorFormula) or "[" in text:
+        raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a nested P/R operator is not supported ({SUPPORTED})")
+    if not isinstance(formula, L.StateFormula):
+        raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a temporal operator inside (LTL) is not supported "
+                         f"({SUPPORTED})")
+
+
+def analyse(prop, kind: str, written: str | None = None) -> Query:
+    """The :class:`Query` of a stormpy ``Property`` on a model of kind ``dtmc``/``mdp``/``smg``
+    (``written``: the property as the user wrote it, for the messages)."""
+    import stormpy.logic as L
+
+    formula = prop.get_raw_formula()
+    storm_text = str(formula)
+    text = written or storm_text
+    name = prop.get_name()
+    coalition = None
+    if isinstance(formula, L.GameFormula):
+        head = re.match(r"\s*<<([^>]*)>>", storm_text)
+        coalition = [x.strip() for x in head.group(1).split(",")] if head else []
+        formula = formula.subformula
+    if isinstance(formula, L.MultiObjectiveFormula):
+        raise ModelError(f"{text[:60]}: multi-objective properties are not supported ({SUPPORTED})")
+    if isinstance(formula, L.LongRunAverageOperatorFormula):
+        raise ModelError(f"{text[:60]}: long-run averages (S, LRA) are not supported ({SUPPORTED})")
+    if isinstance(formula, L.TimeOperatorFormula):
+        raise ModelError(f"{text[:60]}: the time operator T is not supported ({SUPPORTED})")
+    if not isinstance(formula, (L.ProbabilityOperatorFormula, L.RewardOperatorFormula)):
+        raise ModelError(f"{text[:60]}: not a P or R query ({SUPPORTED})")
+    operator = "P" if isinstance(formula, L.ProbabilityOperatorFormula) else "R"
+    path = formula.subformula
+    left = None
+    if isinstance(path, L.BoundedUntilFormula):
+        raise ModelError(f"{text[:60]}: bounded F<=k / U<=k is not supported ({SUPPORTED})")
+    if isinstance(path, L.EventuallyFormula):
+        right = path.subformula
+    elif isinstance(path, L.UntilFormula) and operator == "P":
+        left, right = path.left_subformula, path.right_subformula
+    elif isinstance(path, (L.CumulativeRewardFormula, L.InstantaneousRewardFormula, L.LongRunAverageRewardFormula)):
+        raise ModelError(f"{text[:60]}: C, I and LRA rewards are not supported ({SUPPORTED})")
+    else:
+        raise ModelError(f"{text[:60]}: the path formula {str(path)[:40]} is not supported ({SUPPORTED})")
+    if left is not None:
+        _propositional(left, "the left side of U", text)
+    _propositional(right, "the target", text)
+    comparison = bound = None
+    if formula.has_bound:
+        comparison = COMPARISONS[str(formula.comparison_type).rsplit(".", 1)[-1]]
+        bound = exact_expression(str(formula.threshold_expr))
+    direction = None
+    if formula.has_optimality_type:
+        direction = "max" if "MAX" in str(formula.optimality_type).upper() else "min"
+    if kind == "smg":
+        if coalition is None:
+            raise ModelError(f"{text[:60]}: a game's property names a coalition: <<p1>> Pmax=? [..] (the coalition "
+                             "against the other players)")
+        if direction is None:
+            if comparison is None:
+                raise ModelError(f"{text[:60]}: say whether the coalition maximises or minimises (Pmax=?, Pmin=?)")
+            direction = "max" if comparison in (">=", ">") else "min"
+    else:
+        if coalition is not None:
+            raise ModelError(f"{text[:60]}: <<coalition>> is for games (smg); this model is "
+                             f"{'an MDP' if kind == 'mdp' else 'a DTMC'}")
+        if kind == "mdp" and direction is None:
+            if comparison is None:
+                raise ModelError(f"{text[:60]}: an MDP's query says min or max ({operator}min=?, {operator}max=?)")
+            direction = "min" if comparison in (">=", ">") else "max"
+        if kind == "dtmc":
+            direction = None
+    reward_name = None
+    if operator == "R" and formula.has_reward_model_name():  # a method (has_bound is a property)
+        reward_name = formula.reward_name
+    return Query(storm_text, name, operator, direction, coalition, reward_name, left, right, comparison, bound)

@@ -1,0 +1,61 @@
+"""Storm's exact engine on the PRISM or JANI file itself: the cross-check of a DTMC's or an MDP's
+values, state by state, with the same constants and the same property.
+
+Storm builds the model again from the file (``stormpy.build_model[stormpy.Rational]``), checks the
+property with its exact environment (rational numbers; topological or policy iteration), and each
+of its states' values must equal exactplay's value of the same state (the model's state ``k`` is
+Storm's state ``order[k]``; both builds explore the file the same way, which the state valuations
+confirm).  A game (SMG), which Storm does not model-check, is cross-checked as MDPs instead
+(:func:`exactplay.interop.storm.crosscheck`: each player fixed to exactplay's strategy in turn).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+from ..errors import UsageError
+from .storm import Check, _fraction, exact_environment
+
+__all__ = ["crosscheck_symbolic"]
+
+
+def _mine(v) -> Fraction | None:
+    return None if v is None else Fraction(int(str(v[0].numerator)), int(str(v[0].denominator)))
+
+
+def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]:
+    """Compare exactplay's values of a loaded DTMC/MDP property with Storm's, exactly, at every state."""
+    from .storm_arrays import _valuations
+    from .symbolic import instantiate, storm_error
+
+    stormpy, env = exact_environment(method)
+    program, prop = instantiate(loaded.source, loaded.constants, loaded.prop)
+    t0 = time.process_time()
+    try:
+        options = stormpy.BuilderOptions([prop])
+        options.set_build_state_valuations()
+        model = stormpy.build_model[stormpy.Rational](program, options=options)
+    except RuntimeError as exc:
+        raise storm_error(exc, loaded.source.path) from None
+    build = time.process_time() - t0
+    t0 = time.process_time()
+    try:
+        result = stormpy.model_checking(model, prop, environment=env)
+    except RuntimeError as exc:
+        raise UsageError(f"Storm could not check {loaded.query.text}: {str(exc).strip().splitlines()[-1]}") from None
+    cpu = time.process_time() - t0
+    if model.nr_states != len(loaded.model):
+        raise UsageError(f"Storm built {model.nr_states:,} states, exactplay's model has {len(loaded.model):,}")
+    check = Check(f"{loaded.kind.upper()}, Storm on the file itself", loaded.query.text, len(loaded.model), 0,
+                  build_seconds=build, check_seconds=cpu)
+    ours, theirs_names = loaded.arrays.valuations, _valuations(model)
+    for k, d in enumerate(loaded.order):
+        if ours is not None and theirs_names is not None and ours.of_storm_state(d) != theirs_names.of_storm_state(d):
+            raise UsageError(f"Storm's second build numbers the states differently (state {d})")
+        mine = _mine(sol.values[k])  # None: +infinity, as Storm's
+        theirs = _fraction(result.get_value(d))
+        check.compared += 1
+        if mine != theirs:
+            check.mismatches.append((k, mine, theirs))
+    return [check]

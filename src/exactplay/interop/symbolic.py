@@ -1,0 +1,361 @@
+"""PRISM, PRISM-games and JANI models read through stormpy, with their constants and properties.
+
+:func:`read_source` parses the file (its type from the extension, else from its first character:
+``{`` is JANI), :func:`choose_property` picks the property (a string, a name or a 1-based number in
+a ``.props`` file, or a property named in the JANI file), :func:`build` defines the constants
+(``N=3,p=0.2``: decimals become exact fractions, 0.2 is 1/5) and builds the model with stormpy's
+exact builder (``stormpy.build_model[stormpy.Rational]``: rational numbers throughout), with the
+state valuations, the choice labels and origins, every label and the property's reward model.
+
+Every failure is one :class:`~exactplay.model.ModelError` line: Storm's messages are cut to their
+first line (a parse error keeps its ``line:column``), and Storm's own logging is turned off so that
+nothing else reaches stderr.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..model import ModelError
+
+__all__ = ["Source", "read_source", "is_symbolic", "property_texts", "choose_property", "build", "storm_error",
+           "PRISM_SUFFIXES", "MAX_SOURCE_BYTES"]
+
+PRISM_SUFFIXES = (".prism", ".pm", ".nm", ".sm", ".smg", ".prism-games")
+MAX_SOURCE_BYTES = 64 * 2**20
+
+
+def is_symbolic(path: str | None) -> bool:
+    """A PRISM or JANI file: by extension, or (other than .json and .drn) by its first character."""
+    if not path:
+        return False
+    low = str(path).lower()
+    if low.endswith(PRISM_SUFFIXES) or low.endswith(".jani"):
+        return True
+    if low.endswith((".json", ".drn", ".gz")):
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    text = head.lstrip()
+    if text.startswith(b"{"):
+        return b'"jani-version"' in head
+    return re.search(rb"^\s*(dtmc|mdp|smg|probabilistic|nondeterministic)\b", head, re.M) is not None
+
+
+def _stormpy():
+    try:
+        import stormpy
+        from stormpy import developer
+    except ImportError:
+        raise ModelError("reading PRISM and JANI models needs Storm: pip install 'exactplay[storm]' (stormpy)") from None
+    developer.set_log_level(developer.LogLevel.OFF)  # errors come back as exceptions, said in one line
+    return stormpy
+
+
+def storm_error(exc: BaseException, where: str) -> ModelError:
+    """Storm's exception as one line: ``where: what`` (a parse error: ``where:LINE:COL: what``)."""
+    text = str(exc).strip()
+    text = re.sub(r"^[A-Za-z]+Exception: ", "", text)
+    m = re.match(r"Parsing error at (\d+):(\d+):\s*(.*?)(?:, here:\s*\n\s*(.*?)\s*\n|$)", text, re.S)
+    if m:
+        line, col, what, here = m.groups()
+        shown = f" at {here.strip()[:50]!r}" if here else ""
+        return ModelError(f"{where}:{line}:{col}: parse error: {what.strip()}{shown}")
+    first = text.splitlines()[0] if text else type(exc).__name__
+    return ModelError(f"{where}: {first[:300]}")
+
+
+@dataclass
+class Source:
+    """A parsed PRISM or JANI file."""
+
+    path: str
+    language: str  # "prism" | "jani"
+    sha256: str  # of the file's bytes
+    text: str
+    program: object  # stormpy PrismProgram or JaniModel
+    jani_properties: list = field(default_factory=list)
+    player_names: list[str] = field(default_factory=list)  # PRISM-games' players, in order
+
+    kind: str = ""  # "dtmc" | "mdp" | "smg" (anything else is refused)
+
+
+def _strip_comments(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+_PRISM_TYPES = {"dtmc": "dtmc", "probabilistic": "dtmc", "mdp": "mdp", "nondeterministic": "mdp", "smg": "smg",
+                "ctmc": "ctmc", "stochastic": "ctmc", "csg": "csg", "pomdp": "pomdp", "pta": "pta", "popta": "popta",
+                "ma": "ma", "lts": "lts", "tsg": "tsg"}
+
+
+def _kind(text: str, jani: bool) -> str:
+    """The model type a PRISM file declares (its first keyword), or a JANI file's ``"type"``
+    (stormpy's enums do not name every type: an SMG is 8 there)."""
+    if jani:
+        import json
+
+        try:
+            return str(json.loads(text).get("type", "")).lower()
+        except (ValueError, AttributeError):
+            return ""
+    m = re.search(r"\b(" + "|".join(_PRISM_TYPES) + r")\b", _strip_comments(text))
+    return _PRISM_TYPES[m.group(1)] if m else "mdp"
+
+
+def _players(text: str) -> list[str]:
+    return re.findall(r"^\s*player\s+([A-Za-z_][A-Za-z0-9_]*)", _strip_comments(text), re.M)
+
+
+def read_source(path: str) -> Source:
+    """Parse a PRISM (PRISM-games) or JANI file."""
+    stormpy = _stormpy()
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise ModelError(f"{path}: {size:,} bytes is larger than the {MAX_SOURCE_BYTES:,}-byte limit for a "
+                             "model file")
+        data = p.read_bytes()
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise ModelError(f"{path}: not UTF-8 text") from None
+    jani = str(path).lower().endswith(".jani") or text.lstrip().startswith("{")
+    kind = _kind(text, jani)
+    if kind not in ("dtmc", "mdp", "smg", ""):
+        raise ModelError(_unsupported(path, kind))
+    try:
+        if jani:
+            program, props = stormpy.parse_jani_model(str(path))
+        else:
+            program, props = stormpy.parse_prism_program(str(path)), []
+    except RuntimeError as exc:
+        raise storm_error(exc, str(path)) from None
+    source = Source(str(path), "jani" if jani else "prism", hashlib.sha256(data).hexdigest(), text, program,
+                    list(props), [] if jani else _players(text), _kind(text, jani))
+    if source.kind not in ("dtmc", "mdp", "smg"):
+        raise ModelError(_unsupported(path, source.kind))
+    return source
+
+
+def _unsupported(path, kind: str) -> str:
+    what = {"csg": "a concurrent game (csg)", "ctmc": "a continuous-time model (ctmc)", "ma": "a Markov automaton",
+            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP"}.get(kind, f"a {kind.upper()} model")
+    return (f"{path}: {what}: exactplay reads DTMCs, MDPs and turn-based stochastic games (smg); continuous time, "
+            "concurrent games and partial observation are not supported")
+
+
+def property_texts(text: str) -> list[tuple[str | None, str]]:
+    """The properties of a ``.props`` file: ``(name or None, text)``, in order.  One per line or
+    separated by ``;``; a property whose brackets are not closed continues on the next line;
+    ``const`` and ``label`` declarations and comments are skipped.
+
+    >>> property_texts('// c\\n"win": Pmax=? [F "a"]; P=? [\\n F b]\\nconst int k = 2;')
+    [('win', 'Pmax=? [F "a"]'), (None, 'P=? [ F b]')]
+    """
+    out, pending = [], ""
+    for line in _strip_comments(text).split("\n"):
+        for piece in line.split(";"):
+            piece = (pending + " " + piece.strip()).strip() if pending else piece.strip()
+            pending = ""
+            if not piece:
+                continue
+            if piece.count("[") > piece.count("]") or piece.count("(") > piece.count(")"):
+                pending = piece
+                continue
+            if re.match(r"(const|label)\b", piece):
+                continue
+            m = re.match(r'"([^"]+)"\s*:\s*(.*)$', piece, re.S)
+            out.append((m.group(1), m.group(2).strip()) if m else (None, piece))
+    if pending:
+        out.append((None, pending))
+    return out
+
+
+def _props_file(source: Source, props: str | None) -> tuple[str | None, list[tuple[str | None, str]]]:
+    if props is not None:
+        try:
+            return props, property_texts(Path(props).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ModelError(f"--props {props}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    beside = Path(source.path).with_suffix(".props")
+    if source.language == "prism" and beside.is_file():
+        try:
+            return str(beside), property_texts(beside.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            return None, []
+    return None, []
+
+
+def _known_names(source: Source) -> set[str]:
+    manager = source.program.expression_manager
+    return {v.name for v in manager.get_variables()} if hasattr(manager, "get_variables") else set()
+
+
+_KEYWORDS = {"P", "Pmin", "Pmax", "R", "Rmin", "Rmax", "F", "G", "X", "U", "W", "C", "I", "S", "T", "LRA", "true",
+             "false", "min", "max", "multi", "filter", "forall", "exists", "first", "print", "sum", "avg", "count",
+             "argmin", "argmax", "state", "range", "func", "floor", "ceil", "pow", "mod", "log", "E", "A", "Tmin",
+             "Tmax", "Smin", "Smax"}
+
+
+def _unknown_identifier(source: Source, text: str) -> str | None:
+    """An identifier of the property text that is no variable, constant or formula of the model."""
+    bare = re.sub(r'"[^"]*"|<<[^>]*>>|\{[^}]*\}', " ", text)
+    known = _known_names(source)
+    if not known:
+        return None
+    for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", bare):
+        if word not in known and word not in _KEYWORDS and not re.fullmatch(r"[eE]\d*", word):
+            return word
+    return None
+
+
+def _parse_one(source: Source, text: str, name: str | None, where: str):
+    stormpy = _stormpy()
+    labelled = f'"{name}": {text}' if name else text
+    try:
+        props = stormpy.parse_properties(labelled, source.program)
+    except RuntimeError as exc:
+        unknown = _unknown_identifier(source, text)
+        if unknown is not None:
+            raise ModelError(f"{where}: unknown variable or constant {unknown!r} in {text[:60]!r}") from None
+        raise storm_error(exc, where) from None
+    if len(props) != 1:
+        raise ModelError(f"{where}: {len(props)} properties in {text[:60]!r}; give one")
+    if source.language == "prism":
+        labels = {lab.name for lab in source.program.labels} | {"init", "deadlock"}
+        for lab in re.findall(r'"([^"]*)"', re.sub(r"\{[^}]*\}", "", text.split(":", 1)[-1] if name else text)):
+            if lab not in labels:
+                shown = ", ".join(f'"{x}"' for x in sorted(labels))
+                raise ModelError(f"{where}: unknown label \"{lab}\" (the model's labels: {shown})")
+    return props[0]
+
+
+def choose_property(source: Source, prop: str | None, props: str | None = None):
+    """``(stormpy Property, where it came from, its text as written)`` for ``--prop`` (see the
+    module docstring)."""
+    props_path, listed = _props_file(source, props)
+    named = [(p.get_name(), str(p.get_raw_formula()), p)
+             for p in source.jani_properties]
+    if prop is None:
+        every = len(listed) + len(named)
+        if every == 1:
+            if listed:
+                return (_parse_one(source, listed[0][1], listed[0][0], props_path), f"{props_path} property 1",
+                        listed[0][1])
+            return named[0][2], f"{source.path} property {named[0][0]!r}", named[0][1]
+        what = (f"{len(listed)} properties in {props_path}" if listed else
+                f"{len(named)} properties in the JANI file" if named else "no property file beside it")
+        raise ModelError(f"{source.path}: give --prop (a property, its name or its number): {what}"
+                         + _listing(listed, named))
+    for name, text in listed:
+        if name == prop:
+            return _parse_one(source, text, name, props_path), f"{props_path} property {name!r}", text
+    for name, text, p in named:
+        if name == prop:
+            return p, f"{source.path} property {name!r}", text
+    if prop.isdigit() and listed:
+        k = int(prop)
+        if not 1 <= k <= len(listed):
+            raise ModelError(f"--prop {prop}: {props_path} has properties 1..{len(listed)}")
+        name, text = listed[k - 1]
+        return _parse_one(source, text, name, props_path), f"{props_path} property {k}", text
+    if not re.search(r"[\[(]", prop) and (listed or named):
+        raise ModelError(f"--prop {prop!r}: no property of that name" + _listing(listed, named))
+    return _parse_one(source, prop, None, "--prop"), "--prop", prop.strip()
+
+
+def _listing(listed, named) -> str:
+    items = [f"{i}: {t[:50]}" if n is None else f"{n!r}: {t[:50]}" for i, (n, t) in enumerate(listed, 1)]
+    items += [f"{n!r}: {t[:50]}" for n, t, _ in named]
+    return (" (" + "; ".join(items[:6]) + ("; ..." if len(items) > 6 else "") + ")") if items else ""
+
+
+def parse_constants(text: str | None) -> dict[str, str]:
+    """``N=3,p=0.2`` -> ``{"N": "3", "p": "0.2"}`` (values as written; Storm reads them exactly).
+
+    >>> parse_constants("N=3, p=0.2")
+    {'N': '3', 'p': '0.2'}
+    """
+    out: dict[str, str] = {}
+    for part in (text or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, eq, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or not value:
+            raise ModelError(f"--const {part[:60]!r}: write NAME=VALUE, several separated by commas")
+        if name in out:
+            raise ModelError(f"--const {name} is given twice")
+        if len(value) > 1000:
+            raise ModelError(f"--const {name}: the value is longer than 1000 characters")
+        out[name] = value
+    return out
+
+
+def _undefined(program) -> list[str]:
+    return [f"{c.name}" for c in program.constants if not c.defined]
+
+
+def instantiate(source: Source, constants: dict[str, str], prop):
+    """The program (and the property) with the constants defined; one line for an unknown,
+    already defined or missing constant, or a bad value."""
+    stormpy = _stormpy()
+    program = source.program
+    undefined = _undefined(program)
+    defined = {c.name for c in program.constants if c.defined}
+    for name in constants:
+        if name in defined:
+            raise ModelError(f"--const {name}: the model defines {name} already")
+        if name not in undefined:
+            shown = ", ".join(undefined) or "none"
+            raise ModelError(f"--const {name}: the model has no constant {name} (its undefined constants: {shown})")
+    missing = [c for c in undefined if c not in constants]
+    if missing:
+        raise ModelError(f"{source.path}: undefined constant(s) {', '.join(missing)}: give --const "
+                         + ",".join(f"{c}=VALUE" for c in missing))
+    if not constants:
+        return program, prop
+    text = ",".join(f"{k}={v}" for k, v in constants.items())
+    try:
+        program, props = stormpy.instantiate_constants(program, text, [prop])
+    except RuntimeError as exc:
+        raise storm_error(exc, f"--const {text[:60]}") from None
+    return program, props[0]
+
+
+def build(source: Source, program, prop):
+    """Storm's exact sparse model of ``program``: valuations, choice labels and origins, every
+    label and the labels and reward model the property needs."""
+    stormpy = _stormpy()
+    try:
+        options = stormpy.BuilderOptions([prop])
+        options.set_build_state_valuations()
+        options.set_build_choice_labels()
+        options.set_build_choice_origins()
+        options.set_build_all_labels()
+        return stormpy.build_model[stormpy.Rational](program, options=options)
+    except RuntimeError as exc:
+        raise storm_error(exc, source.path) from None
+    except Exception as exc:  # stormpy's own checks (e.g. undefined constants) raise other kinds
+        raise storm_error(exc, source.path) from None
+
+
+def states_where(model, formula, where: str) -> list[int]:
+    """The states of the built model where a propositional state formula holds (Storm evaluates it)."""
+    stormpy = _stormpy()
+    try:
+        result = stormpy.model_checking(model, formula)
+    except RuntimeError as exc:
+        raise storm_error(exc, where) from None
+    return list(result.get_truth_values_vector())
