@@ -43,7 +43,10 @@ What is verified (everything but :data:`UNVERIFIED`):
 5. *Bellman, exactly, at every state*: terminal values are the payoffs;
    otherwise, with ``Q_a = reward_a + sum p V(t)`` (over the components),
    ``V = Q_policy`` and at choice states the policy attains the optimum of
-   ``sign * Q_a[key]``.  In the reachability witness ``V[c] >= 0``.
+   ``sign * Q_a[key]``.  In the reachability witness ``V[c] >= 0``.  Without stored
+   values (policy only) the values are the policy's, evaluated exactly
+   (:mod:`._evaluate`); the comparisons are made on proved fixed-point shadows of
+   the exact values and exactly where two shadows do not separate (:mod:`._values`).
 6. *Ranks*: each rank is checked locally against its successors' ranks
    (``None`` counting as infinity), and local consistency pins them down to
    the least ranks the rule allows, so they are checked exactly:
@@ -64,8 +67,9 @@ What is verified (everything but :data:`UNVERIFIED`):
    is the earliest optimal action with a successor of lower rank; terminals
    ``null``, single-action states 0.
 8. *Margins and ties*: at every choice state the best minus the runner-up in
-   the mover's objective (``0/1`` on a tie), ``null`` elsewhere; the ties are
-   exactly the choice states with two optimal actions or more, all listed.
+   the mover's objective (``0/1`` on a tie), ``null`` elsewhere -- stored with the
+   values only; the ties are exactly the choice states with two optimal actions
+   or more, all listed.
    The compared action values are the one-step ``Q_a = reward_a + sum p V(t)``
    everywhere, self-loops included (an action that loops forever then ties
    with the optimum; the policy rule above says which one is taken).
