@@ -2,27 +2,21 @@
 
 A seeded fuzz test: from every small certificate of every game it builds
 mutations that change what the certificate *says* (a number, a state, a
-choice, a name, a gap, a digit count, a decimal, a flag, a parameter, a key
-dropped or added, two entries of an ordered list swapped, a row dropped or
-repeated) and runs the independent checker on each.  Every one must be
-rejected with a one-line :class:`~exactplay.errors.VerificationError` (or its
-subclass :class:`~exactplay.errors.MalformedCertificate`) whose message names
-a field; anything else -- acceptance, another exception -- fails the test.
+choice, a rank, a name, a margin, a decimal, a parameter, a key dropped or
+added, two entries of an ordered list swapped, an entry dropped or repeated)
+and runs the independent checker on each.  Every one must be rejected with a
+one-line :class:`~exactplay.errors.VerificationError` (or its subclass
+:class:`~exactplay.errors.MalformedCertificate`) whose message names a field;
+anything else -- acceptance, another exception -- fails the test.
 
-Excluded by construction, because they leave the meaning unchanged:
-
-* the fields the checker lists as unverified (``audit``, ``notes``,
-  ``tool_version``) and everything inside them;
-* a mutation whose result equals the original (e.g. swapping equal entries);
-* reordering lists that are sets: the table's rows (the checker reads them by
-  state), coins ``policy.ties`` and chefs ``ties`` (compared as sets), the tied
-  chefs of one state, a War deck (a multiset of counts).
+Excluded by construction, because they leave the meaning unchanged: the fields
+the checker lists as unverified (``notes``, ``tool_version``) and everything
+inside them, and a mutation whose result equals the original (e.g. swapping
+equal entries).  Every list of a certificate is ordered (the states by their
+canonical numbers, the ties by state, a tie's actions increasing).
 
 The same value written against the format (``"2/4"``, a float for ``"1/2"``)
 is counted apart, as ``number format``: rejected too, but not a semantic change.
-
-Table edits get a recomputed ``table_sha256``, so that the digest cannot be
-what catches them: the equations must.
 
 Run ``PYTHONPATH=src python3 tests/test_checker_fuzz.py`` to print the counts
 per kind and the false acceptances.
@@ -31,7 +25,6 @@ per kind and the false acceptances.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import random
 import time
@@ -54,10 +47,6 @@ SEED = 20261130
 PER_CERT_AND_KIND = 12
 TIME_LIMIT = 120.0  # seconds for the whole run (2 to 10 s measured on a shared 2-core machine)
 
-# lists whose order carries no meaning (checked as sets): never swapped
-SET_LISTS = {("table", "rows"), ("policy", "ties"), ("ties",)}
-STATE_COLUMNS = {"a", "b", "c", "h", "i", "j", "turn", "deck", "alive_mask", "mover"}
-CHOICE_COLUMNS = {"best_t", "choice", "target", "policy"}
 CHOICE_WORDS = ["left", "right", "tie", "single", "H", "C"]
 
 
@@ -70,16 +59,6 @@ def _is_pq(x) -> bool:
 
 def _pq(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator}"
-
-
-def _is_set(cert, path) -> bool:
-    """A list whose order means nothing: the rows of the table, the lists of ties (and the tied
-    chefs of one state), a War deck (a multiset of counts, stored sorted)."""
-    if path in SET_LISTS:
-        return True
-    if path[:1] == ("ties",) and len(path) == 3:
-        return True
-    return cert["game"] == "war" and path[:2] == ("table", "rows") and len(path) == 4
 
 
 def _walk(node, path=()):
@@ -102,21 +81,19 @@ def _get(cert, path):
 
 
 def _kind(cert, path, base: str) -> str:
-    """Name the mutation after where it lands (state, choice, name, gap, param...)."""
+    """Name the mutation after where it lands (state, choice, rank, name, margin, param...)."""
     if path[:1] == ("params",):
         return "param"
-    if path[:1] == ("smallest_gap",):
-        return "gap"
+    if path[:1] == ("smallest_margin",) or path[:2] == ("solution", "margins"):
+        return "state" if path[-1] == "state" else "gap"
     if path == ("answer", "name"):
         return "name"
-    if path[:2] == ("table", "rows") and len(path) >= 4:
-        column = cert["table"]["columns"][path[3]] if path[3] < len(cert["table"]["columns"]) else None
-        if column in STATE_COLUMNS:
-            return "state"
-        if column in CHOICE_COLUMNS:
-            return "choice"
-    if path[:1] == ("policy",) and base in ("integer", "text"):
+    if path == ("answer", "state"):
+        return "state"
+    if path[:2] == ("solution", "policy") and base in ("integer", "null"):
         return "choice"
+    if path[:2] == ("solution", "ranks") and base in ("integer", "null"):
+        return "rank"
     return base
 
 
@@ -155,7 +132,7 @@ def _leaf_mutations(cert, path, value, rng):
         out.append(("text", value + "x"))
         out.append(("text", value[:-1] if value else "x"))
     elif value is None:
-        out += [("null", 0), ("null", {"value": "1/2", "state": [0, 0]}), ("null", "")]
+        out += [("null", 0), ("null", {"value": "1/2", "state": 0}), ("null", "")]
     return [(base if base == "number format" else _kind(cert, path, base), new) for base, new in out]
 
 
@@ -171,7 +148,7 @@ def _structural_mutations(cert, path, node, rng):
         out.append(("add key", {**node, "extra": 1}))
         out.append(("add key", {**node, "comment": "x"}))
     elif isinstance(node, list) and node:
-        if not _is_set(cert, path) and len(node) > 1:
+        if len(node) > 1:
             for _ in range(3):
                 a, b = rng.sample(range(len(node)), 2)
                 if node[a] != node[b]:
@@ -183,7 +160,7 @@ def _structural_mutations(cert, path, node, rng):
         out.append(("add row", node[:k] + [node[k]] + node[k:]))
     kinds = []
     for base, new in out:
-        kind = "param" if path[:1] == ("params",) else "gap" if path[:1] == ("smallest_gap",) else base
+        kind = "param" if path[:1] == ("params",) else "gap" if path[:1] == ("smallest_margin",) else base
         kinds.append((kind, new))
     return kinds
 
@@ -196,10 +173,6 @@ def _apply(cert, path, new):
     for k in path[:-1]:
         node = node[k]
     node[path[-1]] = new
-    if path[:2] == ("table", "rows") and isinstance(out.get("table"), dict) and "rows" in out["table"]:
-        # a matching digest: the equations must catch the edit, not the checksum
-        raw = json.dumps(out["table"]["rows"], separators=(",", ":")).encode("utf-8")
-        out["table_sha256"] = hashlib.sha256(raw).hexdigest()
     return out
 
 
@@ -223,7 +196,7 @@ def run(tmp: Path):
     rng = random.Random(SEED)
     counts, failures = Counter(), []
     for name in SMALL:
-        fields = set(json.loads((PROOFS / name).read_text()))  # an error names one of them
+        fields = set(json.loads((PROOFS / name).read_text())) | {"certificate"}  # an error names one of them
         for n, (kind, path, mutated) in enumerate(mutations(name, rng)):
             f = tmp / f"m{n}.json"
             f.write_text(json.dumps(mutated), encoding="utf-8")
@@ -248,7 +221,7 @@ def test_every_semantic_mutation_of_a_small_certificate_is_rejected_naming_a_fie
     counts, failures = run(tmp_path)
     elapsed = time.monotonic() - start
     assert sum(n for kind, n in counts.items() if kind != "number format") >= 1000, counts
-    assert {"number", "state", "choice", "name", "gap", "param", "drop key", "add key", "swap"} <= set(counts)
+    assert {"number", "state", "choice", "rank", "name", "gap", "param", "drop key", "add key", "swap"} <= set(counts)
     assert not failures, f"{len(failures)} of {sum(counts.values())} mutations not rejected, e.g. {failures[:5]}"
     assert elapsed < TIME_LIMIT, f"fuzz run took {elapsed:.0f} s"
 

@@ -332,10 +332,10 @@ def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
 
 
 def test_cli_solves_16_chefs_but_audits_and_certifies_at_most_15(capsys, tmp_path):
-    from exactplay.checker import _bounds
+    from exactplay.checker.rules import rules_module
     from exactplay.cli import main
 
-    assert chefs.MAX_N == 16 and chefs.MAX_AUDIT_N == chefs.MAX_CERTIFY_N == _bounds.CHEFS_MAX_N == 15
+    assert chefs.MAX_N == 16 and chefs.MAX_AUDIT_N == chefs.MAX_CERTIFY_N == rules_module("chefs").MAX_N == 15
     for argv in (["audit", "chefs", "--n", "16"], ["certify", "chefs", "--n", "16", "-o", str(tmp_path / "c.json")]):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()

@@ -6,42 +6,54 @@ from __future__ import annotations
 import copy
 import json
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import encode_table, write_certificate
-from exactplay.checker import Table, check_certificate, check_file
+from exactplay.certificate import write_certificate
+from exactplay.checker import check_certificate, check_file
+from exactplay.checker.rules import rules_module
+from exactplay.checker.rules.canonical import rebuild
 from exactplay.cli import main
 from exactplay.errors import VerificationError
-from exactplay.games import chefs
+from exactplay.games.chefs.model import certify
 
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "chefs"
 
 
 @pytest.fixture(scope="module")
 def full_cert():
-    return chefs.certify(n=4)
+    cert = json.loads(json.dumps(certify(n=4)))
+    assert "values" in cert["solution"]
+    return cert
 
 
 @pytest.fixture(scope="module")
 def policy_cert():
-    cert = chefs.certify(n=9)
-    assert cert["full_table"] is False
+    cert = json.loads(json.dumps(certify(n=9, store="policy")))
+    assert "values" not in cert["solution"]
     return cert
 
 
-def with_rows(cert, change):
-    """A copy of ``cert`` whose table rows went through ``change``, digest recomputed."""
-    cert = copy.deepcopy(cert)
-    rows = Table.from_certificate(cert).rows
-    change(rows)
-    cert["table"], cert["table_sha256"] = encode_table(cert["table"]["columns"], rows)
-    return cert
+@lru_cache(maxsize=None)
+def _rebuilt(params: str):
+    module = rules_module("chefs")
+    return rebuild(module.Rules(**module.read_params(json.loads(params))), 10**7)
 
 
-def row_of(rows, mask, mover):
-    return next(r for r in rows if r[0] == mask and r[1] == mover)
+def names(params: str) -> tuple:
+    return tuple(_rebuilt(params).state_names)
+
+
+def near(cert, s: int) -> set:
+    """``s`` and the states with an action into it: where a corrupted value of ``s`` shows first."""
+    trans = _rebuilt(json.dumps(cert["params"])).trans
+    return {s} | {r for r, acts in enumerate(trans) if any(t == s for d in acts for t, _ in d)}
+
+
+def state(cert, name: str) -> int:
+    return names(json.dumps(cert["params"])).index(name)
 
 
 def rejects(cert, field, state=None):
@@ -54,62 +66,61 @@ def rejects(cert, field, state=None):
 
 
 def test_true_certificates_verify(full_cert, policy_cert):
-    assert "E(4) = 10.43618340 verified" in check_certificate(full_cert)
-    assert "E(9) = 101.92398165 verified" in check_certificate(policy_cert)
-    assert "0 exact ties" in check_certificate(chefs.certify(skills="1/4,1/2,1"))
+    assert "E(4) = 10.43618340" in check_certificate(copy.deepcopy(full_cert))
+    assert "E(9) = 101.92398165" in check_certificate(copy.deepcopy(policy_cert))
+    assert "and 0 tie(s) verified" in check_certificate(certify(skills="1/4,1/2,1"))
 
 
 def test_corrupted_value_is_rejected_naming_the_state(full_cert):
-    def bump(rows):
-        r = row_of(rows, 0b0111, 1)
-        x = Fraction(r[4]) + Fraction(1, 10**9)  # W_{{1,2,3},1}(1), nudged
-        r[4] = f"{x.numerator}/{x.denominator}"
-    msg = rejects(with_rows(full_cert, bump), "table", "alive {1,2,3} mover 1")
-    assert "W(chef 1)" in msg
+    cert = copy.deepcopy(full_cert)
+    s = state(cert, "{1,2,3}, chef 1 to attempt")
+    x = Fraction(cert["solution"]["values"][s][0]) + Fraction(1, 10**9)  # chef 1's chance there, nudged
+    cert["solution"]["values"][s][0] = f"{x.numerator}/{x.denominator}"
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    assert exc.value.field == "solution.values" and exc.value.state in near(cert, s), str(exc.value)
 
 
 def test_corrupted_dish_count_is_rejected_naming_the_state(full_cert):
-    def bump(rows):
-        r = row_of(rows, 0b1111, 1)
-        num, den = map(int, r[3].split("/"))
-        r[3] = f"{num + den}/{den}"  # D + 1
-    assert "D does not satisfy" in rejects(with_rows(full_cert, bump), "table", "alive {1,2,3,4} mover 1")
+    cert = copy.deepcopy(full_cert)
+    s = state(cert, "{1,2,3,4}, chef 1 to attempt")
+    num, den = map(int, cert["solution"]["values"][s][4].split("/"))
+    cert["solution"]["values"][s][4] = f"{num + den}/{den}"  # the dishes, plus one
+    assert "Bellman" in rejects(cert, "solution.values", s)
 
 
 def test_corrupted_choice_in_full_table_is_rejected_naming_the_state(full_cert):
-    def retarget(rows):
-        r = row_of(rows, 0b1111, 1)
-        r[2] = next(j for j in (2, 3, 4) if j != r[2])
-    rejects(with_rows(full_cert, retarget), "table", "alive {1,2,3,4} mover 1")
+    cert = copy.deepcopy(full_cert)
+    s = state(cert, "{1,2,3,4}, chef 1 hit, to choose the target")
+    assert s not in {t for t, _ in cert["solution"]["ties"]}
+    cert["solution"]["policy"][s] = next(a for a in (0, 1, 2) if a != cert["solution"]["policy"][s])
+    rejects(cert, "solution.values", s)  # the stored value is the old target's
 
 
 def test_suboptimal_choice_in_policy_certificate_is_rejected(policy_cert):
-    ties = {(m, t) for m, t, _ in policy_cert["ties"]}
-
-    def retarget(rows):
-        r = next(r for r in rows if r[0] == 0b111100000 and (r[0], r[1]) not in ties)
-        others = [i + 1 for i in range(9) if r[0] >> i & 1 and i + 1 not in (r[1], r[2])]
-        r[2] = others[0]
-        retarget.state = chefs.chef_set(r[0]).replace("{", "alive {") + f" mover {r[1]}"
-    msg = rejects(with_rows(policy_cert, retarget), "policy")
-    assert retarget.state == "alive {6,7,8,9} mover " + msg.split("mover ")[1][0]
-    assert "not a best target" in msg
+    cert = copy.deepcopy(policy_cert)
+    tied = {t for t, _ in cert["solution"]["ties"]}
+    s = next(i for i, name in enumerate(names(json.dumps(cert["params"])))
+             if name.startswith("{6,7,8,9}, chef") and "choose" in name and i not in tied)
+    cert["solution"]["policy"][s] = (cert["solution"]["policy"][s] + 1) % 3
+    assert "not optimal" in rejects(cert, "solution.policy", s)
 
 
 def test_tied_choice_against_the_tie_rule_is_rejected(policy_cert):
-    mask, mover, tied = policy_cert["ties"][0]
-
-    def retarget(rows):
-        r = row_of(rows, mask, mover)
-        r[2] = next(j for j in tied if j != r[2])
-    msg = rejects(with_rows(policy_cert, retarget), "policy")
-    assert "tied, but the nearest rule picks" in msg and f"mover {mover}" in msg
-
-
-def test_farthest_rule_certificate_would_need_other_choices(policy_cert):
     cert = copy.deepcopy(policy_cert)
-    cert["policy"]["tie_rule"] = "farthest"
-    assert "farthest rule picks" in rejects(cert, "policy")
+    s, tied = cert["solution"]["ties"][0]
+    cert["solution"]["policy"][s] = next(a for a in tied if a != cert["solution"]["policy"][s])
+    assert "is not the earliest optimal action" in rejects(cert, "solution.policy", s)
+
+
+def test_the_farthest_rule_would_need_other_choices(policy_cert):
+    """The policy's tie rule is the earliest optimal action (targets in increasing cyclic distance: the
+    nearest); a certificate of the farthest rule is refused."""
+    cert = copy.deepcopy(policy_cert)
+    for s, tied in cert["solution"]["ties"]:
+        cert["solution"]["policy"][s] = tied[-1]
+    msg = rejects(cert, "solution.policy")
+    assert "not the earliest optimal action" in msg or "not optimal" in msg
 
 
 def test_wrong_answer_ties_winner_vector_and_skills_are_rejected(full_cert, policy_cert):
@@ -118,57 +129,60 @@ def test_wrong_answer_ties_winner_vector_and_skills_are_rejected(full_cert, poli
     cert["answer"]["value"] = f"{num + den}/{den}"
     rejects(cert, "answer.value")
     cert = copy.deepcopy(policy_cert)
-    cert["ties"] = cert["ties"][1:]
-    rejects(cert, "ties")
-    cert = copy.deepcopy(policy_cert)
-    cert["winner_vector_sha256"] = "0" * 64
-    rejects(cert, "winner_vector_sha256")
+    cert["solution"]["ties"] = cert["solution"]["ties"][1:]
+    rejects(cert, "solution.ties")
+    cert = copy.deepcopy(full_cert)  # the winner vector: the chefs' components of the start's value
+    s0 = cert["answer"]["state"]
+    cert["solution"]["values"][s0][:4] = list(reversed(cert["solution"]["values"][s0][:4]))
+    rejects(cert, "solution.values", s0)
     cert = copy.deepcopy(full_cert)
-    cert["winner_vector"] = list(reversed(cert["winner_vector"]))
-    rejects(cert, "winner_vector")
-    cert = copy.deepcopy(full_cert)
-    cert["skills"][0] = "1/2"
-    rejects(cert, "skills")
+    cert["params"]["skills"] = "1/2,1/2,1/2,1/2"
+    rejects(cert, "model_sha256")
 
 
 def test_skills_must_match_the_declared_parameters():
-    cert = chefs.certify(skills="1/4,1/2,1")
-    assert "verified" in check_certificate(cert)
+    cert = certify(skills="1/4,1/2,1")
+    assert "verified" in check_certificate(copy.deepcopy(cert))
     cert["params"]["skills"] = "1/4,1/2,1/3"
-    rejects(cert, "params")
+    rejects(cert, "model_sha256")
 
 
 def test_missing_state_is_rejected(policy_cert):
-    rejects(with_rows(policy_cert, lambda rows: rows.pop(7)), "table")
+    cert = copy.deepcopy(policy_cert)
+    cert["solution"]["policy"].pop(7)
+    rejects(cert, "solution.policy")
 
 
-def test_edited_rows_without_new_digest_fail_the_digest(full_cert):
+def test_an_edited_model_digest_is_rejected(full_cert):
     cert = copy.deepcopy(full_cert)
-    cert["table"]["rows"][5][3] = "0/1"
-    rejects(cert, "table_sha256")
+    cert["model_sha256"] = "0" * 64
+    rejects(cert, "model_sha256")
 
 
 def test_cli_certify_check_and_corrupted_file(tmp_path, capsys, full_cert):
     out = tmp_path / "c.json"
     assert main(["certify", "chefs", "--skills", "1/4,1/2,1", "-o", str(out), "--quiet"]) == 0
     assert main(["check", str(out)]) == 0
-    bad = with_rows(full_cert, lambda rows: row_of(rows, 0b0111, 1).__setitem__(3, "1/1"))
+    bad = copy.deepcopy(full_cert)
+    bad["solution"]["values"][state(bad, "{1,2,3}, chef 1 to attempt")][4] = "1/1"
     write_certificate(bad, tmp_path / "bad.json")
     capsys.readouterr()
     assert main(["check", str(tmp_path / "bad.json")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 2 and "alive {1,2,3} mover 1" in err[0] and err[1] == "1 of 1 certificate(s) failed"
+    assert len(err) == 2 and err[1] == "1 of 1 certificate(s) failed"
+    assert "(field 'solution.values', state" in err[0] and "chef" in err[0].split("[state")[1]  # named, by name
 
 
 def test_proofs_are_small():
+    """Policy only from n = 10: n = 14 (229,362 states) is 3.4 MB, its values would be hundreds."""
     for p in PROOFS.glob("*.json"):
-        assert p.stat().st_size < 2_100_000, p.name
+        assert p.stat().st_size < 4_000_000, p.name
 
 
 @pytest.mark.slow
 def test_n14_certificate_verifies():
     summary = check_file(PROOFS / "chefs-fib-14.json")
-    assert "E(14) = 729.12106947 verified" in summary
+    assert "E(14) = 729.12106947" in summary
 
 
 # ---------------------------------------------------------------- command line

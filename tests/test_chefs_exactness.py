@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from exactplay.checker import check_file
 from exactplay.cli import main
+from exactplay.numbers import format_pq
 from exactplay.errors import UsageError
 from exactplay.games import chefs
 from exactplay.games.chefs import cycle
@@ -261,7 +262,7 @@ def test_reproducer_gives_the_same_json_in_both_backends_and_the_exact_best_targ
         best = max(cands.values())
         expected.append(1 + min((j for j, v in cands.items() if v == best), key=lambda j: (j - t) % len(skills)))
     assert mpq["first_round_targets"] == expected
-    assert mpq["answer"]["value"] == chefs.format_pq(ref.E)
+    assert mpq["answer"]["value"] == format_pq(ref.E)
 
 
 # ---------------------------------------------------------------- --backend is honoured
@@ -274,10 +275,9 @@ REPRO9 = REPRO + ",1/2,1/3,1/100000000000000000000,9/10,1"  # n = 9: certify sto
 @pytest.mark.parametrize("skills", [REPRO, REPRO9])
 def test_certificates_of_the_reproducer_verify_with_check(tmp_path, capsys, skills, backend):
     out = tmp_path / "c.json"
-    assert main(["certify", "chefs", "--skills", skills, "--backend", backend, "--format", "v1", "-o", str(out),
-                 "--quiet"]) == 0
+    assert main(["certify", "chefs", "--skills", skills, "--backend", backend, "-o", str(out), "--quiet"]) == 0
     assert main(["check", str(out)]) == 0
-    assert "verified" in check_file(out)
+    assert "Bellman, ranks, policy" in check_file(out)
     capsys.readouterr()
 
 
@@ -287,21 +287,24 @@ def test_fraction_backend_never_runs_the_fast_solver(monkeypatch, tmp_path, caps
 
     monkeypatch.setattr(fast, "solve_fast", refuse)
     for argv in (["solve", "chefs", "--skills", REPRO9, "--json"],
-                 ["certify", "chefs", "--skills", REPRO9, "--format", "v1", "-o", str(tmp_path / "c.json")]):
+                 ["certify", "chefs", "--skills", REPRO9, "-o", str(tmp_path / "c.json")]):
         assert main(argv + ["--backend", "fraction", "--quiet"]) == 0
     capsys.readouterr()
 
 
-def test_mpq_backend_runs_the_fast_solver_and_certifies_the_same_policy(monkeypatch):
+def test_mpq_backend_runs_the_fast_solver_and_certify_the_engine_in_either_backend(monkeypatch, tmp_path, capsys):
+    """solve --backend mpq runs the fast integer solver; certify solves the game's model with the
+    engine, never the fast solver, and writes the same bytes in mpq and in Fractions."""
     calls = []
     real = fast.solve_fast
     monkeypatch.setattr(fast, "solve_fast", lambda *a, **k: calls.append(1) or real(*a, **k))
-    by_mpq = chefs.certify(skills=REPRO9, backend="mpq")
-    assert calls
-    by_fraction = chefs.certify(skills=REPRO9, backend="fraction")
+    assert main(["solve", "chefs", "--skills", REPRO9, "--json", "--quiet"]) == 0
     assert len(calls) == 1
-    for key in ("table", "table_sha256", "answer", "ties", "winner_vector_sha256"):
-        assert by_mpq[key] == by_fraction[key], key
+    paths = [tmp_path / f"{b}.json" for b in ("mpq", "fraction")]
+    for backend, path in zip(("mpq", "fraction"), paths):
+        assert main(["certify", "chefs", "--skills", REPRO9, "--backend", backend, "-o", str(path), "--quiet"]) == 0
+    assert len(calls) == 1 and paths[0].read_bytes() == paths[1].read_bytes()
+    capsys.readouterr()
 
 
 def test_help_says_which_solver_each_backend_runs(capsys):

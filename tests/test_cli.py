@@ -130,12 +130,12 @@ def test_check_of_a_corrupted_certificate_fails_with_exit_1_and_one_line(capsys,
     cert = tmp_path / "race-2.json"
     run(capsys, "certify", "race", "--target", "2", "-o", str(cert))
     data = json.loads(cert.read_text())
-    data["table_sha256"] = "0" * 64
+    data["model_sha256"] = "0" * 64
     cert.write_text(json.dumps(data))
     status, out, err = run(capsys, "check", str(cert))
     assert status == EXIT_FAILED
     fail, summary = err.strip().splitlines()
-    assert fail.startswith("FAIL") and "table_sha256" in fail and summary == "1 of 1 certificate(s) failed"
+    assert fail.startswith("FAIL") and "model_sha256" in fail and summary == "1 of 1 certificate(s) failed"
 
 
 def test_check_of_malformed_json_fails_with_exit_1_and_names_it(capsys, tmp_path):

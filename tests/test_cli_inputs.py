@@ -217,9 +217,6 @@ NEED_CASES = {  # (option, a word of its reason) -> a command line that gives th
     ("--workers", "balls"): ["solve", "race", "--target", "5", "--backend", "ball", "--workers", "2"],
     ("--scheduler", "balls"): ["solve", "--game", PIG, "--backend", "ball", "--scheduler", "tcp://h:1"],
     ("--store", "ball certificate"): ["certify", "race", "--target", "5", "--backend", "ball", "--store", "policy"],
-    ("--store", "compute version 1"): ["certify", "race", "--target", "5", "--workers", "1", "--store", "policy"],
-    ("--store", "--format v1"): ["certify", "race", "--target", "5", "--format", "v1", "--store", "policy"],
-    ("--format", "ball certificate"): ["certify", "race", "--target", "5", "--backend", "ball", "--format", "v1"],
 }
 
 

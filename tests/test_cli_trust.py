@@ -513,21 +513,29 @@ def test_small_instances_are_not_heavy(game):
         assert g.heavy(command, small) is None
 
 
-def test_check_says_first_when_a_certificate_is_marked_slow_and_python_ints_are_used(capsys, tmp_path):
+def test_check_says_first_when_a_large_certificate_is_checked_with_python_ints(capsys, tmp_path):
+    """A built-in game's certificate whose rules allow 200,000 states or more (here hold 75/6, a
+    forged answer: the note comes first, the check then fails) takes Python's own integers minutes."""
     from exactplay.checker import _ints
 
     f = tmp_path / "slow.json"
-    f.write_text('{"format": "exactplay-certificate", "slow_check": true}\n')
+    f.write_text('{"format": "exactplay-certificate", "version": 2, "kind": "game", "game": "hold", '
+                 '"params": {"target": 75, "faces": 6}}\n')
+    small = tmp_path / "small.json"
+    small.write_text(f.read_text().replace("75", "10"))
     try:
         status, out, err = run(capsys, "check", "--stdlib", str(f))
         assert status != EXIT_OK
-        assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} takes minutes")
+        assert err.splitlines()[0].startswith(f"exactplay: note: checking {f} with Python's own integers")
+        assert "takes minutes (up to 877,954 states)" in err.splitlines()[0]
         status, out, err = run(capsys, "check", "--stdlib", "--quiet", str(f))
         assert "note:" not in err
-        status, out, err = run(capsys, "check", str(f))  # gmpy2's integers: seconds, no note
+        status, out, err = run(capsys, "check", "--stdlib", str(small))
         assert "note:" not in err
     finally:
         _ints.use_stdlib(False)
+    status, out, err = run(capsys, "check", str(f))  # gmpy2's integers: seconds, no note
+    assert "note:" not in err
 
 
 def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
@@ -540,7 +548,9 @@ def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
     assert err.startswith("exactplay: note: 1 slow claim") and "--fast skips them" in err
 
 
-def test_of_the_default_commands_only_audit_chefs_takes_minutes():
+def test_of_the_default_commands_only_audit_chefs_and_the_two_largest_certificates_take_minutes():
+    """certify hold (75/6: 410,850 states) and certify chefs (n = 14: 229,362 states) solve the game's
+    model with the engine, every number kept: minutes, and a note says so."""
     heavy = []
     for name in game_names():
         g = get_game(name)
@@ -548,7 +558,7 @@ def test_of_the_default_commands_only_audit_chefs_takes_minutes():
         for command in ("solve", "audit", "certify"):
             if g.heavy is not None and g.heavy(command, {**defaults, "backend": "mpq"}):
                 heavy.append(f"{command} {name}")
-    assert heavy == ["audit chefs"]
+    assert heavy == ["certify hold", "audit chefs", "certify chefs"]
     note = get_game("chefs").heavy("audit", {"n": None, "skills": None})
     assert "minutes of CPU" in note and "GB of memory" in note
 

@@ -1,4 +1,4 @@
-"""The independent coin-row checker accepts the stored certificates and rejects corrupted ones."""
+"""The independent checker on coin-row certificates: accepts the stored ones and rejects corrupted ones."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import encode_table
+from exactplay.certificate import write_certificate
 from exactplay.checker import check_certificate, check_file
 from exactplay.errors import VerificationError
-from exactplay.games import coins as C
+from exactplay.games.coins import model
 
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "coins"
 
@@ -21,101 +21,89 @@ def load(name: str) -> dict:
     return json.loads((PROOFS / name).read_text())
 
 
-def with_rows(cert: dict, rows: list) -> dict:
-    """The certificate with new rows and a matching digest (so the equations must catch it)."""
-    cert = copy.deepcopy(cert)
-    cert["table"], cert["table_sha256"] = encode_table(cert["table"]["columns"], rows, compress=False)
-    return cert
-
-
-def find(rows: list, i: int, j: int) -> int:
-    return next(k for k, r in enumerate(rows) if r[:2] == [i, j])
+def state(cert: dict, i: int, j: int) -> int:
+    """The canonical number of the state ``coins i..j`` (states are numbered by their names)."""
+    n = len(cert["params"]["coins"])
+    names = sorted([f"coins {a}..{b}" for a in range(n) for b in range(a, n)] + ["empty row"])
+    return names.index(f"coins {i}..{j}")
 
 
 def pq(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-@pytest.mark.parametrize("name, params", C.GAME.proofs)
-def test_stored_certificates_verify_and_match_a_fresh_certificate(name, params):
-    assert "minimax equations hold" in check_file(PROOFS / name)
-    fresh = C.certify(backend="fraction", **params)
-    stored = load(name)
-    assert fresh["table_sha256"] == stored["table_sha256"]
-    assert fresh["policy"] == stored["policy"]
+def refused(cert) -> VerificationError:
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    return exc.value
+
+
+@pytest.mark.parametrize("name, params", model.PROOFS)
+def test_stored_certificates_verify_and_are_a_fresh_certificate_in_fractions(name, params, tmp_path):
+    assert "Bellman, ranks, policy, margins" in check_file(PROOFS / name)
+    fresh = write_certificate(model.certify(backend="fraction", **params), tmp_path / name)
+    assert fresh.read_bytes() == (PROOFS / name).read_bytes()
 
 
 def test_checker_rejects_one_corrupted_value_naming_the_state():
     cert = load("coins-decimals.json")
-    rows = copy.deepcopy(cert["table"]["rows"])
-    k = find(rows, 2, 5)
-    rows[k][2] = pq(Fraction(rows[k][2]) + Fraction(1, 10**20))
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.field == "table.V" and exc.value.state == (2, 5)
+    s = state(cert, 2, 5)
+    row = cert["solution"]["values"][s]
+    row[0] = pq(Fraction(row[0]) + Fraction(1, 10**20))
+    err = refused(cert)
+    assert err.field == "solution.values" and err.state in (s, state(cert, 1, 5), state(cert, 2, 6))
 
 
-def test_checker_rejects_a_corrupted_candidate_naming_the_state():
+def test_checker_rejects_a_corrupted_margin_naming_the_state():
     cert = load("coins-seed-example.json")
-    rows = copy.deepcopy(cert["table"]["rows"])
-    k = find(rows, 0, 3)
-    rows[k][3] = "19/1"  # left was 18
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.field == "table.left" and exc.value.state == (0, 3)
+    s = state(cert, 0, 3)
+    assert cert["solution"]["margins"][s] == "9/1"
+    cert["solution"]["margins"][s] = "10/1"
+    err = refused(cert)
+    assert (err.field, err.state) == ("solution.margins", s)
 
 
 def test_checker_rejects_one_corrupted_choice_naming_the_state():
     cert = load("coins-seed-example.json")
-    rows = copy.deepcopy(cert["table"]["rows"])
-    k = find(rows, 0, 2)
-    assert rows[k][5] == "tie"
-    rows[k][5] = "left"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.field == "table.choice" and exc.value.state == (0, 2)
+    s = state(cert, 0, 2)
+    assert [s, [0, 1]] in cert["solution"]["ties"] and cert["solution"]["policy"][s] == 0
+    cert["solution"]["policy"][s] = 1  # the right coin: tied, but not the earliest optimal action
+    err = refused(cert)
+    assert err.state == s and err.field in ("solution.values", "solution.policy")
 
 
 def test_checker_rejects_the_float_preference_on_an_exact_near_tie():
     """The float programs prefer the left coin at (0, 3); the exact best is the right one."""
-    cert = load("coins-near-tie.json")
-    rows = copy.deepcopy(cert["table"]["rows"])
-    k = find(rows, 0, 3)
-    rows[k][5] = "left"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.state == (0, 3)
+    for store in ("values", "policy"):
+        cert = json.loads(json.dumps(model.certify(**dict(model.PROOFS)["coins-near-tie.json"], store=store)))
+        s = state(cert, 0, 3)
+        assert cert["solution"]["policy"][s] == 1
+        cert["solution"]["policy"][s] = 0
+        err = refused(cert)
+        assert err.state == s and err.field in ("solution.values", "solution.policy")
 
 
-def test_checker_rejects_a_wrong_line_of_play_and_a_missing_tie():
+def test_checker_rejects_a_missing_tie():
     cert = load("coins-seed-example.json")
-    bad = copy.deepcopy(cert)
-    bad["policy"]["line_of_play"][0][2] = "left"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(bad)
-    assert exc.value.field == "policy.line_of_play" and exc.value.state == (0, 3)
-    bad = copy.deepcopy(cert)
-    bad["policy"]["ties"] = []
-    with pytest.raises(VerificationError, match="ties"):
-        check_certificate(bad)
+    cert["solution"]["ties"] = []
+    assert refused(cert).field == "solution.ties"
 
 
 def test_checker_rejects_a_wrong_answer_and_a_changed_coin():
     cert = load("coins-seed-example.json")
     bad = copy.deepcopy(cert)
     bad["answer"]["value"] = "28/1"
-    with pytest.raises(VerificationError, match="answer"):
-        check_certificate(bad)
+    assert refused(bad).field == "answer.value"
     bad = copy.deepcopy(cert)
     bad["params"]["coins"][3] = "6/1"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(bad)
-    assert exc.value.state == (3, 3)
+    assert refused(bad).field == "model_sha256"
 
 
-def test_checker_rejects_a_tampered_table_by_its_digest():
+def test_checker_rejects_a_tampered_value_and_a_tampered_digest():
     cert = load("coins-seed-example.json")
-    cert["table"]["rows"][0][2] = "11/1"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(cert)
-    assert exc.value.field == "table_sha256"
+    bad = copy.deepcopy(cert)
+    bad["solution"]["values"][state(cert, 0, 0)][0] = "11/1"
+    assert refused(bad).field == "solution.values"
+    bad = copy.deepcopy(cert)
+    bad["model_sha256"] = bad["model_sha256"][::-1]
+    assert refused(bad).field == "model_sha256"

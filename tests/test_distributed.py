@@ -13,7 +13,6 @@ import struct
 import subprocess
 import sys
 from fractions import Fraction
-from functools import partial
 
 import gmpy2
 import pytest
@@ -142,9 +141,16 @@ def test_race_fast_boundary_switches_on_the_subnormal_guard():
     assert [int(d) for d in st.FD[3][2:5]] == [1, 3, 9] and st.shadow[0][1, 3, 3] == 0.5
 
 
-def test_race_certificate_digest_is_the_serial_one(client, tmp_path):
-    serial = race.certify(12)
-    dist = race.certify(12, solver=partial(drace.solve_table, client=client, tile=5))
+@pytest.mark.parametrize("game, params", [("race", {"target": 12}), ("chefs", {"n": 9}), ("hold", {"target": 14, "faces": 4}),
+                                          ("coins", {"coins": (3, 1, 4, 1, 5)}), ("war", {"ranks": 4, "suits": 2})])
+def test_a_certificate_made_on_dask_is_the_serial_one_byte_for_byte(client, tmp_path, game, params):
+    """certify --workers: the engine's levels of the game's model on the cluster, the same certificate."""
+    from exactplay.distributed import engine as dengine
+    from exactplay.games import get_game
+
+    serial = get_game(game).certify(**params)
+    dist = get_game(game).certify(**params, solver=lambda model, backend, progress: dengine.solve_model(
+        model, backend, progress, client=client))
     assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
 
 
@@ -206,13 +212,6 @@ def test_chefs_group_masks_partition_every_layer():
         got = sorted(m for H in range(2**k) if q in dchefs.group_sizes(n, k, H)
                      for m in dchefs.group_masks(n, k, H, q))
         assert got == sorted(chefs.cycle.masks_of_size(n, q))
-
-
-def test_chefs_certificate_digest_is_the_serial_one(client, tmp_path):
-    serial = chefs.certify(9)
-    dist = chefs.certify(9, solver=partial(dchefs.solve_fast, client=client, split=2))
-    assert not serial["full_table"]  # the policy certificate, which the fast solver makes
-    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
 
 
 # ------------------------------------------------------------------ hold
@@ -286,18 +285,6 @@ def made_pairs(made):
     return {p for _, ps in made.values() for p in ps}
 
 
-def test_hold_certificate_digest_is_the_serial_one(client, tmp_path):
-    from exactplay.distributed import hold as dhold
-    from exactplay.games import hold
-    from exactplay.games.hold import tables
-
-    tables._EXACT_CACHE.clear()
-    serial = hold.certify(14, 4)
-    tables._EXACT_CACHE.clear()
-    dist = hold.certify(14, 4, solver=partial(dhold.solve_table, client=client, size=3))
-    assert digest(dist, tmp_path, "d.json") == digest(serial, tmp_path, "s.json")
-
-
 # ------------------------------------------------------------------ command line
 
 
@@ -346,8 +333,8 @@ def test_cli_workers_print_and_certify_what_the_serial_run_does(tmp_path):
         assert dist.returncode == 0 and dist.stdout == serial.stdout
     for game, argv in (("race", ["--target", "20"]), ("chefs", ["--n", "10"]), ("hold", ["--target", "12"])):
         s, d = tmp_path / f"{game}-s.json", tmp_path / f"{game}-d.json"
-        assert _cli("certify", game, *argv, "--format", "v1", "-o", str(s)).returncode == 0
-        assert _cli("certify", game, *argv, "--format", "v1", "-o", str(d), "--workers", "2", "--tile", "2").returncode == 0
+        assert _cli("certify", game, *argv, "-o", str(s)).returncode == 0
+        assert _cli("certify", game, *argv, "-o", str(d), "--workers", "2").returncode == 0
         assert hashlib.sha256(d.read_bytes()).digest() == hashlib.sha256(s.read_bytes()).digest()
     game = ["--game", "exactplay.games.hold.model:make_game", "--param", "target=8", "--param", "faces=3"]
     serial, dist = _cli("solve", *game), _cli("solve", *game, "--workers", "2", "--quiet")

@@ -1,6 +1,6 @@
-"""Certificates v2 of the built-in games: the tool's canonical model and the checker's rebuild agree.
+"""Certificates of the built-in games: the tool's canonical model and the checker's rebuild agree.
 
-A certificate v2 of kind ``"game"`` stores no model: the checker rebuilds it from
+A certificate of kind ``"game"`` stores no model: the checker rebuilds it from
 its own statement of the rules (``checker/rules/<game>.py``) and compares the
 canonical digest with the tool's, computed from the engine's compiled model
 (``model/canonical.py``).  Equal digests at many parameters are the
@@ -25,11 +25,11 @@ from exactplay.checker.rules import RULES, rules_module
 from exactplay.checker.rules.canonical import rebuild
 from exactplay.cli import main
 from exactplay.errors import UsageError, VerificationError
-from exactplay.games import MODELS, certify_v2, game_names
+from exactplay.games import MODELS, game_names, get_game
 from exactplay.model import build_model
 from exactplay.model.canonical import canonical_model, model_digest
 
-# (game, the certify_v2 parameters (as the CLI passes them), the certificate's parameters)
+# (game, the certify parameters (as the CLI passes them), the certificate's parameters)
 SMALL = {
     "race": ({"target": 4}, {"target": 4}),
     "hold": ({"target": 6, "faces": 3}, {"target": 6, "faces": 3}),
@@ -53,8 +53,13 @@ DIGEST_CASES = [
     ("coins", {"coins": c}, {"coins": [f"{Fraction(x).numerator}/{Fraction(x).denominator}" for x in c]})
     for c in ((5,), (1, 1), (3, -2, 5, Fraction(1, 3)), (0, 0, 0), (1, 2, 3, 4, 5, 6, 7))
 ] + [
-    ("war", {"ranks": r, "suits": s}, {"ranks": r, "suits": s}) for r, s in ((1, 2), (2, 1), (3, 2), (2, 3), (6, 1), (4, 2))
+    ("war", {"ranks": r, "suits": s, "abstract": True}, {"ranks": r, "suits": s})
+    for r, s in ((1, 2), (2, 1), (3, 2), (2, 3), (6, 1), (4, 2), (13, 4), (5, 6))
 ]
+
+
+def certify(game: str):
+    return get_game(game).certify
 
 
 def tool_digest(game: str, model_params: dict) -> str:
@@ -98,27 +103,29 @@ def test_every_registered_game_has_rules_in_the_checker():
 
 @pytest.fixture(scope="module")
 def certs():
-    return {g: json.loads(json.dumps(certify_v2(g)(**p))) for g, (p, _) in SMALL.items()}
+    return {g: json.loads(json.dumps(certify(g)(**p))) for g, (p, _) in SMALL.items()}
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))
-def test_each_games_certificate_v2_verifies_and_states_the_version_1_answer(game, certs):
+def test_each_games_certificate_verifies_and_names_its_answer(game, certs):
     cert = certs[game]
     assert cert["version"] == 2 and cert["kind"] == "game" and cert["params"] == SMALL[game][1]
     found = verify_certificate(copy.deepcopy(cert))
     assert found["game"] == game and found["params"] == SMALL[game][1]
-    assert found["unverified_fields"] == ["tool_version", "notes"]
+    assert found["unverified_fields"] == ["notes", "tool_version"]
     assert "digest matches" in found["summary"] and "Bellman" in found["summary"]
     want = {"race": "G(4,4)", "hold": "V(0,0)", "chefs": "E(4)", "coins": "V(0,3)", "war": "P(A wins every turn)"}
     assert cert["answer"]["name"] == want[game]
 
 
-def test_the_answers_are_the_version_1_certificates_values(certs):
-    from exactplay.games import get_game
-
+def test_the_answers_are_the_hand_written_solvers_values(certs):
+    """The engine's answer on the game's model is the one ``solve`` prints from the game's own
+    (hand-written) solver."""
     for game, (p, _) in SMALL.items():
-        v1 = get_game(game).certify(**p)["answer"]
-        assert (certs[game]["answer"]["value"], certs[game]["answer"]["decimal"]) == (v1["value"], v1["decimal"])
+        solved = get_game(game).solve(backend="mpq", digits=8, full=False, **p)
+        answer = solved.data["answer"]
+        assert (certs[game]["answer"]["value"], certs[game]["answer"]["decimal"]) == (answer["value"],
+                                                                                      answer["decimal"]), game
 
 
 def rejected(cert) -> VerificationError:
@@ -197,7 +204,7 @@ def test_only_tool_version_and_notes_are_unverified_every_other_key_is_checked(g
     for key in ("tool_version", "notes"):
         c = copy.deepcopy(cert)
         c[key] = "edited"
-        assert verify_certificate(c)["unverified_fields"] == ["tool_version", "notes"]
+        assert verify_certificate(c)["unverified_fields"] == ["notes", "tool_version"]
     for key in cert:
         if key in ("tool_version", "notes"):
             continue
@@ -219,17 +226,25 @@ def test_check_names_the_unverified_fields_of_a_v2_game_certificate(certs, tmp_p
 
 
 def test_an_instance_beyond_the_checkers_limit_is_refused_by_tool_and_checker_alike(certs):
-    with pytest.raises(UsageError, match="use --format v1"):
-        certify_v2("war")(ranks=13, suits=4)
-    c = copy.deepcopy(certs["war"])
-    c["params"] = {"ranks": 13, "suits": 4}
+    with pytest.raises(UsageError, match="more than the checker's 3,000,000"):
+        certify("hold")(target=150, faces=6)
+    c = copy.deepcopy(certs["hold"])
+    c["params"] = {"target": 150, "faces": 6}
     err = rejected(c)
-    assert err.field == "params" and "version 1" in str(err)
+    assert err.field == "params" and "more than the 3,000,000 a certificate is checked with" in str(err)
 
 
-def test_certify_format_v2_writes_a_certificate_check_verifies(tmp_path, capsys):
+def test_the_full_war_deck_is_certified_on_its_sorted_counts():
+    """610,350,368 rank-ordered count vectors, 1,198 sorted ones (and the two ends): the certificate's
+    model is the abstract deck, in the tool and in the checker's rules alike."""
+    assert len(build_model(MODELS["war"](ranks=13, suits=4, abstract=True))) == 1200
+    assert checker_digest("war", {"ranks": 13, "suits": 4}) == tool_digest("war", {"ranks": 13, "suits": 4,
+                                                                                    "abstract": True})
+
+
+def test_certify_writes_a_certificate_check_verifies(tmp_path, capsys):
     out = tmp_path / "race.json"
-    assert main(["certify", "race", "--target", "3", "--format", "v2", "-o", str(out), "--quiet"]) == 0
+    assert main(["certify", "race", "--target", "3", "-o", str(out), "--quiet"]) == 0
     assert json.loads(out.read_text())["kind"] == "game"
     assert main(["check", str(out), "--expect", "target=3"]) == 0
     assert "G(3,3) = 0.54403292" in capsys.readouterr().out
@@ -238,7 +253,6 @@ def test_certify_format_v2_writes_a_certificate_check_verifies(tmp_path, capsys)
 def test_the_rules_restate_the_solvers_limits_and_the_state_bounds_hold():
     """The checker's restated limits are the solvers'; each ``state_bound`` is an upper bound on the
     states the tool's model has (so a certificate the tool writes is never refused for its size)."""
-    from exactplay.games import get_game  # noqa: F401  (imports the game packages)
     import exactplay.games.chefs as chefs
     import exactplay.games.coins as coins
     import exactplay.games.hold as hold
@@ -257,26 +271,22 @@ def test_the_rules_restate_the_solvers_limits_and_the_state_bounds_hold():
         assert states <= module.state_bound(module.read_params(copy.deepcopy(params))), (game, params)
 
 
-def test_certify_v2_refuses_what_the_checker_would_refuse_before_computing():
-    """solve goes further than certify (race 2000, chefs 16); a v2 certificate is only written
+def test_certify_refuses_what_the_checker_would_refuse_before_computing():
+    """solve goes further than certify (race 2000, chefs 16); a certificate is only written
     within the checker's limits (race 500, chefs 15), never one the checker then rejects."""
-    from exactplay.errors import UsageError
-    from exactplay.games import certify_v2
-
     with pytest.raises(UsageError, match="beyond the certificates' limit 500"):
-        certify_v2("race")(target=501)
+        certify("race")(target=501)
     with pytest.raises(UsageError, match="beyond the certificates' limit 15"):
-        certify_v2("chefs")(n=16)
+        certify("chefs")(n=16)
 
 
-def test_certify_v2_with_workers_is_refused_before_a_cluster_starts(capsys, tmp_path):
-    """--format v2 runs the engine serially: --workers is a usage error, said before any cluster
-    or computation, and no file is written."""
+def test_certify_with_tile_is_refused_before_a_cluster_starts(capsys, tmp_path):
+    """certify --workers runs the engine's levels of the game's model: --tile (which splits the tables
+    of a distributed solve) is a usage error, said before any cluster or computation; no file is written."""
     from cli_run import run
 
     out = tmp_path / "c.json"
-    status, stdout, err = run(capsys, "certify", "race", "--target", "5", "--format", "v2", "--workers", "2",
+    status, stdout, err = run(capsys, "certify", "race", "--target", "5", "--workers", "2", "--tile", "3",
                               "-o", out)
     assert status == 2 and stdout == "" and not out.exists()
-    assert err.strip() == ("exactplay: error: --workers/--scheduler compute the version 1 certificate: drop --format v2 "
-                           "(version 2 solves the game's model serially)")
+    assert err.strip().startswith("exactplay: error: --tile splits the tables of a distributed solve")

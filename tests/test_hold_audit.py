@@ -8,7 +8,10 @@ import pytest
 
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
 from exactplay.cli import main
-from exactplay.games.hold import CLAIMS, certify, exact_table, run_audit
+from exactplay.checker.rules import rules_module
+from exactplay.checker.rules.canonical import rebuild
+from exactplay.games.hold import CLAIMS, exact_table, run_audit
+from exactplay.games.hold.model import certify
 from exactplay.games.hold.solver import turn_of
 from exactplay.numbers import format_pq
 
@@ -50,7 +53,11 @@ def test_audit_margins_and_counts_equal_an_exact_state_by_state_recount(audit20)
     d = audit20["decisions_seed"]
     assert d.smallest_gap == margins[at] and d.smallest_gap_at == at
     assert audit20["below_separation"] == sum(1 for g in margins.values() if g * 10**5 < 1)
-    assert certify(20, 6)["smallest_gap"] == {"value": format_pq(margins[at]), "state": list(at)}
+    cert = certify(20, 6)  # its smallest margin: the same, at the same state (mover 0), by the engine
+    assert cert["smallest_margin"]["value"] == format_pq(margins[at])
+    module = rules_module("hold")
+    names = rebuild(module.Rules(20, 6), 10**7).state_names
+    assert names[cert["smallest_margin"]["state"]] == "(to move 0, scores {}-{}, turn total {})".format(*at)
 
 
 def test_audit_cli_json_for_a_small_game(capsys):

@@ -154,7 +154,7 @@ def test_check_json_of_small_proofs_and_of_a_failure_is_strict_json(capsys, tmp_
     assert [r["ok"] for r in json_of(capsys, ["check", "--json", *small])["certificates"]] == [True] * len(small)
     bad = tmp_path / "bad.json"
     cert = json.loads((PROOFS / "race/race-3.json").read_text(encoding="utf-8"))
-    cert["table_sha256"] = "0" * 64
+    cert["model_sha256"] = "0" * 64
     bad.write_text(json.dumps(cert), encoding="utf-8")
     failed = json_of(capsys, ["check", "--json", str(bad)], status=1)
     assert failed["certificates"][0]["ok"] is False and failed["certificates"][0]["error"]
@@ -191,15 +191,11 @@ def test_judge_json_is_strict_json(capsys, tmp_path):
 # ------------------------------------------------------------------ the reported tracebacks
 
 
-def test_audit_coins_with_a_zero_value_writes_an_infinite_relative_error_as_null_with_reason(capsys, tmp_path):
+def test_audit_coins_with_a_zero_value_writes_an_infinite_relative_error_as_null_with_reason(capsys):
     data = json_of(capsys, ["audit", "coins", "--json", "--", "0.1", "0.2", "-0.1"])
     values = data["dp_sum"]["values"]
     assert values["max_rel_error"] is None
     assert values["max_rel_error_reason"].startswith("infinite: exact value 0")
-    cert = tmp_path / "x.json"
-    json_of(capsys, ["certify", "coins", "--format", "v1", "-o", str(cert), "--json", "--", "0.1", "0.2", "-0.1"])
-    audit = strict_loads(cert.read_text(encoding="utf-8"))["audit"]
-    assert assert_encoded_measures_documented(audit) >= 1
 
 
 def test_audit_hold_writes_its_infinite_relative_error_like_every_game_not_as_text(capsys):
@@ -369,7 +365,7 @@ def _json_dumps_calls(tree: ast.AST):
 
 # call sites in files another branch owns (the checker); they only re-encode rows the checker has parsed.
 # Remove an entry once that file passes allow_nan=False: the test then holds it to the rule.
-PENDING_ELSEWHERE = {"checker/_load.py", "checker/hold.py"}
+PENDING_ELSEWHERE: set[str] = set()
 
 
 def test_every_json_dumps_in_the_package_passes_allow_nan_false():
@@ -382,7 +378,7 @@ def test_every_json_dumps_in_the_package_passes_allow_nan_false():
                          for k in call.keywords)
             if not strict:
                 offenders.add(f"{path.relative_to(package).as_posix()}:{call.lineno}")
-    assert calls >= 4  # the scan sees the calls (strict_json, certificate, hold, checker)
+    assert calls >= 4  # the scan sees the calls (strict_json, the model digests, the checker)
     assert {o.split(":")[0] for o in offenders} <= PENDING_ELSEWHERE, sorted(offenders)
 
 

@@ -27,7 +27,7 @@ from exactplay.checker._strict import Where
 from exactplay.cli import main
 from exactplay.engine import solve
 from exactplay.errors import VerificationError
-from exactplay.games import certify_v2
+from exactplay.games import get_game
 from exactplay.model import ModelError, model_from_json
 from exactplay.model_certificate import model_certificate
 
@@ -40,7 +40,7 @@ def _game(name):
 
 
 def game_certs(store):
-    return {name: json.loads(json.dumps(certify_v2(_game(name))(store=store, **p))) for name, p in GAMES.items()}
+    return {name: json.loads(json.dumps(get_game(_game(name)).certify(store=store, **p))) for name, p in GAMES.items()}
 
 
 def model_certs(store):
@@ -49,7 +49,7 @@ def model_certs(store):
         sol = solve(m)
         c = model_certificate(sol, digits=6, notes=name)
         if store == "policy":
-            del c["solution"]["values"]
+            del c["solution"]["values"], c["solution"]["margins"]
         out[name] = c
     return out
 
@@ -65,17 +65,20 @@ def bases():
 def evaluated(cert) -> list:
     """The checker's values of a certificate (a model's), whatever the checks after evaluation say."""
     checker = model_checker._Checker(copy.deepcopy(cert), Where())
+    checker.keep_values = True
     try:
         checker.run()
     except VerificationError:
         pass
-    return checker.V
+    return checker.values()
 
 
 def test_policy_only_certificates_verify_and_state_the_same_answer(bases):
     for name, (v, p) in bases.items():
         assert "values" not in p["solution"] and "values" in v["solution"]
-        assert {k: x for k, x in p["solution"].items()} == {k: x for k, x in v["solution"].items() if k != "values"}
+        assert "margins" not in p["solution"] and "margins" in v["solution"]  # margins: stored with the values
+        assert {k: x for k, x in p["solution"].items()} == {k: x for k, x in v["solution"].items()
+                                                             if k not in ("values", "margins")}
         found = verify_certificate(copy.deepcopy(p))
         assert "the policy evaluated exactly" in found["summary"], name
         assert found["answer"] == verify_certificate(copy.deepcopy(v))["answer"], name
@@ -86,7 +89,7 @@ def test_the_checkers_evaluation_is_the_engines_values_exactly():
         sol = solve(m)
         c = model_certificate(sol)
         stored = [tuple(Fraction(x) for x in row) for row in c["solution"]["values"]]
-        del c["solution"]["values"]
+        del c["solution"]["values"], c["solution"]["margins"]
         assert [tuple(Fraction(x) for x in row) for row in evaluated(c)] == stored, name
 
 
@@ -102,17 +105,18 @@ def test_any_profile_is_evaluated_as_the_brute_force_referee_does_on_random_mode
         except (ModelError, RuntimeError):
             continue
         c = model_certificate(sol)
-        del c["solution"]["values"]
+        del c["solution"]["values"], c["solution"]["margins"]
         m = sol.model
         profile = [None if m.terminal[s] is not None else rng.randrange(len(m.trans[s])) for s in range(len(m))]
         c["solution"]["policy"] = profile
         want = chain_values(m, profile, sol.components)
         checker = model_checker._Checker(c, Where())
+        checker.keep_values = True
         try:
             checker.run()
         except VerificationError:
             pass
-        assert [tuple(Fraction(x) for x in row) for row in checker.V] == want, json.dumps(data)
+        assert [tuple(Fraction(x) for x in row) for row in checker.values()] == want, json.dumps(data)
         compared += 1
         feedback = max(feedback, getattr(checker, "evaluated", {}).get("feedback", 0))
     assert compared >= 200 and feedback >= 2
@@ -155,8 +159,9 @@ def action_counts(cert: dict) -> list[int]:
 
 
 def mutations(cert: dict):
-    """(what, edit, field prefix, state or None): every policy entry (to each other action), rank,
-    margin and tie, invented ties and margins, the answer's fields and the smallest margin."""
+    """(what, edit, field prefix, state or None): every policy entry (to each other action), rank
+    and tie, invented ties and margins (stored with the values only), the answer's fields and the
+    smallest margin."""
     sol = cert["solution"]
     n = len(sol["policy"])
     ties = {s for s, _ in sol["ties"]}
@@ -170,14 +175,10 @@ def mutations(cert: dict):
                 yield "policy entry", _setter("policy", s, b), "solution", s
         r = sol["ranks"][s]
         yield "rank", _setter("ranks", s, (r or 0) + 1), "solution", s
-        m = sol["margins"][s]
-        if m is None:
-            yield "margin invented", _setter("margins", s, "0/1"), "solution.margins", s
-            continue
-        yield "margin", _setter("margins", s, "1/7" if m != "1/7" else "1/8"), "solution.margins", s
-        if s not in ties:
+        if counts[s] > 1 and s not in ties:
             yield ("tie invented", lambda c, s=s: (c["solution"]["ties"].append([s, [0, 1]]),
                                                   c["solution"]["ties"].sort()), "solution.ties", s)
+    yield "margins invented", lambda c: c["solution"].update(margins=[None] * n), "solution.margins", None
     for i, (s, _) in enumerate(sol["ties"]):
         yield "tie dropped", lambda c, i=i: c["solution"]["ties"].pop(i), "solution.ties", s
     s0 = cert["answer"]["state"]
@@ -228,13 +229,13 @@ def _all_rejected(bases, capsys, per_base) -> dict:
             assert err.field and err.field.startswith(field), (name, what, err.field, str(err))
             if state is not None:
                 assert type(err.state) is int, (name, what, str(err))
-            if what in ("margin", "tie dropped", "tie invented", "margin invented", "answer value"):
+            if what in ("tie dropped", "tie invented", "answer value"):
                 assert err.state == state, (name, what, err.state, str(err))  # the very state edited
             assert "\n" not in str(err)
             counts[what] = counts.get(what, 0) + 1
     with capsys.disabled():
         print(f"\npolicy-only mutations rejected: {sum(counts.values())} ({counts})")
-    assert {"policy entry", "rank", "margin", "tie dropped", "tie invented", "answer value", "answer decimal",
+    assert {"policy entry", "rank", "margins invented", "tie dropped", "tie invented", "answer value", "answer decimal",
             "answer name", "smallest margin"} <= set(counts)
     return counts
 
@@ -265,12 +266,12 @@ def test_certify_stores_the_policy_only_when_asked_or_when_the_values_are_large(
     assert "values not stored: the policy evaluated exactly" in capsys.readouterr().out
     import exactplay.game_certificate as gc
 
-    assert "values" in certify_v2("race")(target=4)["solution"]  # auto: small values are stored
+    assert "values" in get_game("race").certify(target=4)["solution"]  # auto: small values are stored
     monkeypatch.setattr(gc, "VALUES_LIMIT", 100)
-    assert "values" not in certify_v2("race")(target=4)["solution"]
+    assert "values" not in get_game("race").certify(target=4)["solution"]
 
 
-def test_certify_v2_honours_the_backend_fraction_gives_the_same_certificate_and_ball_the_ball_one(tmp_path, capsys):
+def test_certify_honours_the_backend_fraction_gives_the_same_certificate_and_ball_the_ball_one(tmp_path, capsys):
     paths = {b: tmp_path / f"{b}.json" for b in ("mpq", "fraction", "ball")}
     for backend, path in paths.items():
         assert main(["certify", "hold", "--target", "6", "--faces", "3", "--backend", backend, "-o", str(path),
@@ -280,24 +281,6 @@ def test_certify_v2_honours_the_backend_fraction_gives_the_same_certificate_and_
     ball = json.loads(paths["ball"].read_text())
     assert ball["version"] == 2 and ball["kind"] == "ball"  # was: silently the exact v2 certificate
     assert main(["check", *map(str, paths.values())]) == 0
-    capsys.readouterr()
-
-
-def test_certify_without_format_writes_v2_up_to_the_default_size_and_v1_beyond_saying_so(tmp_path, capsys,
-                                                                                         monkeypatch):
-    import exactplay.game_certificate as gc
-
-    out = tmp_path / "c.json"
-    assert main(["certify", "race", "--target", "6", "-o", str(out)]) == 0
-    assert json.loads(out.read_text())["version"] == 2 and "note" not in capsys.readouterr().err
-    monkeypatch.setattr(gc, "DEFAULT_STATES", 40)  # race 6 may have (6 + 1)^2 + 3 = 52 states
-    assert main(["certify", "race", "--target", "6", "-o", str(out)]) == 0
-    captured = capsys.readouterr()
-    assert json.loads(out.read_text())["version"] == 1 and "(version 1)" in captured.out
-    assert "more than the 40 a version 2 certificate is written for by default" in captured.err
-    assert "writing version 1 (--format v2 to insist)" in captured.err
-    assert main(["certify", "race", "--target", "6", "--format", "v2", "-o", str(out)]) == 0  # insisting
-    assert json.loads(out.read_text())["version"] == 2
     capsys.readouterr()
 
 

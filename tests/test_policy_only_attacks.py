@@ -33,7 +33,7 @@ TRAP = [
 
 def _policy_only(states, objective):
     cert = model_certificate(solve(_model(states, objective=objective)), digits=6)
-    del cert["solution"]["values"]
+    del cert["solution"]["values"], cert["solution"]["margins"]
     return json.loads(json.dumps(cert))
 
 
@@ -74,7 +74,6 @@ def test_a_minimiser_credited_with_the_gamble_instead_of_stalling_is_refused_by_
         sol = cert["solution"]
         sol["policy"] = [1, 1, None, None]
         sol["ranks"] = ranks
-        sol["margins"] = ["0/1", "0/1", None, None]
         sol["ties"] = [[0, [0, 1]], [1, [0, 1]]]
         cert["answer"].update(value="1/2", decimal="0.500000")
         cert["smallest_margin"] = None

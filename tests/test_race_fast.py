@@ -112,11 +112,11 @@ def test_bands_and_dropped_rows_change_nothing():
 
 
 def test_cli_limits_solve_to_2000_and_the_commands_that_keep_every_value_to_500(capsys):
-    from exactplay.checker import _bounds
+    from exactplay.checker.rules import rules_module
     from exactplay.cli import main
     from exactplay.games import race
 
-    assert race.MAX_TARGET == 2000 and race.MAX_AUDIT_TARGET == _bounds.RACE_MAX_TARGET == 500
+    assert race.MAX_TARGET == 2000 and race.MAX_AUDIT_TARGET == rules_module("race").MAX_TARGET == 500
     for argv in (["audit", "race", "--target", "501"], ["certify", "race", "--target", "501", "-o", "x.json"],
                  ["solve", "race", "--target", "2001"]):
         assert main(argv) == 2

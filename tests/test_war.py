@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.checker.war import _successors
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
 from exactplay.cli import main
 from exactplay.games import war
@@ -23,8 +22,30 @@ def full_deck(backend: str) -> list:
     return war.turn_distributions(13, 4, backend)
 
 
+def _successors(m: tuple) -> list:
+    """``(m', ways)`` for every pair of distinct ranks, ``m[k-1]`` ranks with k cards left: the cards of
+    two different ranks with ``a`` and ``b`` cards can be chosen in ``m_a m_b a b`` ways (``C(m_a, 2) a^2``
+    if ``a == b``), and of the two ways to hand them to A and B exactly one is a win for A."""
+    S = len(m)
+    out = []
+    for a in range(1, S + 1):
+        for b in range(a, S + 1):
+            ma, mb = m[a - 1], m[b - 1]
+            ways = ma * (ma - 1) // 2 * a * a if a == b else ma * mb * a * b
+            if ways == 0:
+                continue
+            v = list(m)
+            for k in (a, b):
+                v[k - 1] -= 1
+                if k > 1:
+                    v[k - 2] += 1
+            out.append((tuple(v), ways))
+    return out
+
+
 def counted_deals(ranks: int, suits: int) -> Fraction:
-    """p by integer counting of card-level deals over multiplicity vectors (the checker's method)."""
+    """p by integer counting of card-level deals over multiplicity vectors (the seed's discarded second
+    representation; shares nothing with the DP)."""
     W = {tuple([0] * (suits - 1) + [ranks]): 1}
     for _ in range(ranks * suits // 2):
         nxt = {}

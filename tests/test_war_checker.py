@@ -1,4 +1,4 @@
-"""The independent War checker accepts the stored certificates and rejects corrupted ones."""
+"""The independent checker on War certificates: accepts the stored ones and rejects corrupted ones."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import encode_table
+from exactplay.certificate import write_certificate
 from exactplay.checker import check_certificate, check_file
 from exactplay.errors import VerificationError
-from exactplay.games import war
+from exactplay.games.war import model
 
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "war"
 
@@ -21,79 +21,56 @@ def load(name: str) -> dict:
     return json.loads((PROOFS / name).read_text())
 
 
-def rows_of(cert: dict) -> list:
-    assert cert["table"]["encoding"] == "json"
-    return copy.deepcopy(cert["table"]["rows"])
+def refused(cert) -> VerificationError:
+    with pytest.raises(VerificationError) as exc:
+        check_certificate(cert)
+    return exc.value
 
 
-def with_rows(cert: dict, rows: list) -> dict:
-    """The certificate with new rows and a matching digest (so the equations must catch it)."""
-    cert = copy.deepcopy(cert)
-    cert["table"], cert["table_sha256"] = encode_table(cert["table"]["columns"], rows, compress=False)
-    return cert
+@pytest.mark.parametrize("name, params", model.PROOFS)
+def test_stored_certificates_verify_and_are_a_fresh_certificate_in_fractions(name, params, tmp_path):
+    assert "digest matches" in check_file(PROOFS / name)
+    fresh = write_certificate(model.certify(backend="fraction", **params), tmp_path / name)
+    assert fresh.read_bytes() == (PROOFS / name).read_bytes()
 
 
-@pytest.mark.parametrize("name, params", war.GAME.proofs)
-def test_stored_certificates_verify_and_match_a_fresh_certificate(name, params):
-    assert "re-derived by counting deals" in check_file(PROOFS / name)
-    fresh = war.certify(backend="fraction", **params)
-    stored = load(name)
-    assert fresh["table_sha256"] == stored["table_sha256"]
-    assert fresh["answer"]["value"] == stored["answer"]["value"]
+def test_the_full_deck_is_certified_on_its_1200_abstract_decks():
+    cert = load("war-13x4.json")
+    assert len(cert["solution"]["policy"]) == 1200 and cert["answer"]["decimal"] == "0.0000000031324362"
 
 
 def test_checker_rejects_one_corrupted_probability_naming_the_state():
     cert = load("war-13x4.json")
-    rows = rows_of(cert)
-    k = 40
-    t, deck, value = rows[k]
-    bad = Fraction(value) + Fraction(1, 10**40)
-    rows[k][2] = f"{bad.numerator}/{bad.denominator}"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.field == "table.P" and exc.value.state == (t, deck)
+    s = 40
+    value = Fraction(cert["solution"]["values"][s][0]) + Fraction(1, 10**40)
+    cert["solution"]["values"][s][0] = f"{value.numerator}/{value.denominator}"
+    err = refused(cert)
+    assert err.field == "solution.values" and "deck counts" in str(err)
 
 
-def test_checker_rejects_a_missing_reachable_deck():
+def test_checker_rejects_a_missing_state_and_an_extra_one():
     cert = load("war-5x2.json")
-    rows = rows_of(cert)
-    t, deck, _ = rows.pop(3)
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.state == (t, deck) and "missing" in str(exc.value)
+    for change in (lambda v: v.pop(3), lambda v: v.append(["0/1"])):
+        bad = copy.deepcopy(cert)
+        change(bad["solution"]["values"])
+        assert refused(bad).field == "solution.values"
 
 
-def test_checker_rejects_an_unreachable_extra_deck():
+def test_checker_rejects_a_wrong_answer():
     cert = load("war-4x2.json")
-    rows = rows_of(cert) + [[1, [2, 2, 2], "0/1"]]
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(with_rows(cert, rows))
-    assert exc.value.state == (1, [2, 2, 2])
+    cert["answer"]["value"] = "1/27"
+    assert refused(cert).field == "answer.value"
 
 
-def test_checker_rejects_wrong_answer_and_wrong_expected_games():
+def test_checker_rejects_a_tampered_digest():
     cert = load("war-4x2.json")
-    bad = copy.deepcopy(cert)
-    bad["answer"]["value"] = "1/27"
-    with pytest.raises(VerificationError, match="answer"):
-        check_certificate(bad)
-    bad = copy.deepcopy(cert)
-    bad["expected_games"] = "15/1"
-    with pytest.raises(VerificationError, match="expected_games"):
-        check_certificate(bad)
-
-
-def test_checker_rejects_a_tampered_table_by_its_digest():
-    cert = load("war-4x2.json")
-    cert["table"]["rows"][1][2] = "1/3"
-    with pytest.raises(VerificationError) as exc:
-        check_certificate(cert)
-    assert exc.value.field == "table_sha256"
+    cert["model_sha256"] = "0" * 64
+    assert refused(cert).field == "model_sha256"
 
 
 def test_checker_rejects_an_odd_deck():
     cert = load("war-4x2.json")
     cert["params"]["suits"] = 3
     cert["params"]["ranks"] = 3
-    with pytest.raises(VerificationError, match="not a deck"):
-        check_certificate(cert)
+    err = refused(cert)
+    assert err.field == "params" and "even number of cards" in str(err)

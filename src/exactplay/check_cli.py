@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from .errors import EXIT_FAILED, EXIT_OK, ExactplayError, UsageError
 from .numbers import refuse_non_ascii_digits
@@ -36,24 +35,22 @@ def _cmd_check(args) -> int:
     Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
     tampered); exit 2 only for usage errors (no such path, bad option).
     """
-    from .checker import UNVERIFIED_FIELDS, _ints, certificate_paths, verify_file
+    from .checker import UNVERIFIED_FIELDS, _ints, certificate_paths, load_certificate, verify_certificate
 
     _ints.use_stdlib(args.stdlib)
     results = []
     expect = _parse_expect(args.expect)
     paths = certificate_paths(args.paths)
-    slow = _marked_slow(paths) if not _ints.using_gmpy2() else []  # with gmpy2 they take seconds
-    if slow:
-        heavy_notice(f"checking {', '.join(map(str, slow[:3]))}{' ...' if len(slow) > 3 else ''} takes minutes "
-                     f"(marked slow_check; {SLOW_CHECK_NOTE}); the other certificates take seconds",
-                     args.quiet, args.json)
     failed = 0
     progress = make_progress(args.quiet, args.json)
     try:
         for number, path in enumerate(paths, 1):
             progress.start(f"checking {path} ({number}/{len(paths)})")
             try:
-                found = verify_file(path, expect)
+                cert = load_certificate(path)
+                if not _ints.using_gmpy2():
+                    heavy_notice(_slow_without_gmpy2(path, cert), args.quiet, args.json)
+                found = verify_certificate(cert, str(path), expect)
             except ExactplayError as exc:
                 failed += 1
                 results.append({"path": str(path), "ok": False, "error": str(exc)})
@@ -115,20 +112,23 @@ def _certified(answer: dict) -> str:
     return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"
 
 
-SLOW_CHECK_NOTE = ("with Python's own integers (--stdlib or no gmpy2) chefs n = 14 alone takes minutes; "
-                   "with gmpy2 all of proofs/ takes about 26 s of CPU and 0.7 GB")
+SLOW_WITHOUT_GMPY2 = 200_000  # states (the rules' bound) from which Python's own integers take minutes
 
 
-def _marked_slow(paths) -> list:
-    """The certificates that say they take the checker minutes (``"slow_check": true``), by a
-    cheap look at their text: the checker proper reads and verifies every field later."""
-    out = []
-    for path in paths:
-        try:
-            if Path(path).stat().st_size > 64 * 2**20:
-                continue
-            if b'"slow_check": true' in Path(path).read_bytes():
-                out.append(path)
-        except OSError:
-            continue  # the checker reports it
-    return out
+def _slow_without_gmpy2(path, cert: dict) -> str | None:
+    """A note before checking a large built-in game's certificate with Python's own integers
+    (``--stdlib``, or no gmpy2): its huge numbers then take minutes, not seconds."""
+    from .checker.rules import RULES, rules_module
+
+    game, params = cert.get("game"), cert.get("params")
+    if cert.get("kind") != "game" or game not in RULES or not isinstance(params, dict):
+        return None
+    try:
+        module = rules_module(game)
+        bound = module.state_bound(module.read_params(params))
+    except Exception:  # noqa: BLE001 - a malformed certificate: its check says what is wrong
+        return None
+    if bound < SLOW_WITHOUT_GMPY2:
+        return None
+    return (f"checking {path} with Python's own integers (--stdlib or no gmpy2) takes minutes (up to {bound:,} "
+            "states); with gmpy2 seconds")

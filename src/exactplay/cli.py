@@ -68,16 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
             if command == "certify":
                 gp.add_argument("-o", "--output", required=True, metavar="FILE",
                                 help="certificate file to write ('-': standard output)")
-                gp.add_argument("--format", choices=("v1", "v2"), default=None, dest="cert_format",
-                                help="v2 (default up to 100,000 states, beyond which v1 is written and a note "
-                                     "says so): the game's model solved by the engine, checked by the generic "
-                                     "checker on its own rebuild of the rules (instances up to 3,000,000 states; "
-                                     "with --backend ball|auto: the ball certificate); v1: the game's own "
-                                     "recurrence, table and float audit")
                 gp.add_argument("--store", choices=("auto", "values", "policy"), default="auto",
-                                help="v2: store every state's values, or the policy only (the checker evaluates it "
-                                     "exactly); auto (default): the values when their text is at most 1,000,000 "
-                                     "characters")
+                                help="store every state's values and margins, or the policy only (the checker "
+                                     "evaluates it exactly); auto (default): the values when their text is at most "
+                                     "1,000,000 characters. The certificate is the game's model solved by the "
+                                     "engine, checked on the checker's own rebuild of the rules (up to 3,000,000 "
+                                     "states); with --backend ball|auto: the ball certificate")
             if command in ("solve", "certify") and game.name in DISTRIBUTED_GAMES:
                 add_distributed_options(gp)
 
@@ -195,12 +191,6 @@ def _cmd_game(args) -> int:
         raise UsageError("--digits must be between 0 and 10000")
     if args.command == "certify" and args.output != "-":
         check_writable(args.output)  # before a long computation, not after
-    # version 2 unless --format v1, or --workers/--scheduler without --format (they compute version 1)
-    v2 = args.command == "certify" and (args.cert_format == "v2" or (args.cert_format is None
-                                                                      and not distributed_requested(args)))
-    if v2 and distributed_requested(args):  # refused before a cluster is started
-        raise UsageError("--workers/--scheduler compute the version 1 certificate: drop --format v2 (version 2 "
-                         "solves the game's model serially)")
     float_table = getattr(args, "float_table", None)
     if game.heavy is not None and not float_table:
         heavy_notice(game.heavy(args.command, {**params, "backend": args.backend, "prec": getattr(args, "prec", None)}),
@@ -228,20 +218,7 @@ def _cmd_game(args) -> int:
         else:
             from .certificate import write_certificate
 
-            cert = None
-            if v2 and backend.prec is None:  # the engine, in the exact backend asked for (mpq or fraction)
-                from .game_certificate import BeyondDefault, default_format_only
-                from .games import certify_v2
-
-                try:
-                    with default_format_only() if args.cert_format is None else contextlib.nullcontext():
-                        cert = certify_v2(game.name)(progress=progress, store=args.store, backend=backend.name,
-                                                     **params)
-                except BeyondDefault as exc:  # e.g. the default instances of hold and chefs: version 1, said so
-                    if not args.quiet and not args.json:
-                        progress.print(f"exactplay: note: {exc}", err=True)
-            if cert is None:  # version 1, or the ball certificate of --backend ball|auto (itself a version 2 kind)
-                cert = game.certify(backend=backend, progress=progress, **params, **extra)
+            cert = game.certify(backend=backend, progress=progress, store=args.store, **params, **extra)
             progress.start("writing the certificate", None)
             if args.output == "-":  # the certificate itself on stdout, nothing else
                 text = dumps(cert, indent=1) + "\n"
@@ -257,7 +234,7 @@ def _cmd_game(args) -> int:
         progress.close()  # the bar is gone before the results are printed
     if args.command == "certify":
         if args.json:
-            digest = {k: cert[k] for k in ("table_sha256", "model_sha256") if k in cert}
+            digest = {k: cert[k] for k in ("table_sha256", "model_sha256") if k in cert}  # ball: table_sha256
             print(dumps({"written": str(path), "game": game.name, "params": cert["params"],
                          "version": cert["version"], "answer": cert["answer"], **digest}))
         else:

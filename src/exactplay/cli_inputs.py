@@ -289,14 +289,8 @@ NEEDS: tuple[Need, ...] = (
     Need("--tile", "it sizes the tiles of a distributed run: add --workers N or --scheduler ADDRESS", _distributed),
     Need("--workers", "a distributed run is exact (--backend mpq or fraction); balls run on one machine", _exact),
     Need("--scheduler", "a distributed run is exact (--backend mpq or fraction); balls run on one machine", _exact),
-    Need("--store", "it chooses what an exact version 2 certificate stores; --backend ball writes the ball "
-                    "certificate", _exact),
-    Need("--store", "it chooses what a version 2 certificate stores; --workers/--scheduler compute version 1",
-         lambda a: not _distributed(a)),
-    Need("--store", "it chooses what a version 2 certificate stores: drop it with --format v1",
-         lambda a: getattr(a, "cert_format", None) != "v1"),
-    Need("--format", "--backend ball writes the ball certificate (a version 2 kind): drop --format v1",
-         lambda a: _exact(a) or getattr(a, "cert_format", None) != "v1"),
+    Need("--store", "it chooses what an exact certificate stores; --backend ball writes the ball certificate",
+         _exact),
 )
 
 

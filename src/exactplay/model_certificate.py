@@ -19,7 +19,8 @@
                   margins     per state: "p/q" at choice states (best minus runner-up in the
                               mover's objective, 0 on a tie), null elsewhere; the compared
                               action values are the one-step Q_a = r_a + sum p V(t) everywhere
-                              (an action that loops forever ties when V(s) is its Q)
+                              (an action that loops forever ties when V(s) is its Q); stored
+                              with the values only (a policy-only certificate has none)
                   ties        [[state, [tied action indices]], ...]
                   infinite    witness "proper" only (never_ending "infinite"): per state the witness
                               rank of a value +infinity (its values row is null), null elsewhere
@@ -62,8 +63,9 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     """The fields every certificate v2 of a solved model holds: ``solution`` (values, policy, ranks,
     margins, ties), ``answer`` (the initial state's value in ``component``, default the first solved
     one, called ``name``) and ``smallest_margin``.  With ``order`` the states are numbered as there
-    (``order[i]`` is state ``i``), else by their indices.  ``store="policy"`` leaves the values out
-    (a policy-only certificate)."""
+    (``order[i]`` is state ``i``), else by their indices.  ``store="policy"`` leaves the values and
+    the margins out (a policy-only certificate: the checker evaluates the policy exactly and derives
+    the rest, the smallest margin included)."""
     if store not in ("values", "policy"):
         raise ValueError(f"store must be 'values' or 'policy', not {store!r}")
     m = sol.model
@@ -80,6 +82,8 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
         smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
     values = {} if store == "policy" else {
         "values": [None if sol.values[s] is None else [format_pq(x) for x in sol.values[s]] for s in order]}
+    margins = {} if store == "policy" else {
+        "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order]}
     if sol.witness == "proper":
         if store == "policy":
             raise ValueError("a certificate of infinite values stores the values")
@@ -94,7 +98,7 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
             **values,
             "policy": [sol.policy[s] for s in order],
             "ranks": [sol.ranks[s] for s in order],
-            "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order],
+            **margins,
             "ties": sorted([number[s], list(a)] for s, a in sol.ties.items()),
         },
         "answer": {

@@ -133,8 +133,18 @@ class Answer:
         self.answer_digits, self.answer_component = digits, c
 
     def check_smallest_margin(self) -> None:
+        """The smallest non-zero margin at its lowest state: exactly among the candidates the margins'
+        fixed-point bounds leave (every choice state when the margins are stored; witness ``proper``:
+        the margins among the actions of finite value)."""
         self.at("smallest_margin")
-        nonzero = [(m, s) for s, m in self.margin.items() if m]
+        if self.witness == "proper":  # the margins among the actions of finite value (._proper)
+            nonzero = [(m, s) for s, m in self.margin.items() if m]
+        else:
+            if self.margins_in is not None:
+                cands = [s for s in range(self.n) if self.payoff[s] is None and self.is_choice(s)]
+            else:
+                cands = sorted(s for s, low in self.margin_bounds if low <= self.low_high)
+            nonzero = [(m, s) for m, s in ((self.margin_of(s), s) for s in cands) if m]
         stored = self.cert["smallest_margin"]
         if not nonzero:
             if stored is not None:

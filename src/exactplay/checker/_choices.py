@@ -3,8 +3,8 @@
 The policy is the earliest optimal action (at a maximiser's choice of positive
 value in the reachability witness: the earliest optimal action with a
 lower-ranked successor); a margin is the best minus the runner-up in the
-mover's objective (0 on a tie); the ties are exactly the choice states with two
-optimal actions or more.
+mover's objective (0 on a tie), stored with the values only; the ties are
+exactly the choice states with two optimal actions or more.
 """
 
 from __future__ import annotations
@@ -15,15 +15,7 @@ from ._strict import fail, pq, rational, show
 
 
 class Choices:
-    def compared(self, s: int) -> list[Fraction]:
-        """The mover's signed one-step values ``sign * Q_a[k]`` of the actions of choice state ``s``,
-        ``Q_a = r_a + sum p V(t)``: what policy, margins and ties are defined by."""
-        sign = self.kidx[self.mover[s]][1]
-        return [sign * x for x in self.qk[s]]
-
     def check_policy(self) -> None:
-        self.opt: dict[int, list[int]] = {}
-        self.best: dict[int, list[Fraction]] = {}
         for s in range(self.n):
             self.at("solution.policy", s)
             if self.payoff[s] is not None:
@@ -33,11 +25,7 @@ class Choices:
                 if a != 0:
                     fail(f"policy {a} at a state with a single action (0)", "solution.policy", s)
                 continue
-            keyed = self.compared(s)
-            self.best[s] = keyed
-            best = max(keyed)
-            opt = [b for b, x in enumerate(keyed) if x == best]
-            self.opt[s] = opt
+            opt = self.optimal(s)
             want = opt[0]
             rule = "the earliest optimal action"
             r = self.ranks[s]
@@ -51,24 +39,24 @@ class Choices:
                 fail(f"policy {a} is not {rule} ({want})", "solution.policy", s)
 
     def check_margins_and_ties(self) -> None:
-        self.margin: dict[int, Fraction] = {}
-        for s in range(self.n):
-            self.at("solution.margins", s)
-            stored = self.margins_in[s]
-            if s not in self.opt:
-                if stored is not None:
-                    fail("a margin at a state that is not a choice (null)", "solution.margins", s)
-                continue
-            keyed, opt = self.best[s], self.opt[s]
-            best = keyed[opt[0]]
-            want = Fraction(0) if len(opt) > 1 else best - max(x for x in keyed if x != best)
-            self.margin[s] = want
-            if stored is None:
-                fail(f"no margin at a choice state ({pq(want)})", "solution.margins", s)
-            got = rational(stored, "solution.margins", s)
-            if got != want:
-                fail(f"margin {pq(got)} is not the best minus the runner-up ({pq(want)})", "solution.margins", s)
-        self.ties = [[s, opt] for s, opt in sorted(self.opt.items()) if len(opt) > 1]
+        """Stored margins (with stored values) are recomputed exactly at every choice state; the ties are
+        the choice states with two optimal actions or more, all listed."""
+        if self.margins_in is not None:
+            for s in range(self.n):
+                self.at("solution.margins", s)
+                stored = self.margins_in[s]
+                if self.payoff[s] is not None or not self.is_choice(s):
+                    if stored is not None:
+                        fail("a margin at a state that is not a choice (null)", "solution.margins", s)
+                    continue
+                want = self.margin_of(s)
+                if stored is None:
+                    fail(f"no margin at a choice state ({pq(want)})", "solution.margins", s)
+                got = rational(stored, "solution.margins", s)
+                if got != want:
+                    fail(f"margin {pq(got)} is not the best minus the runner-up ({pq(want)})",
+                          "solution.margins", s)
+        self.ties = [[s, opt] for s, opt in sorted(self.opt_q.items()) if len(opt) > 1]
         self.check_ties_listed(dict((s, opt) for s, opt in self.ties))
 
     def check_ties_listed(self, want: dict[int, list[int]]) -> None:
@@ -93,5 +81,15 @@ class Choices:
                 fail("a tie is listed where there is none", "solution.ties", s)
             if got[s] != want[s]:
                 fail(f"the tied actions are {want[s]}, not {show(got[s])}", "solution.ties", s)
+
+    def margin_of(self, s: int):
+        """The exact margin of choice state ``s``: the best minus the runner-up in the mover's objective,
+        0 on a tie."""
+        got = self.exact_margin.get(s)
+        if got is not None:
+            return got
+        if len(self.optimal(s)) > 1:
+            return Fraction(0)
+        return self.exact_choice(s)[1]
 
     # ------------------------------------------------------------ answer

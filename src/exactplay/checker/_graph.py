@@ -7,12 +7,12 @@ from __future__ import annotations
 
 
 def sccs(succ: list[list[int]]) -> list[int]:
-    """Iterative Tarjan: the component number of every node."""
+    """Iterative Tarjan: the component number of every node, sinks first (a component's number is
+    higher than those of the components it reaches)."""
     n = len(succ)
     index = [-1] * n
     low = [0] * n
-    comp = [-1] * n
-    on_stack = [False] * n
+    comp = [-1] * n  # -1 while the node is unvisited or on the stack
     stack: list[int] = []
     counter = 0
     ncomp = 0
@@ -22,36 +22,31 @@ def sccs(succ: list[list[int]]) -> list[int]:
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on_stack[root] = True
-        work = [(root, 0)]
+        work = [(root, iter(succ[root]))]
         while work:
-            v, i = work[-1]
-            nxt = succ[v]
-            if i < len(nxt):
-                work[-1] = (v, i + 1)
-                w = nxt[i]
+            v, it = work[-1]
+            for w in it:
                 if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    on_stack[w] = True
-                    work.append((w, 0))
-                elif on_stack[w] and index[w] < low[v]:
+                    work.append((w, iter(succ[w])))
+                    break
+                if comp[w] < 0 and index[w] < low[v]:  # visited, not yet in a component: on the stack
                     low[v] = index[w]
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp[w] = ncomp
-                    if w == v:
-                        break
-                ncomp += 1
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                if low[v] == index[v]:
+                    while True:
+                        w = stack.pop()
+                        comp[w] = ncomp
+                        if w == v:
+                            break
+                    ncomp += 1
     return comp
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import VerificationError
-from ._ints import ratio
+from ._ints import ratio, read_int
 
 MAX_STATES = 3_000_000
 MAX_NUMBER_CHARS = 1_000_000  # characters of one "p/q"
@@ -53,7 +53,7 @@ def rational(x: Any, field: str, state: Any = None) -> Fraction:
     if (not slash or not body or not den or not set(body) <= _DIGITS or not set(den) <= _DIGITS
             or (len(body) > 1 and body[0] == "0") or den[0] == "0"):
         fail(f"{x[:40]!r} is not a canonical 'p/q' rational", field, state)
-    p, q = int(num), int(den)
+    p, q = read_int(num), read_int(den)
     if body == "0" and (num != "0" or q != 1):
         fail(f"{x[:40]!r}: zero is written '0/1'", field, state)
     value = ratio(p, q)  # gmpy2's mpq when installed (check --stdlib: Fraction); the same exact value
@@ -129,11 +129,33 @@ def pq(x: Fraction) -> str:
     """``x`` for a message: exact when short, else about 12 significant digits and its size."""
     if x.numerator.bit_length() + x.denominator.bit_length() <= 200:
         return f"{x.numerator}/{x.denominator}"
+    return f"{approx(x)} (a p/q of {x.numerator.bit_length() + x.denominator.bit_length():,} bits)"
+
+
+def approx(x, digits: int = 12) -> str:
+    """``x`` with ``digits`` significant digits, never raising and never 0 for a non-zero value: beyond
+    the range of doubles (``10^400``, ``2^-1050``) from its exact base-10 exponent."""
+    x = Fraction(int(x.numerator), int(x.denominator))
+    if not x:
+        return "0"
     try:
-        approx = f"{float(x):.12g}"
+        f = float(x)  # correctly rounded; OverflowError past ~1.8e308, 0.0 or subnormal below ~1e-308
     except OverflowError:
-        approx = "a huge number"
-    return f"{approx} (a p/q of {x.numerator.bit_length() + x.denominator.bit_length():,} bits)"
+        f = 0.0
+    if f and abs(f) >= 1e-300:
+        return f"{f:.{digits}g}"
+    sign = "-" if x < 0 else ""
+    a = abs(x)
+    e = int((a.numerator.bit_length() - a.denominator.bit_length()) * 0.30102999566398120)
+    m = a / Fraction(10) ** e
+    while m >= 10:
+        m, e = m / 10, e + 1
+    while m < 1:
+        m, e = m * 10, e - 1
+    mant = f"{float(m):.{digits - 1}f}"
+    if mant.startswith("10"):
+        mant, e = f"{1.0:.{digits - 1}f}", e + 1
+    return f"{sign}{mant}e{e:+d}"
 
 
 def decimal(x: Fraction, digits: int) -> str:

@@ -52,36 +52,59 @@ class Witness:
     def graph(self) -> None:
         self.at("model.states")
         n = self.n
-        self.succ = [sorted({t for d in self.trans[s] for t, _ in d}) for s in range(n)]
-        comp = sccs(self.succ)
-        size: dict[int, int] = {}
-        for c in comp:
-            size[c] = size.get(c, 0) + 1
-        self.on_cycle = [size[comp[s]] > 1 or s in self.succ[s] for s in range(n)]
+        trans = self.trans
+        self.succ = succ = [sorted([t for t, _ in d[0]]) if len(d) == 1 else sorted({t for a in d for t, _ in a})
+                            for d in trans]
+        comp = sccs(succ)
+        ncomp = 1 + max(comp, default=-1)
+        members: list[list[int]] = [[] for _ in range(ncomp)]
+        for s, c in enumerate(comp):
+            members[c].append(s)
+        self.on_cycle = [len(members[comp[s]]) > 1 or s in succ[s] for s in range(n)]
         self.comp = comp
-        # the attractor of the terminal states: every play ends under all strategies iff it is everything
-        preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        need = [len(self.trans[s]) for s in range(n)]
-        done = [[False] * len(self.trans[s]) for s in range(n)]
-        for s in range(n):
-            for a, d in enumerate(self.trans[s]):
-                for t, _ in d:
-                    preds[t].append((s, a))
-        queue = [s for s in range(n) if self.payoff[s] is not None]
-        reached = [self.payoff[s] is not None for s in range(n)]
-        while queue:
-            t = queue.pop()
-            for s, a in preds[t]:
-                if reached[s] or done[s][a]:
-                    continue
-                done[s][a] = True
-                need[s] -= 1
-                if need[s] == 0:
-                    reached[s] = True
+        # the attractor of the terminal states (every play ends under all strategies iff it is
+        # everything): a state joins when every action has a successor in it; component by
+        # component, sinks first, so only a component's own edges wait
+        reached = [p is not None for p in self.payoff]
+        for c, M in enumerate(members):
+            if len(M) == 1:
+                s = M[0]
+                if not reached[s]:
+                    reached[s] = all(any(reached[t] for t, _ in d) for d in trans[s])
+                continue
+            need: dict[int, int] = {}
+            waits: dict[int, list] = {}
+            queue = []
+            for s in M:
+                k = 0
+                for a, d in enumerate(trans[s]):
+                    if any(reached[t] for t, _ in d):
+                        continue
+                    k += 1
+                    for t, _ in d:
+                        if comp[t] == c:
+                            waits.setdefault(t, []).append((s, a))
+                need[s] = k
+                if not k:
                     queue.append(s)
+            done = set()
+            while queue:
+                t = queue.pop()
+                reached[t] = True
+                for s, a in waits.get(t, ()):
+                    if reached[s] or (s, a) in done:
+                        continue
+                    done.add((s, a))
+                    need[s] -= 1
+                    if not need[s]:
+                        queue.append(s)
+        del members
         self.terminates = all(reached)
         if self.terminates:  # every play ends: no end component, every state surely ends
             self.surely_ends = [True] * n
+            return
+        if not any(r is not None for rs in self.rewards for r in rs):
+            self.surely_ends = None  # read only where there is a reward: no end components to find
             return
         # a reward needs every play from its state to end: the state must not reach a set where
         # some choice of actions keeps play forever (an end component)
@@ -135,17 +158,22 @@ class Witness:
         key_comps = sorted({self.keys[self.mover[s]][0] for s in choosers})
         # a choice on a cycle whose actions all move inside the cycle's component with the same
         # probabilities does not feed back into it (it is decided by its exits): it does not count
-        cyclic_choice = [s for s in choosers if self.on_cycle[s] and not self.local_choice(s)]
-        per_component: dict[int, set[int]] = {}
-        for s in cyclic_choice:
-            per_component.setdefault(self.comp[s], set()).add(self.keys[self.mover[s]][0])
-        mixed = [s for s in cyclic_choice if len(per_component[self.comp[s]]) > 1]
-        if mixed:
-            fail("players with different objectives choose on a cycle of play: such a game has no single value",
-                  "model", mixed[0])
+        cycling = (s for s in choosers if self.on_cycle[s] and not self.local_choice(s))
+        if len(key_comps) <= 1:  # one objective: whether there is such a choice, and the first
+            first = next(cycling, None)
+            cyclic_choice = [] if first is None else [first]
+        else:
+            cyclic_choice = list(cycling)
+            per_component: dict[int, set[int]] = {}
+            for s in cyclic_choice:
+                per_component.setdefault(self.comp[s], set()).add(self.keys[self.mover[s]][0])
+            mixed = [s for s in cyclic_choice if len(per_component[self.comp[s]]) > 1]
+            if mixed:
+                fail("players with different objectives choose on a cycle of play: such a game has no single "
+                      "value", "model", mixed[0])
         if not self.terminates:
             for s in range(self.n):
-                if not self.surely_ends[s] and any(r is not None for r in self.rewards[s]):
+                if any(r is not None for r in self.rewards[s]) and not self.surely_ends[s]:
                     fail("a reward at a state from which play can go on forever (the total reward of a play "
                           "that never ends is not certified)", "model", s)
         if self.terminates:

@@ -10,12 +10,13 @@ rebuilt model with the generic checks of :mod:`.model` -- objective, witness,
 Bellman's equations exactly in every state, ranks, policy, margins, ties --
 and the answer: the value of the initial state in the component the rules
 name, its decimal correctly rounded, and its name (``G(100,100)``, ``V(0,0)``,
-``E(14)``, ``V(0,n-1)``, ``P(A wins every turn)``, as in version 1).
+``E(14)``, ``V(0,n-1)``, ``P(A wins every turn)``).
 
 Fields::
 
     format, version (2), kind ("game"), game, params, model_sha256,
-    solution {objective, witness, components, values, policy, ranks, margins, ties},
+    solution {objective, witness, components, policy, ranks, ties, and values with margins
+              or neither (policy only: the checker evaluates the policy exactly)},
     answer {name, state, component, value, decimal, digits},
     smallest_margin {value, state} or null,
     tool_version, notes (informational: named, never checked)
@@ -97,9 +98,7 @@ class _GameChecker(SolutionChecker):
         self.max_states = _strict.MAX_STATES
         self.check_header("game", TOP_REQUIRED, UNVERIFIED)
         cert = self.cert
-        game, rules, model = rebuild_from_rules(
-            self, f"the {self.max_states:,} a version 2 certificate is checked with "
-                  "(its version 1 certificate is the one to check)")
+        game, rules, model = rebuild_from_rules(self, f"the {self.max_states:,} a certificate is checked with")
         self.name = model.name
         self.player_names = model.player_names
         self.P = len(model.player_names)

@@ -43,7 +43,10 @@ What is verified (everything but :data:`UNVERIFIED`):
 5. *Bellman, exactly, at every state*: terminal values are the payoffs;
    otherwise, with ``Q_a = reward_a + sum p V(t)`` (over the components),
    ``V = Q_policy`` and at choice states the policy attains the optimum of
-   ``sign * Q_a[key]``.  In the reachability witness ``V[c] >= 0``.
+   ``sign * Q_a[key]``.  In the reachability witness ``V[c] >= 0``.  Without stored
+   values (policy only) the values are the policy's, evaluated exactly
+   (:mod:`._evaluate`); the comparisons are made on proved fixed-point shadows of
+   the exact values and exactly where two shadows do not separate (:mod:`._values`).
 6. *Ranks*: each rank is checked locally against its successors' ranks
    (``None`` counting as infinity), and local consistency pins them down to
    the least ranks the rule allows, so they are checked exactly:
@@ -64,8 +67,9 @@ What is verified (everything but :data:`UNVERIFIED`):
    is the earliest optimal action with a successor of lower rank; terminals
    ``null``, single-action states 0.
 8. *Margins and ties*: at every choice state the best minus the runner-up in
-   the mover's objective (``0/1`` on a tie), ``null`` elsewhere; the ties are
-   exactly the choice states with two optimal actions or more, all listed.
+   the mover's objective (``0/1`` on a tie), ``null`` elsewhere -- stored with the
+   values only; the ties are exactly the choice states with two optimal actions
+   or more, all listed.
    The compared action values are the one-step ``Q_a = reward_a + sum p V(t)``
    everywhere, self-loops included (an action that loops forever then ties
    with the optimum; the policy rule above says which one is taken).
@@ -97,6 +101,7 @@ does, so V is also attained: V is the value.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from ..errors import VerificationError
@@ -130,7 +135,12 @@ def verify(cert: Any) -> str:
 
 def guarded(run, where: Where):
     """``run()``, with any unforeseen error turned into a :class:`VerificationError` naming the
-    field being read: the promise is one line, never a traceback, on malformed input."""
+    field being read: the promise is one line, never a traceback, on malformed input.
+
+    The cyclic garbage collector is paused meanwhile: a check builds millions of small containers and
+    no reference cycles of its own, and the collector's passes over them took half of a rebuild's time."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         return run()
     except VerificationError:
@@ -143,6 +153,9 @@ def guarded(run, where: Where):
     except Exception as exc:  # noqa: BLE001 - the promise: no traceback on malformed input
         raise VerificationError(f"malformed certificate ({type(exc).__name__}: {str(exc)[:80]})",
                                 field=where.field, state=where.state) from None
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answer):
@@ -185,8 +198,9 @@ class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answe
         if self.witness == "proper":
             k = sum(1 for r in self.infinite if r is not None)
             evaluated = f"{k:,} infinite value(s) witnessed by graph search, "
+        margins = "margins" if self.stored == "values" else "smallest margin"
         return (f"{self.n:,} states, objective {self.objective}, {self.witness} witness: {evaluated}"
-                f"Bellman, ranks, policy, margins and {len(self.ties):,} tie(s) verified; {self.answer_text}")
+                f"Bellman, ranks, policy, {margins} and {len(self.ties):,} tie(s) verified; {self.answer_text}")
 
     def check_header(self, kind: str, required: tuple, optional: tuple) -> None:
         cert = self.cert

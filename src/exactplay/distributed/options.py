@@ -4,9 +4,9 @@
 ``DISTRIBUTED_GAMES`` and of your own games (``--game`` / ``--model``: the engine's
 condensation levels, no ``--tile``); :func:`distributed_solver` turns them into the
 ``solver=`` keyword the game's ``solve``/``certify`` take (a cluster that lives as long
-as the context), :func:`engine_solution` solves a model.  ``certify chefs`` up to n = 8
-writes every value with the reference recurrence: that stays serial.  Without the
-options nothing here imports Dask.
+as the context: ``solve`` runs the game's own tables on it, ``certify`` the engine's levels
+of the game's model, so its certificate is the serial run's, byte for byte),
+:func:`engine_solution` solves a model.  Without the options nothing here imports Dask.
 """
 
 from __future__ import annotations
@@ -67,16 +67,21 @@ def distributed_solver(game: str, command: str, params: dict, args):
     _check(args)
     if args.tile is not None and args.tile < 1:
         raise UsageError("--tile must be at least 1")
-    if game == "chefs" and get_backend(args.backend).name != "mpq":
+    if command == "certify":
+        if args.tile is not None:
+            raise UsageError("--tile splits the tables of a distributed solve; certify runs the engine's levels of "
+                             "the game's model (drop --tile)")
+        if not get_backend(args.backend).exact:
+            raise UsageError(f"a distributed certify is exact: --backend mpq or fraction, not {args.backend}")
+    elif game == "chefs" and get_backend(args.backend).name != "mpq":
         raise UsageError("chefs: a distributed run uses the fast integer solver (--backend mpq)")
-    if game == "chefs" and command == "certify":
-        from exactplay.games import chefs as _chefs
-
-        if _chefs.instance(params.get("n"), params.get("skills"))[0] <= _chefs.FULL_TABLE_MAX_N:
-            yield {}  # every value, by the reference recurrence: serial, no cluster to start
-            return
     with dask_client(args.workers, args.scheduler) as client:
-        if game == "race":
+        if command == "certify":  # the game's model, its condensation's levels on the workers
+            from exactplay.distributed import engine
+
+            yield {"solver": lambda model, backend, progress: engine.solve_model(model, backend, progress,
+                                                                                  client=client)}
+        elif game == "race":
             from exactplay.distributed import race
 
             N = params["target"]

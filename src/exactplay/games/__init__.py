@@ -13,7 +13,8 @@ The functions take the parsed parameters as keyword arguments plus:
 * ``audit(backend, digits, progress, **params) -> AuditResult`` (:mod:`exactplay.audit_result`;
   rendered by :mod:`exactplay.render`); with ``--backend ball|auto`` both return an
   :class:`~exactplay.enclosure_result.EnclosureResult`
-* ``certify(backend, progress, **params) -> dict`` (a certificate)
+* ``certify(backend, progress, store, solver, **params) -> dict`` (a certificate: the game's model
+  solved, ``games/<name>/model.py``'s ``certify``)
 
 A :class:`~exactplay.rendered.Report` carries both renderings of a result: ``data`` (JSON-ready,
 exact numbers as ``"p/q"``) and ``lines`` (what a person reads).
@@ -59,7 +60,7 @@ class Game:
     audit: Callable[..., "Report"]
     certify: Callable[..., dict]
     description: str = ""
-    # instances to keep certificates of in proofs/<game>/: list of (filename, params)
+    # instances to keep certificates of in proofs/<game>/: list of (filename, params) (model.PROOFS)
     proofs: tuple[tuple[str, dict], ...] = ()
     # optional contest judge: judge_arguments(argparse parser) adds its options,
     # judge(args, backend) -> exit status runs it (``exactplay judge GAME``)
@@ -93,20 +94,6 @@ def game_model(name: str) -> Callable[..., Any]:
     if name not in GAME_MODULES:
         raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
     return importlib.import_module(GAME_MODULES[name] + ".model").make_game
-
-
-def certify_v2(name: str) -> Callable[..., dict]:
-    """Game ``name``'s writer of certificates v2 (``certify_v2(progress=..., **params)`` in
-    ``games/<name>/model.py``): the model solved by the engine, checked on the checker's own
-    rebuild of the rules (:mod:`exactplay.game_certificate`)."""
-    game_model(name)  # the one-line error for an unknown game
-    return importlib.import_module(GAME_MODULES[name] + ".model").certify_v2
-
-
-def proofs_v2(name: str) -> tuple:
-    """The instances whose certificate v2 ``proofs/<name>/`` keeps: ``(filename, params)``."""
-    game_model(name)
-    return importlib.import_module(GAME_MODULES[name] + ".model").PROOFS_V2
 
 
 def fast_path(name: str) -> Any | None:

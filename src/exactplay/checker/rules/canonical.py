@@ -39,24 +39,34 @@ from __future__ import annotations
 
 import hashlib
 import json
-from fractions import Fraction
+from json.encoder import encode_basestring_ascii as _json_text  # json.dumps of a str (C when available)
 
 from .._ints import ratio
 from .._strict import fail
 
+_CHUNK = 1 << 16  # states whose JSON text is hashed at once
+
 
 class _Numbers:
-    """Each distinct exact number once: its checker value (gmpy2's mpq or Fraction) and its text."""
+    """Each distinct exact number once: its checker value (gmpy2's mpq or Fraction) and its text.
+
+    The rules hand the same number object out many times (a die's face, a skill): it is looked up by
+    identity first (the object is kept, so its identity is not reused), then by value."""
 
     def __init__(self):
         self.memo: dict = {}
+        self.by_id: dict = {}
 
     def __call__(self, x) -> tuple:
+        got = self.by_id.get(id(x))
+        if got is not None:
+            return got
         key = (x.numerator, x.denominator) if not isinstance(x, int) else (x, 1)
         got = self.memo.get(key)
         if got is None:
             num, den = key
-            got = self.memo[key] = (ratio(num, den), f"{num}/{den}")
+            got = self.memo[key] = (ratio(num, den), f"{num}/{den}", x)
+        self.by_id[id(x)] = got if got[2] is x else (got[0], got[1], x)
         return got
 
 
@@ -75,9 +85,19 @@ class Rebuilt:
     digest: str
 
 
+def _json(x) -> str:
+    """``json.dumps(x, sort_keys=True, separators=(",", ":"))``, quickly for a str or an int."""
+    if isinstance(x, str):
+        return _json_text(x)
+    if type(x) is int:
+        return str(x)
+    return json.dumps(x, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
 def rebuild(rules, max_states: int) -> Rebuilt:
     """Enumerate the rules' reachable states (refusing more than ``max_states``), number them
-    canonically and compute the canonical digest."""
+    canonically and compute the canonical digest (its JSON text is hashed as it is written, never
+    held whole)."""
     start = rules.initial()
     index = {start: 0}
     keys = [start]
@@ -91,7 +111,8 @@ def rebuild(rules, max_states: int) -> Rebuilt:
             continue
         acts = []
         for aname, outcomes, reward in body:
-            dist: dict[int, Fraction] = {}
+            targets: list[int] = []
+            probs: list = []
             for p, t in outcomes:
                 if not p:
                     continue
@@ -99,15 +120,22 @@ def rebuild(rules, max_states: int) -> Rebuilt:
                 if j is None:
                     if len(keys) >= max_states:
                         fail(f"the rules of this instance have more than {max_states:,} states, the limit of a "
-                             "version 2 certificate (check its version 1 certificate)", "params")
+                             "certificate", "params")
                     j = index[t] = len(keys)
                     keys.append(t)
-                dist[j] = dist[j] + p if j in dist else p
-            acts.append((aname, dist, reward if reward is not None and any(reward) else None))
+                if j in targets:  # the same state twice: one outcome, the probabilities added
+                    i = targets.index(j)
+                    probs[i] = probs[i] + p
+                else:
+                    targets.append(j)
+                    probs.append(p)
+            acts.append((aname, targets, probs, reward if reward is not None and any(reward) else None))
         steps.append((kind, acts))
+    del index
     names = [rules.label(key) for key in keys]
-    order = sorted(range(len(keys)), key=names.__getitem__)
-    number = [0] * len(keys)
+    del keys
+    order = sorted(range(len(names)), key=names.__getitem__)
+    number = [0] * len(names)
     for i, old in enumerate(order):
         number[old] = i
     for a, b in zip(order, order[1:]):
@@ -117,43 +145,58 @@ def rebuild(rules, max_states: int) -> Rebuilt:
     out.name, out.player_names, out.declared_objective = rules.name, list(rules.players), rules.objective
     out.initial = number[0]
     out.state_names = [names[old] for old in order]
-    out.payoff, out.mover, out.trans, out.rewards = [], [], [], []
-    states = []
+    del names
+    payoff, movers, trans, rewards = [None] * len(order), [None] * len(order), [()] * len(order), [()] * len(order)
     num = _Numbers()
+    digest = hashlib.sha256()
+    texts = ['{"format":"exactplay-model","initial":', str(out.initial), ',"name":', _json(out.name),
+             ',"objective":', _json(out.declared_objective), ',"players":',
+             json.dumps(out.player_names, separators=(",", ":"), allow_nan=False), ',"states":[']
+    state_names = out.state_names
+    heads: dict = {}  # an action's name as JSON, once per name
     for i, old in enumerate(order):
         mover, body = steps[old]
-        st = {"id": i, "name": names[old]}
+        steps[old] = None
+        if i:
+            texts.append(",")
         if mover == "end":
             pay = [num(x) for x in body]
-            st["payoff"] = [text for _, text in pay]
-            out.payoff.append(tuple(x for x, _ in pay))
-            out.mover.append(None)
-            out.trans.append([])
-            out.rewards.append([])
-            states.append(st)
+            payoff[i] = tuple(x[0] for x in pay)
+            texts.append(f'{{"id":{i},"name":{_json_text(state_names[i])},"payoff":['
+                         + ",".join(f'"{x[1]}"' for x in pay) + "]}")
             continue
-        m = mover
-        st["mover"] = m
-        acts, dists, rews = [], [], []
-        for aname, dist, reward in body:
-            pairs = sorted((number[t], num(p)) for t, p in dist.items())
-            act = {} if m is None else {"name": aname}
-            act["next"] = [[text, t] for t, (_, text) in pairs]
-            dists.append([(t, p) for t, (p, _) in pairs])
+        movers[i] = mover
+        dists, rews, acts = [], [], []
+        for aname, targets, probs, reward in body:
+            head = '{"next":[' if mover is None else heads.get(aname)
+            if head is None:
+                head = heads[aname] = f'{{"name":{_json(aname)},"next":['
+            if len(targets) == 1:  # one outcome (of probability 1)
+                t, q = number[targets[0]], num(probs[0])
+                act = f'{head}["{q[1]}",{t}]]'
+                dists.append(((t, q[0]),))
+            else:
+                pairs = sorted(zip([number[t] for t in targets], map(num, probs)), key=_first)
+                act = head + ",".join([f'["{q[1]}",{t}]' for t, q in pairs]) + "]"
+                dists.append(tuple([(t, q[0]) for t, q in pairs]))
             if reward is not None:
                 rew = [num(x) for x in reward]
-                act["reward"] = [text for _, text in rew]
-                reward = tuple(x for x, _ in rew)
-            acts.append(act)
+                act += ',"reward":[' + ",".join(f'"{x[1]}"' for x in rew) + "]"
+                reward = tuple(x[0] for x in rew)
+            acts.append(act + "}")
             rews.append(reward)
-        st["actions"] = acts
-        out.payoff.append(None)
-        out.mover.append(m)
-        out.trans.append(dists)
-        out.rewards.append(rews)
-        states.append(st)
-    model = {"format": "exactplay-model", "version": 1, "name": out.name, "players": out.player_names,
-             "objective": out.declared_objective, "initial": out.initial, "states": states}
-    raw = json.dumps(model, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
-    out.digest = hashlib.sha256(raw).hexdigest()
+        trans[i], rewards[i] = tuple(dists), tuple(rews)
+        texts.append('{"actions":[' + ",".join(acts) + f'],"id":{i},"mover":{"null" if mover is None else mover},'
+                     f'"name":{_json_text(state_names[i])}}}')
+        if len(texts) > _CHUNK:
+            digest.update("".join(texts).encode("ascii"))
+            texts = []
+    texts.append('],"version":1}')
+    digest.update("".join(texts).encode("ascii"))
+    out.payoff, out.mover, out.trans, out.rewards = payoff, movers, trans, rewards
+    out.digest = digest.hexdigest()
     return out
+
+
+def _first(pair):
+    return pair[0]

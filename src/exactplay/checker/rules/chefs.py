@@ -56,6 +56,9 @@ class Rules:
         self.name = f"Chef Showdown, {n} chefs"
         self.answer_name, self.answer_component = f"E({n})", n
         self.dish = (0,) * n + (1,)
+        self.miss = [1 - p for p in skills]  # made once: the same number objects in every state
+        self.around = [self._around(chef) for chef in range(n)]
+        self.wins = [tuple(int(i == chef) for i in range(n)) + (0,) for chef in range(n)]
 
     def initial(self):
         return ("attempt", frozenset(range(self.n)), 0)
@@ -72,21 +75,21 @@ class Rules:
 
     def step(self, s):
         if s[0] == "won":
-            return "end", tuple(int(i == s[1]) for i in range(self.n)) + (0,)
+            return "end", self.wins[s[1]]
         kind, alive, chef = s
+        around = self.around[chef]
         if kind == "attempt":
-            following = next(c for c in self._around(chef) if c in alive)
-            p = self.skills[chef]
-            outcomes = [(p, ("choose", alive, chef)), (1 - p, ("attempt", alive, following))]
+            following = next(c for c in around if c in alive)
+            outcomes = [(self.skills[chef], ("choose", alive, chef)), (self.miss[chef], ("attempt", alive, following))]
             return None, [(None, outcomes, self.dish)]
         actions = []
-        for target in self._around(chef)[:-1]:
+        for target in around[:-1]:
             if target not in alive:
                 continue
             left = alive - {target}
             if len(left) == 1:
                 after = ("won", chef)
             else:
-                after = ("attempt", left, next(c for c in self._around(chef) if c in left))
+                after = ("attempt", left, next(c for c in around if c in left))
             actions.append((target, [(1, after)], None))
         return chef, actions

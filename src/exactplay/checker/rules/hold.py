@@ -41,6 +41,8 @@ class Rules:
     def __init__(self, target: int, faces: int):
         self.target, self.faces = target, faces
         self.name = f"Hold or Continue? to {target} with a {faces}-sided die"
+        self.face = Fraction(1, faces)
+        self.lose = [Fraction(faces - keep, faces) for keep in range(faces)]  # the turn ends: keep faces do not
 
     def initial(self):
         return (0, 0, 0, 0)
@@ -60,11 +62,12 @@ class Rules:
             return "end", (1, 0) if s[1] == 0 else (0, 1)
         mover, total = s[0], s[3]
         score = s[1 + mover]
-        passed = self._with_score(s, score)
-        face = Fraction(1, self.faces)
-        roll = [(face, passed)]
-        for d in range(2, self.faces + 1):
-            roll.append((face, passed if score + total + d > self.target else s[:3] + (total + d,)))
+        # a roll: a 1, or a face d >= 2 past the target, passes the turn with nothing; d <= room adds d
+        room = self.target - score - total
+        keep = max(0, min(self.faces, room) - 1)  # the faces 2..min(F, room) keep the turn
+        roll = [(self.lose[keep], self._with_score(s, score))]
+        for d in range(2, keep + 2):
+            roll.append((self.face, s[:3] + (total + d,)))
         if total == 0:
             return mover, [("roll", roll, None)]
         banked = score + total

@@ -5,16 +5,22 @@ turn both players flip their top card; a sweep is player A winning every turn
 (a strictly higher rank).  Chance only: the answer ``P(A wins every turn)`` is
 the sweep's probability (component 0).
 
-State: how many cards of each rank (in rank order) are not yet flipped.  A
-turn draws A's card (rank ``r`` with probability ``c_r / m``) and then B's (rank
-``t`` with ``(c_t - [t = r]) / (m - 1)``); A wins it when ``t < r``; any other turn
-ends the sweep (state ``lost``, payoff 0); an emptied deck is the sweep
-(``swept``, payoff 1).
+Flipping the top cards of a random deal is drawing A's card and then B's at
+random from the ``m`` cards not yet flipped.  Two cards of different ranks with
+``a`` and ``b`` cards left can be drawn in ``2ab`` ordered ways, and in exactly
+half of them A's card is the higher; whichever of the two wins, the same two
+cards leave the deck.  So the chance that A wins the turn *and* one card of each
+of those ranks leaves is ``ab / (m (m - 1))``, which depends on the counts
+only, not on which rank holds which count: the state is the multiset of the
+counts of the ranks still in the deck, written sorted (the seed's abstract
+deck).  A turn A does not win (a tie in rank, or B's card higher) ends the sweep
+(``lost``, payoff 0); an emptied deck is the sweep (``swept``, payoff 1).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 from .._strict import fail
 
@@ -23,7 +29,8 @@ MAX_RANKS, MAX_SUITS, MAX_CARDS = 26, 8, 104  # the solver's limits, restated
 
 
 def state_bound(params) -> int:
-    return (params["suits"] + 1) ** params["ranks"] + 2
+    """Sorted tuples of at most ``ranks`` counts in ``1..suits`` (multisets), and the two ends."""
+    return comb(params["ranks"] + params["suits"], params["suits"]) + 2
 
 
 def read_params(params) -> dict:
@@ -55,15 +62,16 @@ class Rules:
         if isinstance(s, str):
             return "end", (1,) if s == "swept" else (0,)
         m = sum(s)
-        won, lost = [], Fraction(0)
-        for a, count_a in enumerate(s):
-            for b, count_b in enumerate(s):
-                p = Fraction(count_a, m) * Fraction(count_b - (a == b), m - 1)
-                if b < a and p:
-                    rest = list(s)
-                    rest[a] -= 1
-                    rest[b] -= 1
-                    won.append((p, tuple(rest) if any(rest) else "swept"))
-                else:
-                    lost += p
+        pairs = m * (m - 1)
+        won, total = [], Fraction(0)
+        for i in range(len(s)):
+            for j in range(i + 1, len(s)):
+                p = Fraction(s[i] * s[j], pairs)
+                rest = list(s)
+                rest[i] -= 1
+                rest[j] -= 1
+                rest = tuple(sorted(c for c in rest if c))
+                won.append((p, rest if rest else "swept"))
+                total += p
+        lost = 1 - total
         return None, [(None, won + ([(lost, "lost")] if lost else []), None)]

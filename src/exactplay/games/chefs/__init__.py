@@ -35,22 +35,20 @@ operation, one denominator per alive set, target choice by proved enclosures.
 
 from __future__ import annotations
 
-import hashlib
 
 try:
     from gmpy2 import mpq, mpz
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.certificate import build_certificate
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
-from exactplay.games.chefs import cycle
-from exactplay.games.chefs import fast
+from exactplay.games.chefs import cycle  # noqa: F401 (its submodules, re-exported)
+from exactplay.games.chefs import model
+from exactplay.games.chefs import fast  # noqa: F401
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
 from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
 from exactplay.games.chefs.fmt import _decimals, decimal_text, pq  # noqa: F401
@@ -112,115 +110,31 @@ def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, 
     return audit_result(run_audit(n, skills, backend, digits, progress), digits)
 
 
-# ------------------------------------------------------------------ certify
-
-
-def certify(n=None, skills=None, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
-    """Small n: every value; larger n: the policy (one target per state) and the answer.
-
-    The checker rebuilds every value from the policy exactly and verifies it.
-    """
-    n, skills, fib = instance(n, skills)
-    _audit_limit(n, "certify")
-    full_table = n <= FULL_TABLE_MAX_N
-    B = get_backend(backend)
-    rows = []
-    ties = []
-    if full_table:
-        sol = cycle.solve(in_backend(B, skills), B, keep=True, keep_cands=False, progress=progress)
-        for q in range(1, n + 1):
-            for mask, st in sol.layers[q].items():
-                for r, t in enumerate(st.members):
-                    tgt = -1 if st.target[r] is None else st.target[r] + 1
-                    rows.append([mask, t + 1, tgt, format_pq(st.D[r])] + [format_pq(x) for x in st.W[r]])
-        columns = ["alive_mask", "mover", "target", "D", "W(members in cyclic order)..."]
-        E, W1, ties = sol.E, sol.W1, sol.ties
-    else:
-        policy = _policy_of(skills, B, progress, solver)
-        progress.start("collecting the policy", None)
-        for (mask, t), j in sorted(policy.pop("policy").items()):
-            rows.append([mask, t + 1, j + 1])
-        columns = ["alive_mask", "mover", "target"]
-        E, W1, ties = policy["E"], policy["W1"], policy["ties"]
-    progress.start(f"encoding {len(rows):,} certificate rows", None)
-    answer, _ = exact_number(E, 8)
-    W1 = list(W1)
-    return build_certificate(
-        game="chefs",
-        params=_params(n, skills, fib),
-        answer={"name": f"E({n})", **answer},
-        columns=columns,
-        rows=rows,
-        policy={"tie_rule": "nearest", "stored_in": "table column 'target' (chef numbers from 1)"},
-        smallest_gap=None,
-        audit=None,
-        notes=("alive_mask: bit i-1 set when chef i is alive; mover and target are chef numbers (1..n); "
-               "target -1 when the mover is alone. "
-               + ("Rows hold D and W_{M,mover}(m) for the members m of M in increasing order."
-                  if full_table else "Values are not stored: the checker rebuilds them from the policy.")),
-        extra={
-            "skills": [format_pq(s) for s in skills],
-            **_winner_fields(W1, full_table),
-            "ties": [[m, t + 1, [j + 1 for j in js]] for m, t, js in ties],
-            "full_table": full_table,
-            # the independent (stdlib-only) checker needs minutes from n = 13 on (n = 14: ~4 min)
-            "slow_check": n >= SLOW_CHECK_N,
-        },
-    )
-
-
-def _policy_of(skills, B: Backend, progress=SILENT, solver=None) -> dict:
-    """The optimal policy {(mask, mover): target}, E, W1 and the ties, by the solver
-    ``--backend`` names: the fast integer solver for ``mpq``, the reference recurrence
-    in ``Fraction`` (two layers at a time, the policy read off each layer) otherwise."""
-    if B.name == "mpq":
-        sol = (solver or fast.solve_fast)(list(skills), keep_policy=True, progress=progress)
-        return {"policy": sol.policy, "E": sol.E, "W1": sol.W1, "ties": sol.ties}
-    policy = {}
-
-    def visit(q, layer):
-        for mask, st in layer.items():
-            for t, j in zip(st.members, st.target):
-                if j is not None:
-                    policy[(mask, t)] = j
-
-    sol = cycle.solve(in_backend(B, skills), B, visit=visit, progress=progress)
-    return {"policy": policy, "E": sol.E, "W1": sol.W1, "ties": sol.ties}
-
-
-def _winner_fields(W1, full_table: bool) -> dict:
-    """The winner vector in full for small n; else its decimals and the SHA-256 of
-    ``",".join(p/q strings)`` (at n = 14 the exact vector alone is 2.5 MB)."""
-    exact = [pq(x) for x in W1]
-    if full_table:
-        return {"winner_vector": exact}
-    return {"winner_vector_decimal": _decimals(W1, 8),
-            "winner_vector_sha256": hashlib.sha256(",".join(exact).encode("ascii")).hexdigest()}
-
-
 # ------------------------------------------------------------------ the game
 
 BACKEND_HELP = (
     "exact arithmetic, and with it the solver: mpq (default) runs the fast integer solver "
     "(targets chosen by proved enclosures, exact comparison where they overlap); fraction runs "
     "the plain reference recurrence in fractions.Fraction (an independent cross-check, several "
-    "times slower). audit (its value tables) and certify for n <= 8 (every value stored) run the "
-    "reference recurrence in the chosen backend"
+    "times slower). audit (its value tables) runs the reference recurrence in the chosen backend; "
+    "certify solves the game's model with the engine in it"
 )
 
 
 # Measured (CPU seconds, peak MB) at n = 14 with mpq on the 2-core test machine (growth per chef:
 # GROWTH_PER_CHEF).  The report solves every size 2..n twice (both tie rules).
 # solve: benchmarks/bigexact.py with sets dropped as soon as they are read for the last time
-# (11.2 s, 530 MB; n = 15: 53 s, 1.95 GB; n = 16: 259 s, 7.5 GB); certify, report: measured before that change (upper bounds)
-HEAVY_AT_14 = {"solve": (11.2, 530), "certify": (13.0, 800), "audit": (217.0, 2110), "report": (37.0, 800)}
+# (11.2 s, 530 MB; n = 15: 53 s, 1.95 GB; n = 16: 259 s, 7.5 GB); report: measured before that change
+# (an upper bound); certify: the game's model solved by the engine, every number kept (n = 12: 11 s,
+# 0.39 GB; n = 14: 179 s, 2.8 GB: GROWTH_PER_CHEF["engine"])
+HEAVY_AT_14 = {"solve": (11.2, 530), "certify": (179.0, 2760), "audit": (217.0, 2110), "report": (37.0, 800)}
 # --backend fraction runs the reference recurrence on Fractions instead of the fast integer
 # solver: 14.9 s instead of 1.14 s for solve at n = 12 (the audit runs the reference recurrence
 # with either backend)
 FRACTION_SLOWDOWN = 13.0
 # growth per extra chef (time, memory): the fast solver (benchmarks/bigexact.py, n = 12..16) and
 # the reference recurrence (the audit, and --backend fraction)
-GROWTH_PER_CHEF = {"fast": (4.8, 3.8), "reference": (4.5, 2.0)}
+GROWTH_PER_CHEF = {"fast": (4.8, 3.8), "reference": (4.5, 2.0), "engine": (4.0, 2.7)}
 
 
 def heavy(command: str, params: dict) -> str | None:
@@ -230,8 +144,9 @@ def heavy(command: str, params: dict) -> str | None:
     if command in ("audit", "certify"):
         _audit_limit(n, command)
     seconds, mb = HEAVY_AT_14.get(command, HEAVY_AT_14["solve"])
-    slower = params.get("backend") == "fraction" and command != "audit"
-    time_growth, memory_growth = GROWTH_PER_CHEF["reference" if command == "audit" or slower else "fast"]
+    slower = params.get("backend") == "fraction" and command not in ("audit", "certify")
+    solver = "engine" if command == "certify" else "reference" if command == "audit" or slower else "fast"
+    time_growth, memory_growth = GROWTH_PER_CHEF[solver]
     seconds *= time_growth ** (n - 14) * (FRACTION_SLOWDOWN if slower else 1)
     return heavy_note(f"{command} chefs at n = {n}", seconds, mb * memory_growth ** (n - 14))
 
@@ -246,20 +161,12 @@ GAME = Game(
     ),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     backend_help=BACKEND_HELP,
     heavy=heavy,
     description="Chefs in a cycle eliminate a chosen opponent with probability S(k); "
                 "E(n) is the expected number of dishes.",
-    proofs=(
-        ("chefs-s-1_4-1_2-1.json", {"skills": "1/4,1/2,1"}),
-        ("chefs-fib-3.json", {"n": 3}),
-        ("chefs-fib-4.json", {"n": 4}),
-        ("chefs-fib-7.json", {"n": 7}),
-        ("chefs-fib-10.json", {"n": 10}),
-        ("chefs-fib-12.json", {"n": 12}),
-        ("chefs-fib-14.json", {"n": 14}),  # its check takes minutes: see the notes field
-    ),
+    proofs=model.PROOFS,
 )
 
 from exactplay.games.chefs.claims import CLAIMS  # noqa: E402, F401  (the claims use the functions above; the ledger reads CLAIMS here)

@@ -142,24 +142,28 @@ def make_game(n=None, skills=None, split=True, p=None, chef=1):
     return game
 
 
-# ---------------------------------------------------------------- certificate v2
+# ---------------------------------------------------------------- certificate
 
-# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = (
-    ("chefs-s-1_4-1_2-1-v2.json", {"skills": "1/4,1/2,1"}),
-    ("chefs-fib-3-v2.json", {"n": 3}),
-    ("chefs-fib-4-v2.json", {"n": 4}),
-    ("chefs-fib-7-v2.json", {"n": 7}),
-    ("chefs-fib-10-v2.json", {"n": 10}),  # policy only (the values would be 21 MB)
+# the instances whose certificate is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS = (
+    ("chefs-s-1_4-1_2-1.json", {"skills": "1/4,1/2,1"}),
+    ("chefs-fib-3.json", {"n": 3}),
+    ("chefs-fib-4.json", {"n": 4}),
+    ("chefs-fib-7.json", {"n": 7}),
+    ("chefs-fib-10.json", {"n": 10}),  # from here on policy only (the values would be 21 MB)
+    ("chefs-fib-12.json", {"n": 12}),
+    ("chefs-fib-14.json", {"n": 14}),
 )
 
 
-def certify_v2(n=None, skills=None, progress=None, store="auto", backend="mpq") -> dict:
-    """A certificate v2 (``exactplay certify chefs --format v2``): this model solved by the engine;
-    the answer ``E(n)`` is the expected number of dishes, component ``n`` of the start's value."""
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+def certify(n=None, skills=None, progress=None, store="auto", backend="mpq", solver=None) -> dict:
+    """The certificate (``exactplay certify chefs``): this model solved by the engine (or by ``solver``,
+    e.g. its levels on Dask); the answer ``E(n)`` is the expected number of dishes, component ``n``
+    of the start's value."""
     from exactplay.errors import UsageError
-    from exactplay.games.chefs import MAX_CERTIFY_N, _params, instance
+    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.games.chefs.instance import MAX_CERTIFY_N, _params, instance
+    from exactplay.numbers import get_backend
 
     n, skills, fib = instance(n, skills)
     if n > MAX_CERTIFY_N:  # the checker's limit (solve goes further, but writes no certificate)
@@ -167,4 +171,4 @@ def certify_v2(n=None, skills=None, progress=None, store="auto", backend="mpq") 
     params = _params(n, skills, fib)
     refuse_if_too_large("chefs", params, 2 * n * 2**n + n)
     return game_certificate("chefs", params, {"skills": skills}, f"E({n})", n, progress=progress,
-                            store=store, backend=backend)
+                            store=store, backend=get_backend(backend).name, solver=solver)

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.certificate import build_certificate
 from exactplay.numbers import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
-from exactplay.render import exact_number, shorten
+from exactplay.render import shorten
 from exactplay.games import Game, Param, Report, game_model
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
+from exactplay.games.coins import model
 from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
 from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
@@ -137,41 +137,6 @@ def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8
     return audit_result(row, run_audit(row, backend, digits, progress), digits)
 
 
-def certify(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT) -> dict:
-    row = resolve_row(coins, file)
-    r = run_audit(row, backend, 8, progress)
-    exact: CoinTable = r["exact"]
-    rows = []
-    smallest = None
-    for (i, j), value in sorted(exact.V.items(), key=lambda kv: (kv[0][1] - kv[0][0], kv[0][0])):
-        if i == j:
-            rows.append([i, j, format_pq(value), format_pq(value), format_pq(value), "single"])
-            continue
-        c = exact.candidates[(i, j)]
-        rows.append([i, j, format_pq(value), format_pq(c[LEFT]), format_pq(c[RIGHT]), exact.choice[(i, j)]])
-        g = exact.gap((i, j))
-        if g and (smallest is None or g < smallest[0]):
-            smallest = (g, [i, j])
-    moves = line_of_play(exact)
-    answer_data, _ = exact_number(exact.answer, 8)
-    audit_json = {k: _formulation_json(r[k]) for k in ("min", "sum") if k in r}
-    return build_certificate(
-        game="coins",
-        params=_params(row),
-        answer={"name": f"V(0,{exact.n - 1})", **answer_data},
-        columns=["i", "j", "V", "left", "right", "choice"],
-        rows=rows,
-        policy={"line_of_play": [[m["state"][0], m["state"][1], m["side"]] for m in moves],
-                "ties": [list(s) for s in exact.ties()],
-                "tie_rule": "on a tie the line of play takes the left coin"},
-        smallest_gap=None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest[1]},
-        audit=audit_json,
-        notes="V(i,j): the most the player to move can guarantee from coins i..j (0-based). "
-              "left = v_i + Sum(i+1,j) - V(i+1,j), right = v_j + Sum(i,j-1) - V(i,j-1). "
-              "choice: left, right, tie (equal), single (one coin).",
-    )
-
-
 def value_table(coins=None, file=None, backend: Backend | str = "mpq", progress=SILENT):
     """The exact V(i, j), 0 <= i <= j < n (0-based), for auditing a user's float table."""
     table = solve_row(resolve_row(coins, file), backend, progress)
@@ -193,13 +158,9 @@ GAME = Game(
     ),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     description="Players alternately take the first or the last coin of a row; both play optimally.",
-    proofs=(
-        ("coins-seed-example.json", {"coins": tuple(Fraction(c) for c in SEED_EXAMPLE)}),
-        ("coins-decimals.json", {"coins": parse_coins("0.1 0.2 0.3 0.4 0.4 0.3 0.2 0.1".split())}),
-        ("coins-near-tie.json", {"coins": parse_coins("0.3 0.1 0.2 0.30000000000000001".split())}),
-    ),
+    proofs=model.PROOFS,
     value_table=value_table,
     table_columns=TABLE_COLUMNS,
     table_value=TABLE_VALUE,

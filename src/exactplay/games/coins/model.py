@@ -73,25 +73,26 @@ def make_game(coins=(10, 20, 8, 7)):
     return CoinRow(coins)
 
 
-# ---------------------------------------------------------------- certificate v2
+# ---------------------------------------------------------------- certificate
 
-# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = tuple((f"{name[:-5]}-v2.json", params) for name, params in (
+# the instances whose certificate is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS = (
     ("coins-seed-example.json", {"coins": (10, 20, 8, 7)}),
     ("coins-decimals.json", {"coins": tuple(Fraction(k, 10) for k in (1, 2, 3, 4, 4, 3, 2, 1))}),
     ("coins-near-tie.json", {"coins": (Fraction(3, 10), Fraction(1, 10), Fraction(1, 5),
                                        Fraction(30000000000000001, 100000000000000000))}),
-))
+)
 
 
-def certify_v2(coins=None, file=None, progress=None, store="auto", backend="mpq") -> dict:
-    """A certificate v2 (``exactplay certify coins --format v2``): this model solved by the engine;
-    the answer ``V(0,n-1)`` is the first player's total (component 0)."""
+def certify(coins=None, file=None, progress=None, store="auto", backend="mpq", solver=None) -> dict:
+    """The certificate (``exactplay certify coins``): this model solved by the engine (or by
+    ``solver``); the answer ``V(0,n-1)`` is the first player's total (component 0)."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
-    from exactplay.games.coins import _params, resolve_row
+    from exactplay.games.coins.row import _pq_list, resolve_row
+    from exactplay.numbers import get_backend
 
     row = resolve_row(coins, file)
-    params = _params(row)
+    params = {"coins": _pq_list(row)}
     refuse_if_too_large("coins", params, len(row) ** 2 + 1)
     return game_certificate("coins", params, {"coins": row}, f"V(0,{len(row) - 1})", 0, progress=progress,
-                            store=store, backend=backend)
+                            store=store, backend=get_backend(backend).name, solver=solver)

@@ -28,17 +28,12 @@ Findings (target 75, six faces; each is a test and a registered claim):
 
 from __future__ import annotations
 
-import hashlib
-import json
-
-from exactplay.certificate import build_certificate
-from exactplay.errors import UsageError
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import audit_json, exact_number
 from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
+from exactplay.games.hold import model
 from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
                                         a_priori_bound, audit_result, policy_runs, query_states, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
@@ -50,7 +45,6 @@ from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, exa
                                          parse_faces, parse_target, seed_table)
 
 
-FULL_TABLE_UP_TO = 30  # certificates store every exact V(c, h) up to this target
 
 
 def _params(target: int, faces: int) -> dict:
@@ -105,53 +99,6 @@ def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digi
     return audit_result(run_audit(target, faces, backend, progress), target, faces, digits)
 
 
-# ------------------------------------------------------------------ certify
-
-
-def certify(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
-    if get_backend(backend).prec is not None:
-        from exactplay.dyadic.builtin import certify_hold_ball
-
-        return certify_hold_ball(target, faces, get_backend(backend).prec, progress)
-    """Policy rows ``[c, h, policy]`` always; ``V(c, h)`` in the rows up to ``FULL_TABLE_UP_TO``,
-    otherwise only the SHA-256 of the value rows (the checker rebuilds them exactly)."""
-    table = exact_table(target, faces, backend, progress, solver)
-    progress.start("writing the certificate", None)
-    T = target
-    full = T <= FULL_TABLE_UP_TO
-    value_rows = [[c, h, format_pq(table.V[c][h])] for c in range(T) for h in range(T)]
-    values_digest = hashlib.sha256(json.dumps(value_rows, separators=(",", ":"), allow_nan=False).encode()).hexdigest()
-    if full:
-        columns = ["c", "h", "V", "policy"]
-        rows = [[c, h, format_pq(table.V[c][h]), table.policy[c][h]] for c in range(T) for h in range(T)]
-    else:
-        columns = ["c", "h", "policy"]
-        rows = [[c, h, table.policy[c][h]] for c in range(T) for h in range(T)]
-    gap = _smallest_query_gap(table)
-    answer_data, _ = exact_number(table.V[0][0], 8)
-    result = audit(target, faces, backend)
-    summary = audit_json(result)
-    for d in (d for fa in result.audits for d in fa.decisions):  # the certificate keeps v1's decision summary
-        summary[d.key] = d.audit.to_dict()
-    audit_summary = {k: summary[k] for k in ("query_states", "values_published", "values_float",
-                                             "decisions_published", "decisions_float", "states_below_1e-5",
-                                             "smallest_margin", "sample") if k in summary}
-    return build_certificate(
-        game="hold",
-        params=_params(target, faces),
-        answer={"name": "V(0,0)", **answer_data},
-        columns=columns,
-        rows=rows,
-        policy={"encoding": "per (c, h): one letter per turn total x = 2..T-c, H hold (ties), C continue",
-                "in": "table"},
-        smallest_gap=gap,
-        audit=audit_summary,
-        notes="V(c,h): the mover's winning probability at the start of a turn, mover on c, opponent on h. "
-              "Scores from which T cannot be hit exactly are dead; Q(a,b) = 1 - V(a,b) unless both are dead (0).",
-        extra={"values_sha256": values_digest, "values_rows": "[c, h, V] for 0 <= c, h < T, canonical JSON"},
-    )
-
-
 # ------------------------------------------------------------------ claims
 
 
@@ -169,11 +116,12 @@ TABLE_VALUE = ("V(c,h), the mover's winning probability at the start of its turn
 # Measured CPU seconds and peak MB on the 2-core test machine (mpq, six faces): solve 66.8 s and
 # 191 MB at target 150 (~2 s at 75), growing about as target^5; audit 10.7 s and 577 MB at 75,
 # 31.9 s and 1.27 GB at 100 (about target^3.8; its query states, and memory, grow as target^3);
-# certify (it runs the audit) 15.0 s and 597 MB at 75.
+# certify (the game's model solved by the engine, every number kept) 91 s and 2.8 GB at 75, taken
+# to grow as the audit does.
 HEAVY_SOLVE_150 = (66.8, 191)
 HEAVY_AUDIT_75 = (10.7, 577)
 HEAVY_AUDIT_POWER = 3.8
-HEAVY_CERTIFY_OVER_AUDIT = 15.0 / 10.7
+HEAVY_CERTIFY_75 = (91.0, 2830)
 
 
 def heavy(command: str, params: dict) -> str | None:
@@ -190,7 +138,7 @@ def heavy(command: str, params: dict) -> str | None:
     seconds, mb = {
         "solve": (solve_s, HEAVY_SOLVE_150[1] * (T / 150) ** 2),
         "audit": (audit_s, audit_mb),
-        "certify": (audit_s * HEAVY_CERTIFY_OVER_AUDIT, audit_mb),
+        "certify": (HEAVY_CERTIFY_75[0] * (T / 75) ** HEAVY_AUDIT_POWER * more_faces, HEAVY_CERTIFY_75[1] * (T / 75) ** 3),
         "report": (audit_s, audit_mb),
     }.get(command, (solve_s, None))
     return heavy_note(f"{command} hold at target {T}", seconds, mb)
@@ -214,11 +162,10 @@ GAME = Game(
     ),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     description="Roll as often as you like: 1 ends the turn, 2..F add to the turn total, overshooting the target "
                 "ends it; hold to bank. First to exactly the target wins.",
-    proofs=tuple((f"hold-{t}-{f}.json", {"target": t, "faces": f})
-                 for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6), (75, 6))),
+    proofs=model.PROOFS,
     judge=judge,
     judge_arguments=judge_arguments,
     value_table=value_table,

@@ -86,19 +86,26 @@ def make_game(target=75, faces=6):
     return Hold(int(target), int(faces))
 
 
-# ---------------------------------------------------------------- certificate v2
+# ---------------------------------------------------------------- certificate
 
-# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = tuple((f"hold-{t}-{f}-v2.json", {"target": t, "faces": f})
-                  for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6)))
+# the instances whose certificate is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS = tuple((f"hold-{t}-{f}.json", {"target": t, "faces": f})
+               for t, f in ((5, 3), (8, 2), (10, 6), (12, 4), (20, 6), (75, 6)))  # 75 / 6: policy only
 
 
-def certify_v2(target: int = 75, faces: int = 6, progress=None, store="auto", backend="mpq") -> dict:
-    """A certificate v2 (``exactplay certify hold --format v2``): this model solved by the engine;
-    the answer ``V(0,0)`` is the first player's winning probability (component 0)."""
+def certify(target: int = 75, faces: int = 6, progress=None, store="auto", backend="mpq", solver=None) -> dict:
+    """The certificate (``exactplay certify hold``): this model solved by the engine (or by ``solver``,
+    e.g. its levels on Dask); the answer ``V(0,0)`` is the first player's winning probability
+    (component 0).  ``--backend ball|auto``: the ball certificate instead."""
     from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.numbers import get_backend
 
+    B = get_backend(backend)
+    if B.prec is not None:
+        from exactplay.dyadic.builtin import certify_hold_ball
+
+        return certify_hold_ball(int(target), int(faces), B.prec, progress)
     params = {"target": int(target), "faces": int(faces)}
     refuse_if_too_large("hold", params, 2 * (params["target"] + 1) ** 3 + 2)
     return game_certificate("hold", params, params, "V(0,0)", 0, progress=progress,
-                            store=store, backend=backend)
+                            store=store, backend=B.name, solver=solver)

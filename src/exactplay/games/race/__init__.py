@@ -27,14 +27,13 @@ cannot rule out (see :func:`_exact_cell`), which is what makes it fast.
 from __future__ import annotations
 
 
-from exactplay.certificate import build_certificate
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import exact_number
 from exactplay.games import Game, Param, Report, game_model, heavy_note, positive_int
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
+from exactplay.games.race import model
 from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
                                         run_audit, value_iteration)
 from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads GAME's module)
@@ -129,44 +128,6 @@ def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, pr
     return audit_result(run_audit(target, backend, digits, progress))
 
 
-def certify(target: int = 100, backend: Backend | str = "mpq", progress=SILENT, solver=None) -> dict:
-    B = get_backend(backend)
-    if B.prec is not None:
-        from exactplay.dyadic.cli import refuse_unverified
-
-        from .ball_certificate import certify_ball
-
-        cert = certify_ball(target, B.prec, progress)
-        refuse_unverified(cert, progress, "exactplay.games.race.ball_certificate")  # before it is written
-        return cert
-    _exact_target(target, B)
-    r = run_audit(target, backend, 8, progress, solver)
-    exact: RaceTable = r["exact"]
-    progress.start(f"encoding {target * target:,} certificate rows", None)
-    rows = []
-    policy = []
-    for a, b in exact.cells():
-        gap = exact_gap(exact.candidates[(a, b)])
-        rows.append([a, b, format_pq(exact.F[a][b]), exact.best_t[(a, b)], format_pq(gap)])
-    for a in range(1, target + 1):
-        policy.append([exact.best_t[(a, b)] for b in range(1, target + 1)])
-    d = r["decisions"]
-    answer_data, _ = exact_number(exact.answer, 8)
-    return build_certificate(
-        game="race",
-        params=_params(target),
-        answer={"name": f"G({target},{target})", **answer_data},
-        columns=["a", "b", "F", "best_t", "gap"],
-        rows=rows,
-        policy={"rows": "a = 1..N", "columns": "b = 1..N", "best_t": policy},
-        smallest_gap=None if d.smallest_gap is None else {
-            "value": format_pq(d.smallest_gap), "state": list(d.smallest_gap_at)},
-        audit={"values": r["values"].to_dict(), "decisions": d.to_dict(), "rounding": r["rounding"].to_dict()},
-        notes="F(a,b): Player 2 to move, a and b points still needed; G = (F(a-1,b)+F(a,b))/2. "
-              "gap: best candidate minus runner-up over t >= 1.",
-    )
-
-
 def value_table(target: int = 100, backend: Backend | str = "mpq", progress=SILENT):
     """The exact F(a, b), 1 <= a, b <= N, for auditing a user's float table."""
     _audit_limit(target, "--table")
@@ -180,10 +141,10 @@ TABLE_VALUE = ("F(a,b), Player 2's winning probability at Player 2's turn, a and
 
 # Measured CPU seconds and peak MB at target 500 on the 2-core test machine (mpq); time grows
 # about as target^3.  solve: the fast table keeping two rows of F (benchmarks/bigexact.py: 3.7 s,
-# 264 MB; 28 s at 1000).  certify runs the audit and writes N^2 exact values of up to ~N digits
-# each (memory ~N^3); report runs the audit.  (audit, certify, report: measured with the
-# reference mpq table, before the fast one: upper bounds.)
-HEAVY_AT_500 = {"solve": (3.7, 264), "audit": (66.0, 1590), "certify": (212.0, 5280), "report": (66.0, 1590)}
+# 264 MB; 28 s at 1000).  certify solves the game's model with the engine, every number kept
+# (145 s and 6.1 GB at 500, 4 s at 100: time about target^2.2, memory ~N^3); report runs the
+# audit.  (audit, report: measured with the reference mpq table, before the fast one: upper bounds.)
+HEAVY_AT_500 = {"solve": (3.7, 264), "audit": (66.0, 1590), "certify": (145.0, 6110), "report": (66.0, 1590)}
 
 
 def heavy(command: str, params: dict) -> str | None:
@@ -206,7 +167,7 @@ def heavy(command: str, params: dict) -> str | None:
     if command == "solve":  # measured: 3.7 s / 264 MB at 500, 25 s / 635 MB at 1000, 309 s / 1.6 GB at 2000
         return heavy_note(f"solve race at target {N}", seconds * (N / 500) ** 3.2, mb * (N / 500) ** 1.35)
     mb *= (N / 500) ** (3 if command == "certify" else 2)
-    return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** 3, mb)
+    return heavy_note(f"{command} race at target {N}", seconds * (N / 500) ** (2.2 if command == "certify" else 3), mb)
 
 
 def prec_help(command: str) -> str:
@@ -230,9 +191,9 @@ GAME = Game(
                   f"--backend ball runs float64 intervals first, ~10x less CPU than arb balls: see --prec)"),),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     description="Player 1 tosses once per turn; Player 2 chooses T and scores 2^(T-1) if T tosses are all heads.",
-    proofs=tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10)),  # race 100: v2 (model.PROOFS_V2)
+    proofs=model.PROOFS,
     value_table=value_table,
     heavy=heavy,
     table_columns=TABLE_COLUMNS,

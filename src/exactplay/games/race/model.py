@@ -124,23 +124,33 @@ def make_game(target=100, t_max=None, merged=True, p=HALF, coin="both"):
                 p, str(coin))
 
 
-# ---------------------------------------------------------------- certificate v2
+# ---------------------------------------------------------------- certificate
 
-# the instances whose certificate v2 is kept in proofs/<game>/ (tests/test_proofs_current.py)
-PROOFS_V2 = tuple((f"race-{n}-v2.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100))  # 100: policy only
+# the instances whose certificate is kept in proofs/<game>/ (tests/test_proofs_current.py)
+PROOFS = tuple((f"race-{n}.json", {"target": n}) for n in (1, 2, 3, 4, 10, 100))  # 100: policy only
 
 
-def certify_v2(target: int = 100, progress=None, store="auto", backend="mpq") -> dict:
-    """A certificate v2 (``exactplay certify race --format v2``): this model solved by the engine;
-    the answer ``G(N,N)`` is Player 2's winning probability, component 1 of the start's value."""
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
-
+def certify(target: int = 100, progress=None, store="auto", backend="mpq", solver=None) -> dict:
+    """The certificate (``exactplay certify race``): this model solved by the engine (or by ``solver``,
+    e.g. its levels on Dask); the answer ``G(N,N)`` is Player 2's winning probability, component 1
+    of the start's value.  ``--backend ball|auto``: the ball certificate instead."""
     from exactplay.errors import UsageError
+    from exactplay.game_certificate import game_certificate, refuse_if_too_large
     from exactplay.games.race.table import MAX_AUDIT_TARGET
+    from exactplay.numbers import get_backend
 
     target = int(target)
+    B = get_backend(backend)
+    if B.prec is not None:
+        from exactplay.dyadic.cli import refuse_unverified
+
+        from .ball_certificate import certify_ball
+
+        cert = certify_ball(target, B.prec, progress)
+        refuse_unverified(cert, progress, "exactplay.games.race.ball_certificate")  # before it is written
+        return cert
     if target > MAX_AUDIT_TARGET:  # the checker's limit (solve goes further, but writes no certificate)
         raise UsageError(f"certify race: target {target} is beyond the certificates' limit {MAX_AUDIT_TARGET}")
     refuse_if_too_large("race", {"target": target}, (target + 1) ** 2 + 3)
     return game_certificate("race", {"target": target}, {"target": target}, f"G({target},{target})", 1,
-                            progress=progress, store=store, backend=backend)
+                            progress=progress, store=store, backend=B.name, solver=solver)

@@ -31,14 +31,13 @@ entry points and ``GAME``.
 
 from __future__ import annotations
 
-from exactplay.certificate import build_certificate
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render import exact_number
 from exactplay.render.solve import solve_report
 from exactplay.solve_result import ExactQuantity, Fact, SolveResult
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 # the submodules (the names other code and tests use are re-exported from here)
+from exactplay.games.war import model
 from exactplay.games.war.audit import audit_result, places, run_audit
 from exactplay.games.war.bound import (ROUNDINGS_PER_TERM, UNIT_ROUNDOFF, _sum_depth, answer_rounding_depth, gamma,
                                        rounding_depths)
@@ -87,29 +86,6 @@ def audit(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digit
     return audit_result(run_audit(ranks, suits, backend, progress), ranks, suits, digits)
 
 
-def certify(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", progress=SILENT) -> dict:
-    r = run_audit(ranks, suits, backend, progress)
-    rows = [[t, list(d), format_pq(v)] for t, P in enumerate(r["exact"]) for d, v in P.items()]
-    p = r["p"]
-    answer_data, _ = exact_number(p, _places(p, 8))
-    extra = {"expected_games": None if not p else format_pq(expected_games(p))}
-    return build_certificate(
-        game="war",
-        params=_params(ranks, suits),
-        answer={"name": "P(A wins every turn)", **answer_data},
-        columns=["turn", "deck", "P"],
-        rows=rows,
-        policy=None,
-        smallest_gap=None,
-        audit={"values": r["values"].to_dict(), "p_float": r["p_float"], "p_abs_error": r["p_abs_error"],
-               "p_rel_bound": r["p_rel_bound"]},
-        notes="Row (t, d, P): probability that after t turns, all won by A, the abstract deck "
-              "(sorted counts per rank) is d. No choices: War has no strategy. "
-              "expected_games = 1/(2p).",
-        extra=extra,
-    )
-
-
 # Measured CPU seconds and peak MB of audit on the 2-core test machine at the largest decks
 # (104 cards): 13 ranks x 8 suits 51.5 s and 131 MB, 26 x 4 33 s and 42 MB (13 x 4: 0.65 s);
 # the cost grows steeply with the number of cards, faster with more suits.
@@ -132,8 +108,8 @@ GAME = Game(
     ),
     solve=solve,
     audit=audit,
-    certify=certify,
+    certify=model.certify,
     description="Each player flips the top card of a half-deck per turn; the higher rank wins the turn.",
-    proofs=tuple((f"war-{r}x{s}.json", {"ranks": r, "suits": s}) for r, s in ((4, 2), (5, 2), (2, 5), (13, 4))),
+    proofs=model.PROOFS,
     heavy=heavy,
 )
