@@ -37,8 +37,8 @@ from .model.canonical import canonical_model, canonical_order, model_digest
 from .model_certificate import solution_fields
 from .progress import SILENT
 
-__all__ = ["game_certificate", "refuse_if_too_large", "default_format_only", "BeyondDefault", "MAX_STATES",
-           "DEFAULT_STATES", "VALUES_LIMIT", "STORES"]
+__all__ = ["game_certificate", "refuse_if_too_large", "default_format_only", "already_solved", "BeyondDefault",
+           "MAX_STATES", "DEFAULT_STATES", "VALUES_LIMIT", "STORES"]
 
 MAX_STATES = 3_000_000  # the checker's limit on a version 2 certificate's states (checker._strict.MAX_STATES)
 DEFAULT_STATES = 100_000  # certify without --format: version 2 up to this state bound, else version 1
@@ -52,6 +52,19 @@ class BeyondDefault(UsageError):
 
 
 _default_only: ContextVar[bool] = ContextVar("default_only", default=False)
+_solved: ContextVar = ContextVar("solved", default=None)
+
+
+@contextmanager
+def already_solved(sol):
+    """Within: :func:`game_certificate` writes ``sol``, the engine's solution of the game's model at
+    the same parameters, instead of solving it again.  (Its digest is of ``sol.model``: a solution of
+    other parameters fails the check, where the checker rebuilds the model from the parameters.)"""
+    token = _solved.set(sol)
+    try:
+        yield
+    finally:
+        _solved.reset(token)
 
 
 @contextmanager
@@ -92,7 +105,9 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
     (``"mpq"`` or ``"fraction"``: the same certificate).
     """
     progress = SILENT if progress is None else progress
-    sol = solve(MODELS[game](**model_params), backend=backend, progress=progress)  # every number is written
+    sol = _solved.get()  # a solution already computed (exactplay.api's Solution.certify), else the engine's
+    if sol is None:
+        sol = solve(MODELS[game](**model_params), backend=backend, progress=progress)  # every number is written
     progress.start("writing the certificate v2 (canonical order, digest)", None)
     order = canonical_order(sol.model)
     model_json = canonical_model(sol.model, order)
