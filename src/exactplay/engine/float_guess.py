@@ -19,6 +19,7 @@ __all__ = ["float_guess", "FLOAT_ROUNDS", "FLOAT_SWITCH", "MIN_FLOAT_ARRAYS", "A
 
 FLOAT_ROUNDS = 200  # float policy iteration rounds of the guess in one component
 FLOAT_SWITCH = 1e-12  # relative improvement a float round needs to switch an action
+DENSE_FROM, DENSE_TO = 12, 500  # a float evaluation of so many unknowns is one dense LAPACK solve
 MIN_FLOAT_ARRAYS = 400  # components of at least this many states are guessed in numpy (:mod:`.float_policy`) ...
 ARRAY_WORK = 4000  # ... when they hold this many states in all: else importing scipy costs more than it saves
 # (benchmarks/qvbs.py: cdrive, 1,900 such states, 0.31 s without, 0.65 s with; consensus, 8,300, 2.6 -> 2.3 s)
@@ -117,6 +118,8 @@ def float_evaluate(eng, comp, inside, pol, base, ins) -> list[float]:
     if not rest:
         return val
     pos = {i: j for j, i in enumerate(rest)}
+    if DENSE_FROM <= len(rest) <= DENSE_TO:  # one LAPACK solve: the elimination's Python steps cost more here
+        return _dense(sp, comp, pol, base, ins, rest, pos, val)
     rows, b = [], []
     for i in rest:
         a = sp.first[comp[i]] + pol[comp[i]]
@@ -128,4 +131,30 @@ def float_evaluate(eng, comp, inside, pol, base, ins) -> list[float]:
         return val
     for i, xi in zip(rest, x):
         val[i] = xi[0]
+    return val
+
+
+def _dense(sp, comp, pol, base, ins, rest, pos, val) -> list[float]:
+    """:func:`float_evaluate`'s system ``(I - Q) x = b`` solved densely (numpy)."""
+    import numpy as np
+
+    k = len(rest)
+    r_idx, c_idx, ps, b = [], [], [], []
+    for row, i in enumerate(rest):
+        a = sp.first[comp[i]] + pol[comp[i]]
+        for j, p in ins[a]:
+            q = pos.get(j)
+            if q is not None:
+                r_idx.append(row)
+                c_idx.append(q)
+                ps.append(p)
+        b.append(base[a])
+    A = np.eye(k)
+    A[r_idx, c_idx] -= ps  # (the successors of a row are distinct: no index twice)
+    try:
+        x = np.linalg.solve(A, np.array(b))
+    except np.linalg.LinAlgError:  # (a float round-off made a leaving state look closed): keep the guess
+        return val
+    for i, xi in zip(rest, x.tolist()):
+        val[i] = xi
     return val
