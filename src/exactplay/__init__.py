@@ -1,6 +1,23 @@
-"""exactplay: exact optimal-play values of games of chance, and audits of float solvers."""
+"""exactplay: exact optimal-play values of games of chance, and audits of float solvers.
+
+The Python API (:mod:`exactplay.api`), loaded when first used so that ``import exactplay`` imports
+nothing else::
+
+    import exactplay as xp
+    sol = xp.solve("race", target=10)       # a Solution: exact values keyed by the game's states
+    xp.audit(sol, my_floats)                # an Audit: a float program judged state by state
+    xp.certify("race", "race-10.json", target=10)
+    xp.check("race-10.json").ok             # the independent checker's verdict
+
+>>> import exactplay as xp
+>>> xp.solve("race", target=2).value
+Fraction(71, 135)
+>>> sorted(set(xp.__all__) - set(dir(xp)))
+[]
+"""
 
 import sys
+import types
 
 __version__ = "0.1.0"
 
@@ -14,3 +31,45 @@ __version__ = "0.1.0"
 # before converting it.
 if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
+
+# name -> the module it is loaded from on first use (PEP 562)
+_LAZY = {
+    **{name: "exactplay.api" for name in ("solve", "audit", "certify", "check", "Solution", "Audit", "CheckResult",
+                                          "CheckResults")},
+    "testing": "exactplay.testing",
+    "UsageError": "exactplay.errors",
+    "VerificationError": "exactplay.errors",
+    "ModelError": "exactplay.model.compiled",
+}
+# the API's functions keep their names when a submodule of the same name is imported
+# (exactplay/audit.py, the audit layer: ``import exactplay.audit`` would otherwise rebind
+# ``exactplay.audit``); such a module is reached through sys.modules or ``from exactplay.audit import ...``
+_FUNCTIONS = ("solve", "audit", "certify", "check")
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str):
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'exactplay' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(target)
+    value = module if name == "testing" else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({n for n in globals() if n.startswith("__")} | set(__all__))
+
+
+class _Package(types.ModuleType):
+    def __setattr__(self, name: str, value) -> None:
+        if name in _FUNCTIONS and isinstance(value, types.ModuleType):
+            return  # a submodule named like an API function: reached through sys.modules, not as an attribute
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -59,10 +59,7 @@ def _cmd_check(args) -> int:
                 continue
             results.append({"path": str(path), "ok": True, **found})
             if not args.json and not args.quiet:
-                params = "".join(f" {k}={v}" for k, v in found["params"].items())
-                ans = found["answer"]
-                progress.print(f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}"
-                               f"{_initial_range(found)}\n     {found['summary']}")
+                progress.print(ok_message(path, found))
     finally:
         progress.close()
     summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
@@ -76,6 +73,21 @@ def _cmd_check(args) -> int:
         unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
         print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def ok_message(path, found: dict) -> str:
+    """What ``check`` prints for a certificate that verified (``found``: :func:`~exactplay.checker.verify_file`'s).
+
+    >>> print(ok_message("r.json", {"game": "race", "params": {"target": 2}, "summary": "...",
+    ...                             "answer": {"name": "G(2,2)", "decimal": "0.52592593"}}))
+    ok   r.json
+         race target=2: G(2,2) = 0.52592593
+         ...
+    """
+    params = "".join(f" {k}={v}" for k, v in found["params"].items())
+    ans = found["answer"]
+    return (f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}{_initial_range(found)}"
+            f"\n     {found['summary']}")
 
 
 def _initial_range(found: dict) -> str:

@@ -25,6 +25,9 @@ says what to solve and how its answer is named.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from . import __version__
 from .engine import solve_model
 from .errors import UsageError
@@ -34,11 +37,26 @@ from .model.canonical import canonical_model, canonical_order, model_digest
 from .model_certificate import solution_fields
 from .progress import SILENT
 
-__all__ = ["game_certificate", "refuse_if_too_large", "MAX_STATES", "VALUES_LIMIT", "STORES"]
+__all__ = ["game_certificate", "refuse_if_too_large", "already_solved", "MAX_STATES", "VALUES_LIMIT", "STORES"]
 
 MAX_STATES = 3_000_000  # the checker's limit on a certificate's states (checker._strict.MAX_STATES)
 VALUES_LIMIT = 1_000_000  # store="auto": the values are stored when their text is at most this many characters
 STORES = ("auto", "values", "policy")
+
+
+_solved: ContextVar = ContextVar("solved", default=None)
+
+
+@contextmanager
+def already_solved(sol):
+    """Within: :func:`game_certificate` writes ``sol``, the engine's solution of the game's model at
+    the same parameters, instead of solving it again.  (Its digest is of ``sol.model``: a solution of
+    other parameters fails the check, where the checker rebuilds the model from the parameters.)"""
+    token = _solved.set(sol)
+    try:
+        yield
+    finally:
+        _solved.reset(token)
 
 
 def refuse_if_too_large(game: str, params: dict, bound: int) -> None:
@@ -67,11 +85,10 @@ def game_certificate(game: str, params: dict, model_params: dict, answer_name: s
     progress = SILENT if progress is None else progress
     if store not in STORES:
         raise UsageError(f"--store must be one of {', '.join(STORES)}, not {store!r}")
-    model = build_model(MODELS[game](**model_params), MAX_STATES, progress)
-    if solver is None:
-        sol = solve_model(model, backend, progress)  # every number is written
-    else:
-        sol = solver(model, backend, progress)
+    sol = _solved.get()  # a solution already computed (exactplay.api's Solution.certify)
+    if sol is None:
+        model = build_model(MODELS[game](**model_params), MAX_STATES, progress)
+        sol = (solve_model if solver is None else solver)(model, backend, progress)  # every number is written
     if callable(digits):  # the decimals the answer is shown with, from its exact value
         digits = digits(sol.values[sol.model.initial][sol.components.index(component)])
     progress.start("writing the certificate (canonical order, digest)", None)

@@ -23,10 +23,18 @@ def _finite(x: float | None) -> float | None:
 
 
 def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, bound: float | None = None,
-                bound_label: str = "") -> AuditResult:
-    """Judge a float solution (values per state, decisions) against the exact one."""
+                bound_label: str = "", component: int | None = None) -> AuditResult:
+    """Judge a float solution (values per state, decisions) against the exact one, in payoff
+    ``component`` (default: the first one solved).  A decision is judged where the mover optimises
+    that component, or, in a two-player zero-sum game whose values sum to a constant ``K`` in every
+    state, the other one (the mover's objective in this component: its one-step values ``K - Q``)."""
     m = sol.model
     comp_index = sol.components
+    k = 0 if component is None else comp_index.index(component)
+    comp_index = [comp_index[k]] + [c for c in comp_index if c != comp_index[k]]
+    from .engine.solution import constant_sum_total
+
+    total = constant_sum_total(m, sol.witness, sol.components) if k else None
     if sol.values[m.initial] is None:
         from .errors import UsageError
 
@@ -34,7 +42,7 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
                          "compares finite values (solve and certify show the infinite states)")
     # the states of infinite value (never_ending "infinite", graph witnesses) are not compared
     finite = [s for s in range(len(m)) if sol.values[s] is not None]
-    exact = {(s,): sol.values[s][0] for s in finite}
+    exact = {(s,): sol.values[s][k] for s in finite}
     approx = {(s,): flt.values[s][comp_index[0]] for s in finite}
     va = audit_values(exact, approx)
     e = bound if bound is not None else va.max_abs
@@ -44,7 +52,12 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
     for s, qs in sol.q.items():
         if s not in flt.q:
             continue
-        sign = sol.keys[m.mover[s]][1]
+        key_comp, sign = sol.keys[m.mover[s]]
+        if k and key_comp != comp_index[0]:  # (the float values flt.q are in this component too)
+            if total is None:
+                continue  # this mover optimises another component
+            sign = -sign  # maximising sign * Q is maximising -sign * (K - Q)
+            qs = [None if x is None else total - x for x in qs]
         # actions the balls proved neither best nor runner-up carry no exact value (None): left out
         # (and, never_ending "infinite", the actions of infinite value: judged among the finite ones)
         exact_c[(s,)] = {a: sign * x for a, x in enumerate(qs) if x is not None}
@@ -53,7 +66,7 @@ def audit_model(sol: Solution, flt: FloatSolution, what: str, digits: int = 8, b
         fk = float_c[(s,)]
         choice[(s,)] = max(keep, key=lambda a: (fk[a], -a))
     da = audit_decisions(exact_c, float_c, choice, e) if exact_c else None
-    value = sol.values[m.initial][0]
+    value = sol.values[m.initial][k]
     fv = flt.values[m.initial][comp_index[0]]
     # the float's digits are proved only by an a-priori bound, not by the measured error
 

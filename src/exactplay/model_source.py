@@ -9,7 +9,7 @@ import argparse
 from .errors import UsageError
 
 __all__ = ["is_drn", "add_drn_arguments", "check_drn_arguments", "load_drn_model", "load_model", "state_limit",
-           "recorded_params"]
+           "recorded_params", "record_params"]
 
 
 def is_drn(path: str | None) -> bool:
@@ -86,9 +86,18 @@ def recorded_params(args) -> dict:
     ``{}`` for a ``--model`` file.  ``check --expect goal=5`` compares them."""
     if not getattr(args, "game", None):
         return {}
-    from fractions import Fraction
-
     from .model import parse_params
 
-    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v
-            for k, v in parse_params(args.param).items()}
+    return record_params(parse_params(args.param))
+
+
+def record_params(params: dict) -> dict:
+    """Parameters as a certificate records them: a fraction as ``"p/q"``, the rest as it is.
+
+    >>> from fractions import Fraction
+    >>> record_params({"goal": 5, "p": Fraction(1, 6), "name": "fair"})
+    {'goal': 5, 'p': '1/6', 'name': 'fair'}
+    """
+    from fractions import Fraction
+
+    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v for k, v in params.items()}

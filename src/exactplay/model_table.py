@@ -24,7 +24,7 @@ from .float_table import _is_number, json_rows, read_table_text, read_value
 from .model import Model
 from .numbers import refuse_non_ascii_digits
 
-__all__ = ["read_model_table"]
+__all__ = ["read_model_table", "table_solution"]
 
 # a text row: KEY, then a space, tab, comma or colon, then VALUE (the last field); KEY may be quoted
 _ROW = re.compile(r'(?:"(?P<quoted>(?:[^"]|"")*)"|(?P<key>.*?\S))(?:\s*[:,]\s*|\s+)(?P<value>[^\s,:]+)')
@@ -127,7 +127,14 @@ def read_model_table(path: str, model: Model, component: int = 0) -> FloatSoluti
     if missing:
         raise UsageError(f"{path}: no value for state {missing[0]} ({model.state_name(missing[0])}); "
                          f"{len(missing)} states missing")
-    # the table holds one component; decisions follow greedily from it
+    return table_solution(model, values, component)
+
+
+def table_solution(model: Model, values: dict[int, float], component: int = 0,
+                   movers: set[int] | None = None) -> FloatSolution:
+    """A table of one float value per state (``values[s]``, payoff ``component``) as a float solution:
+    at each choice state whose mover optimises that component (or is in ``movers``) each action's float
+    value ``r + sum p V(t)`` in that component, from which the decision follows greedily."""
     P = model.num_players
     keys = model.keys()
     c0 = component
@@ -139,7 +146,7 @@ def read_model_table(path: str, model: Model, component: int = 0) -> FloatSoluti
         if model.terminal[s] is not None:
             continue
         policy[s] = 0
-        if m is None or len(model.trans[s]) < 2 or keys[m][0] != c0:
+        if m is None or len(model.trans[s]) < 2 or (keys[m][0] != c0 and (movers is None or m not in movers)):
             continue
         q[s] = [(float(r[c0]) if r is not None else 0.0) + sum(float(p) * values[t] for t, p in d)
                 for d, r in zip(model.trans[s], model.rewards[s])]

@@ -74,6 +74,23 @@ class Solution:
     # never_ending "infinite": the states of value +infinity (values[s] is None) -> their witness rank
     infinite: dict[int, int] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        """A few hundred characters whatever the size (the fields hold every state's numbers).
+
+        >>> from exactplay.engine import solve
+        >>> from exactplay.games import MODELS
+        >>> solve(MODELS["race"](target=2))
+        Solution(model 'The Race to 2', 7 states, objective zero-sum, witness termination, backend mpq, initial value (64/135, 71/135), 4 choice states, 0 ties)
+        """
+        from ..numbers import format_pq
+
+        v = self.value
+        shown = "+inf" if v is None else "(" + ", ".join(_short(format_pq(x)) for x in v[:4]) + (
+            ", ..." if len(v) > 4 else "") + ")"
+        return (f"Solution(model {_short(repr(self.model.name))}, {len(self.values):,} states, objective "
+                f"{self.objective}, witness {self.witness}, backend {self.backend}, initial value {shown}, "
+                f"{len(self.margins):,} choice states, {len(self.ties):,} ties)")
+
     @property
     def value(self) -> tuple | None:
         """The value vector of the initial state (None: +infinity, see ``infinite``)."""
@@ -103,6 +120,15 @@ class Solution:
             if m and (best is None or m < best[0] or (m == best[0] and s < best[1])):
                 best = (m, s)
         return best
+
+
+def _short(text: str, keep: int = 24) -> str:
+    """``text`` cut in its middle past ``2 * keep`` characters.
+
+    >>> _short("1234567890", 3)
+    '123...890'
+    """
+    return text if len(text) <= 2 * keep + 3 else f"{text[:keep]}...{text[-keep:]}"
 
 
 def constant_sum_total(model: Model, witness: str, components: list[int]):

@@ -26,7 +26,8 @@ from .enumerated import Enumerated, finish, mover_actions, protocol_header
 from .exact_enumeration import enumerate_exact
 from .protocol import to_rational
 
-__all__ = ["build_model", "build_model_careful", "careful_reader", "enumerate_game", "Enumerated"]
+__all__ = ["build_model", "build_model_with_states", "build_model_careful", "careful_reader", "enumerate_game",
+           "Enumerated"]
 
 
 def _label(game, s) -> str:
@@ -40,7 +41,14 @@ def build_model(game, max_states: int = MAX_STATES, progress=SILENT) -> Model:
     An exception raised by the game's own code is reported as a :class:`ModelError` (one line:
     the exception and its message), never as a traceback.
     """
-    return model_of(enumerate_exact(game, max_states, progress, careful_reader(game)))
+    return build_model_with_states(game, max_states, progress)[0]
+
+
+def build_model_with_states(game, max_states: int = MAX_STATES, progress=SILENT) -> tuple[Model, list]:
+    """:func:`build_model`, and the game's own state objects in the model's order (``states[i]`` is
+    the object of state ``i``: what :mod:`exactplay.api` keys its results by)."""
+    found = enumerate_exact(game, max_states, progress, careful_reader(game))
+    return model_of(found), found.objects
 
 
 def enumerate_game(game, max_states: int, progress, read_action, what: str = "enumerating states") -> Enumerated:

@@ -115,6 +115,9 @@ class Model:
     def __len__(self) -> int:
         return len(self.states)
 
+    def __repr__(self) -> str:  # short whatever the size (the fields hold every state)
+        return f"Model({self.name[:60]!r}, {len(self):,} states, {self.num_players} players, objective {self.objective})"
+
     def action_name(self, s: int, a: int) -> Any:
         """The name of action ``a`` of state ``s``."""
         return self.actions[s][a]

@@ -25,6 +25,7 @@ class Enumerated:
     trans: list
     rewards: list
     widths_read: bool = False  # every payoff and reward read against num_players (declared by the game)
+    objects: list | None = None  # the game's own state objects, state i the i-th (None: not kept)
 
 
 def protocol_header(game) -> tuple:

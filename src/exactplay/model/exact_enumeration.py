@@ -256,4 +256,6 @@ def _enumerate(game, max_states: int, progress, careful) -> Enumerated:
     labels = list(map(label_fn, states))
     if not _STR.issuperset(map(type, labels)):
         labels = [x if type(x) is str else str(x) for x in labels]
-    return finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store, declared)
+    found = finish(game, n_players, objective, labels, terminal, mover, actions, trans, rewards, to_store, declared)
+    found.objects = states  # the game's own states, for a reader that keys the results by them (exactplay.api)
+    return found

@@ -1,0 +1,24 @@
+"""The Python API: solve a game exactly, audit a float program against it, certify and check.
+
+``import exactplay as xp`` gives these names (loaded when first used, so that ``import exactplay``
+stays cheap):
+
+* :func:`solve` -> :class:`Solution`: exact values, policy, margins and ties keyed by the game's
+  own states;
+* :func:`audit` -> :class:`Audit`: a float program's values and decisions judged exactly;
+* :func:`certify`: the certificate of a solution, for :func:`check` (or ``exactplay check``);
+* :func:`check` -> :class:`CheckResult`: ``ok`` and the checker's message;
+* :mod:`exactplay.testing`: assertions for a test suite of your own float solver.
+
+>>> import exactplay as xp
+>>> sol = xp.solve("examples/loop-or-gamble.json")
+>>> sol.value, sol.policy["start"], sol.ties["start"], sol.margin("start")
+(Fraction(1, 1), 'gamble', ('wait', 'gamble'), Fraction(0, 1))
+"""
+
+from .auditing import Audit, audit
+from .checking import CheckResult, CheckResults, check
+from .solution import Solution
+from .solving import certify, solve
+
+__all__ = ["solve", "audit", "certify", "check", "Solution", "Audit", "CheckResult", "CheckResults"]
