@@ -46,10 +46,11 @@ def test_import_exactplay_imports_nothing_else():
 
 
 def test_the_api_functions_keep_their_names_when_a_submodule_of_that_name_is_imported():
-    out = _run("import exactplay as xp, exactplay.audit, importlib\n"
-               "from exactplay.audit import audit_values\n"
-               "print(callable(xp.audit) and xp.audit.__module__, importlib.import_module('exactplay.audit').__name__)")
-    assert out == "exactplay.api.auditing exactplay.audit"
+    out = _run("import exactplay as xp, exactplay.audit.judge, exactplay.certify.game, importlib\n"
+               "from exactplay.audit.judge import audit_values\n"
+               "print(callable(xp.audit) and xp.audit.__module__, importlib.import_module('exactplay.audit').__name__,\n"
+               "      callable(xp.certify) and xp.certify.__module__)")
+    assert out == "exactplay.api.auditing exactplay.audit exactplay.api.solving"
 
 
 def test_all_names_are_reachable():
@@ -99,7 +100,7 @@ def test_a_builtin_game_answers_what_its_certificate_names(name, params, value, 
         assert sol.value == value
     cert = sol.certificate()
     assert cert["kind"] == "game" and cert["answer"]["name"] == answer
-    assert cert["answer"]["component"] == sol.component  # BUILTIN_ANSWERS agrees with certify_v2
+    assert cert["answer"]["component"] == sol.component  # BUILTIN_ANSWERS agrees with the game's certify
     assert Fraction(cert["answer"]["value"]) == sol.value
     assert set(BUILTIN_ANSWERS) == {"race", "hold", "chefs", "coins", "war"}
 
@@ -198,7 +199,9 @@ def test_certify_a_builtin_reuses_the_solution(monkeypatch, tmp_path):
     def no_second_solve(*args, **kwargs):
         raise AssertionError("solved again")
 
-    monkeypatch.setattr("exactplay.game_certificate.solve", no_second_solve)
+    from exactplay.certify import game as game_certificate  # (exactplay.certify is also the API function)
+
+    monkeypatch.setattr(game_certificate, "solve_model", no_second_solve)
     assert xp.check(sol.certify(tmp_path / "r.json", store="policy")).ok
     assert "values" not in json.loads((tmp_path / "r.json").read_text())["solution"]
 

@@ -19,7 +19,7 @@ from exactplay.checker import verify_file
 from exactplay.engine import solve
 from exactplay.errors import VerificationError
 from exactplay.model import ModelError, load_factory, model_from_json
-from exactplay.model_certificate import model_certificate, model_digest
+from exactplay.certify.model import model_certificate, model_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,7 +202,7 @@ def test_expected_witnesses_and_values():
 
 
 def test_verify_file_and_cli(tmp_path, capsys):
-    from exactplay.cli import main
+    from exactplay.cli.main import main
 
     path = tmp_path / "pig4.json"
     path.write_text(json.dumps(cert("pig4")))

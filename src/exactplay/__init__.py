@@ -42,8 +42,8 @@ _LAZY = {
     "ModelError": "exactplay.model.compiled",
 }
 # the API's functions keep their names when a submodule of the same name is imported
-# (exactplay/audit.py, the audit layer: ``import exactplay.audit`` would otherwise rebind
-# ``exactplay.audit``); such a module is reached through sys.modules or ``from exactplay.audit import ...``
+# (the packages exactplay/audit/ and exactplay/certify/: ``import exactplay.audit.judge`` would otherwise
+# rebind ``exactplay.audit``); such a package is reached through sys.modules or ``from exactplay.audit import ...``
 _FUNCTIONS = ("solve", "audit", "certify", "check")
 
 __all__ = ["__version__", *_LAZY]

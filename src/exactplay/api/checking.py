@@ -109,7 +109,7 @@ def _verify(p: Path, expect: dict) -> CheckResult:
         found = verify_file(p, expect)
     except VerificationError as exc:
         return CheckResult(p, False, f"FAIL {exc}", field=exc.field, state=exc.state)
-    from ..check_cli import ok_message
+    from ..cli.check import ok_message
 
     return CheckResult(p, True, ok_message(p, found), found["game"], dict(found["params"]), dict(found["answer"]),
                        found["summary"],

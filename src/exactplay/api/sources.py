@@ -41,7 +41,7 @@ MODEL_OPTIONS = {
 }
 
 # Each built-in game's answer: the component of the initial state's value and its name, as the
-# game's certificate names them (each game's certify_v2; tests/test_api.py holds the two together).
+# game's certificate names them (each game's ``certify`` in ``games/<name>/model.py``; tests/test_api.py holds the two together).
 BUILTIN_ANSWERS = {
     "race": lambda p, m: (1, f"G({p['target']},{p['target']})"),
     "hold": lambda p, m: (0, "V(0,0)"),
@@ -79,7 +79,7 @@ def source_kind(game: Any) -> str:
         return "object"
     text = str(game)
     from ..games import GAME_MODULES
-    from ..model_source import is_drn
+    from .model_source import is_drn
 
     if text in GAME_MODULES:
         return "builtin"
@@ -189,7 +189,7 @@ def _builtin(name: str, params: dict, limit: int) -> Source:
 def _drn(path: str, params: dict, limit: int) -> Source:
     from types import SimpleNamespace
 
-    from ..model_source import check_drn_arguments, load_drn_model
+    from .model_source import check_drn_arguments, load_drn_model
 
     args = SimpleNamespace(model=path, max_states=limit, **{k: params.get(k) for k in MODEL_OPTIONS["drn"]})
     check_drn_arguments(args)

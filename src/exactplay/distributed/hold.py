@@ -36,7 +36,7 @@ from exactplay.distributed.tiles import Tile, new_run, run_tiles
 from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
 from exactplay.games.hold.recurrence import alive_scores
 from exactplay.games.hold.solver import HoldTable, _Fixed, pair_order, solve_pair, store_pair
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
 
 

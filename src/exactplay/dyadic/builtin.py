@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import UsageError
 from ..progress import SILENT
 from .certificate import game_ball_certificate
-from .cli import refuse_unverified
+from ..cli.dyadic import refuse_unverified
 from .fixpoint import NotEnclosed
 
 __all__ = ["MAX_STATES", "certify_hold_ball"]

@@ -104,7 +104,7 @@ def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILEN
                            params: dict | None = None):
     """``(certificate, run)`` of a user's model on the grid ``2^-k``; ``params``: the factory's
     parameters as recorded (``{}``, a model file's, by default)."""
-    from ..initial_values import one_initial_state
+    from ..model.initial_values import one_initial_state
     from ..model import model_to_json
     from ..model.canonical import model_digest
 

@@ -7,16 +7,16 @@ used, so ``exactplay --help`` stays fast.
 The functions take the parsed parameters as keyword arguments plus:
 
 * ``solve(backend, digits, full, progress, **params) -> Report``: the game's typed
-  :class:`~exactplay.solve_result.SolveResult` rendered by :mod:`exactplay.render.solve` (a ball
-  solve, ``--backend ball|auto``, an :class:`~exactplay.enclosure_result.EnclosureResult` rendered by
-  :mod:`exactplay.render.enclosure`)
-* ``audit(backend, digits, progress, **params) -> AuditResult`` (:mod:`exactplay.audit_result`;
-  rendered by :mod:`exactplay.render`); with ``--backend ball|auto`` both return an
-  :class:`~exactplay.enclosure_result.EnclosureResult`
+  :class:`~exactplay.solve_result.SolveResult` rendered by :mod:`exactplay.present.render.solve` (a ball
+  solve, ``--backend ball|auto``, an :class:`~exactplay.audit.enclosure_result.EnclosureResult` rendered by
+  :mod:`exactplay.present.render.enclosure`)
+* ``audit(backend, digits, progress, **params) -> AuditResult`` (:mod:`exactplay.audit.result`;
+  rendered by :mod:`exactplay.present.render`); with ``--backend ball|auto`` both return an
+  :class:`~exactplay.audit.enclosure_result.EnclosureResult`
 * ``certify(backend, progress, store, solver, **params) -> dict`` (a certificate: the game's model
   solved, ``games/<name>/model.py``'s ``certify``)
 
-A :class:`~exactplay.rendered.Report` carries both renderings of a result: ``data`` (JSON-ready,
+A :class:`~exactplay.present.rendered.Report` carries both renderings of a result: ``data`` (JSON-ready,
 exact numbers as ``"p/q"``) and ``lines`` (what a person reads).
 """
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import UsageError
-from ..numbers import read_int
-from ..rendered import Report  # noqa: F401 (re-exported: games return it)
+from ..numbers.backends import read_int
+from ..present.rendered import Report  # noqa: F401 (re-exported: games return it)
 
 GAME_MODULES = {
     "race": "exactplay.games.race",

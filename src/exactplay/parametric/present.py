@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..rendered import Report
+from ..present.rendered import Report
 from .poly import coeff_strings, poly_text
 from .ratfunc import RatFunc
 from .regions import ParametricSolution

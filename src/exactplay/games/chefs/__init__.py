@@ -41,10 +41,10 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games import Game, Param, Report, game_model, heavy_note
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.chefs import cycle  # noqa: F401 (its submodules, re-exported)
 from exactplay.games.chefs import model
@@ -106,7 +106,7 @@ def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, 
 
 
 def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the published float solver (an :class:`~exactplay.audit_result.AuditResult`)."""
+    """The audit of the published float solver (an :class:`~exactplay.audit.result.AuditResult`)."""
     return audit_result(run_audit(n, skills, backend, digits, progress), digits)
 
 

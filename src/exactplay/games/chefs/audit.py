@@ -3,15 +3,15 @@ against the a-priori bounds, and every choice; both tie rules."""
 
 from __future__ import annotations
 
-from exactplay.audit import audit_decisions, audit_values, exact_minus_float, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, exact_minus_float, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs.bound import a_priori_bounds
 from exactplay.games.chefs.fmt import _decimals, pq
 from exactplay.games.chefs.instance import (_audit_limit, _params, _tie_json, chef_set, in_backend, instance,
                                             solve_exact)
 from exactplay.games.chefs.skills import float_skills
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 
 

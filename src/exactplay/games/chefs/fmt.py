@@ -7,7 +7,7 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.numbers import format_pq
+from exactplay.numbers.backends import format_pq
 
 
 def pq(x) -> str:
@@ -20,7 +20,7 @@ def pq(x) -> str:
 
 def decimal_text(x, digits: int) -> str:
     """``x`` correctly rounded to ``digits`` decimals, ties to even (as
-    :func:`exactplay.audit.decimal_digits`), in GMP integer arithmetic."""
+    :func:`exactplay.audit.judge.decimal_digits`), in GMP integer arithmetic."""
     num, den = mpz(x.numerator), mpz(x.denominator)
     q, r = divmod(abs(num) * 10**digits, den)
     if 2 * r > den or (2 * r == den and q % 2 == 1):

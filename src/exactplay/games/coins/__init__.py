@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.numbers import Backend, as_fraction, format_pq
+from exactplay.numbers.backends import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
-from exactplay.render import shorten
+from exactplay.present.render import shorten
 from exactplay.games import Game, Param, Report, game_model
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.coins import model
@@ -132,7 +132,7 @@ def _formulation_json(r: dict) -> dict:
 
 
 def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the seed's two programs (an :class:`~exactplay.audit_result.AuditResult`)."""
+    """The audit of the seed's two programs (an :class:`~exactplay.audit.result.AuditResult`)."""
     row = resolve_row(coins, file)
     return audit_result(row, run_audit(row, backend, digits, progress), digits)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, as_fraction, format_pq, read_rational
+from exactplay.numbers.backends import Backend, as_fraction, format_pq, read_rational
 
 MAX_COINS = 1000
 LEFT, RIGHT = "left", "right"  # the two ends of the row

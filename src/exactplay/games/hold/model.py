@@ -97,8 +97,8 @@ def certify(target: int = 75, faces: int = 6, progress=None, store="auto", backe
     """The certificate (``exactplay certify hold``): this model solved by the engine (or by ``solver``,
     e.g. its levels on Dask); the answer ``V(0,0)`` is the first player's winning probability
     (component 0).  ``--backend ball|auto``: the ball certificate instead."""
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
-    from exactplay.numbers import get_backend
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
+    from exactplay.numbers.backends import get_backend
 
     B = get_backend(backend)
     if B.prec is not None:

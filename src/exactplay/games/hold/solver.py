@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from exactplay.enclosure import undecided
-from exactplay.numbers import Backend, get_backend
+from exactplay.audit.enclosure import undecided
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.hold.recurrence import (
     PRECISION,
@@ -245,7 +245,7 @@ class _Fixed:
     ``Vf[c][h] = floor(V(c, h) 2^P)``; a hold value ``1 - V`` is then
     ``2^P - Vf`` within one unit.  Each fixed-point hold/continue value is within
     :func:`fixed_error` units of the exact one, so the certified comparison
-    (:func:`exactplay.enclosure.undecided`) orders a pair unless its margin is at
+    (:func:`exactplay.audit.enclosure.undecided`) orders a pair unless its margin is at
     most twice that; a turn with such a pair is decided exactly instead.
     """
 

@@ -4,11 +4,11 @@ chain the seed's claims use."""
 
 from __future__ import annotations
 
-from exactplay.audit import audit_decisions, audit_values, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, FloatAudit, ValueErrors
 from exactplay.errors import UsageError
 from exactplay.games.race.table import MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET, solve_table, t_limit
-from exactplay.numbers import Backend
+from exactplay.numbers.backends import Backend
 from exactplay.progress import SILENT
 
 

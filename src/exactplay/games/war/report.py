@@ -14,11 +14,11 @@ from fractions import Fraction
 from exactplay.games.war import solve_result
 from exactplay.games.war.audit import audit_result, run_audit
 from exactplay.games.war.bound import gamma, rounding_depths
-from exactplay.numbers import as_fraction, get_backend
-from exactplay.render.solve import solve_report
+from exactplay.numbers.backends import as_fraction, get_backend
+from exactplay.present.render.solve import solve_report
 from exactplay.progress import SILENT
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import new_figure
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import new_figure
 
 
 def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT) -> GameReport:

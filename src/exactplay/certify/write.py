@@ -1,0 +1,39 @@
+"""Writing certificates: strict JSON with exact numbers as ``"p/q"``, written atomically.
+
+A certificate is version 2 of the format ``"exactplay-certificate"``; its kind says what it
+proves and who wrote it: ``"game"`` (a built-in game, :mod:`exactplay.certify.game`),
+``"model"`` (any model, :mod:`exactplay.certify.model`), ``"ball"`` and ``"parametric"``.
+The independent reader lives in :mod:`exactplay.checker`; it shares no code with the writers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..present.strict_json import dumps
+
+
+def write_certificate(cert: dict, path: str | Path) -> Path:
+    """Write ``cert`` as JSON (indented, keys in a fixed order) and return the path."""
+    return write_text_atomic(path, dumps(cert, indent=1) + "\n")
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to a temporary file beside ``path``, then rename it: never a half-written file."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # the mode an ordinary open() would give, not mkstemp's 0600
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

@@ -1,0 +1,146 @@
+"""``exactplay check``: every certificate given, verified by the standalone checker, then one summary."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import EXIT_FAILED, EXIT_OK, ExactplayError, UsageError
+from ..numbers.backends import refuse_non_ascii_digits
+from ..progress import heavy_notice, make_progress
+from ..present.strict_json import dumps
+
+
+def _parse_expect(items: list[str]) -> dict:
+    """``--expect KEY=VALUE`` options as a dict.  KEY is any parameter name (a built-in game's, or
+    a factory's as its certificate records it): each certificate says which keys it has."""
+    expect = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise UsageError(f"check: --expect needs KEY=VALUE, got {item[:60]!r}")
+        if not key.isidentifier():
+            raise UsageError(f"check: --expect {key[:40]!r}: a parameter's name is a word (a Python identifier), "
+                             "e.g. --expect target=100")
+        refuse_non_ascii_digits(value, f"check: --expect {key}")  # the checker would read '١٠' as 10
+        if key in expect and expect[key] != value:
+            raise UsageError(f"check: --expect {key} given twice with different values")
+        expect[key] = value
+    return expect
+
+
+def _cmd_check(args) -> int:
+    """Check every file given (directories: every ``*.json`` below), then one summary line.
+
+    Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
+    tampered); exit 2 only for usage errors (no such path, bad option).
+    """
+    from ..checker import UNVERIFIED_FIELDS, _ints, certificate_paths, load_certificate, verify_certificate
+
+    _ints.use_stdlib(args.stdlib)
+    results = []
+    expect = _parse_expect(args.expect)
+    paths = certificate_paths(args.paths)
+    failed = 0
+    progress = make_progress(args.quiet, args.json)
+    try:
+        for number, path in enumerate(paths, 1):
+            progress.start(f"checking {path} ({number}/{len(paths)})")
+            try:
+                cert = load_certificate(path)
+                if not _ints.using_gmpy2():
+                    heavy_notice(_slow_without_gmpy2(path, cert), args.quiet, args.json)
+                found = verify_certificate(cert, str(path), expect)
+            except ExactplayError as exc:
+                failed += 1
+                results.append({"path": str(path), "ok": False, "error": str(exc)})
+                if not args.json:
+                    progress.print(f"FAIL {exc}", err=True)
+                continue
+            results.append({"path": str(path), "ok": True, **found})
+            if not args.json and not args.quiet:
+                progress.print(ok_message(path, found))
+    finally:
+        progress.close()
+    summary = (f"{len(paths) - failed} of {len(paths)} certificate(s) verified" if not failed
+               else f"{failed} of {len(paths)} certificate(s) failed")
+    if args.json:
+        print(dumps({"certificates": results, "checked": len(paths), "failed": failed,
+                     "unverified_fields": list(UNVERIFIED_FIELDS), "summary": summary}))
+    elif failed:
+        print(summary, file=sys.stderr)
+    elif not args.quiet:
+        unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
+        print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def ok_message(path, found: dict) -> str:
+    """What ``check`` prints for a certificate that verified (``found``: :func:`~exactplay.checker.verify_file`'s).
+
+    >>> print(ok_message("r.json", {"game": "race", "params": {"target": 2}, "summary": "...",
+    ...                             "answer": {"name": "G(2,2)", "decimal": "0.52592593"}}))
+    ok   r.json
+         race target=2: G(2,2) = 0.52592593
+         ...
+    """
+    params = "".join(f" {k}={v}" for k, v in found["params"].items())
+    ans = found["answer"]
+    return (f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}{_initial_range(found)}"
+            f"\n     {found['summary']}")
+
+
+def _initial_range(found: dict) -> str:
+    """``; 512 initial states, values in [a, b]`` for a model with several initial states (verified).
+
+    >>> _initial_range({"initial_states": {"count": 2, "smallest": {"decimal": "0.1"}, "largest": {"decimal": "0.9"}}})
+    '; 2 initial states, values in [0.1, 0.9]'
+    """
+    r = found.get("initial_states")
+    if not r:
+        return ""
+    return f"; {r['count']:,} initial states, values in [{r['smallest']['decimal']}, {r['largest']['decimal']}]"
+
+
+def _certified(answer: dict) -> str:
+    """What the certificate proves of its answer: ``= decimal``, or, for a ball certificate whose
+    enclosure does not fix the decimal, ``in [a, b]`` with the dyadic ends ``[m, e]`` (``m 2^e``)
+    written with 12 decimals rounded outward (``a`` down, ``b`` up: still an enclosure).
+
+    >>> _certified({"decimal": "0.77777778"})
+    '= 0.77777778'
+    >>> _certified({"decimal": None, "lower": [199, -8], "upper": [201, -8]})
+    'in [0.777343750000, 0.785156250000] (the certified enclosure; its decimal is not certified)'
+    >>> _certified({"decimal": None, "lower": [-1, -40], "upper": [1, -40]})
+    'in [-0.000000000001, 0.000000000001] (the certified enclosure; its decimal is not certified)'
+    """
+    if answer.get("decimal") is not None or not all(isinstance(answer.get(e), list) for e in ("lower", "upper")):
+        return f"= {answer.get('decimal')}"
+    from fractions import Fraction
+
+    from ..checker._ball_solution import outward_text
+
+    lo, hi = (Fraction(m) * Fraction(2) ** e for m, e in (answer["lower"], answer["upper"]))
+    return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"
+
+
+SLOW_WITHOUT_GMPY2 = 200_000  # states (the rules' bound) from which Python's own integers take minutes
+
+
+def _slow_without_gmpy2(path, cert: dict) -> str | None:
+    """A note before checking a large built-in game's certificate with Python's own integers
+    (``--stdlib``, or no gmpy2): its huge numbers then take minutes, not seconds."""
+    from ..checker.rules import RULES, rules_module
+
+    game, params = cert.get("game"), cert.get("params")
+    if cert.get("kind") != "game" or game not in RULES or not isinstance(params, dict):
+        return None
+    try:
+        module = rules_module(game)
+        bound = module.state_bound(module.read_params(params))
+    except Exception:  # noqa: BLE001 - a malformed certificate: its check says what is wrong
+        return None
+    if bound < SLOW_WITHOUT_GMPY2:
+        return None
+    return (f"checking {path} with Python's own integers (--stdlib or no gmpy2) takes minutes (up to {bound:,} "
+            "states); with gmpy2 seconds")
