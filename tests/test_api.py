@@ -198,7 +198,7 @@ def test_certify_a_builtin_reuses_the_solution(monkeypatch, tmp_path):
     def no_second_solve(*args, **kwargs):
         raise AssertionError("solved again")
 
-    monkeypatch.setattr("exactplay.game_certificate.solve", no_second_solve)
+    monkeypatch.setattr("exactplay.game_certificate.solve_model", no_second_solve)
     assert xp.check(sol.certify(tmp_path / "r.json", store="policy")).ok
     assert "values" not in json.loads((tmp_path / "r.json").read_text())["solution"]
 

@@ -27,10 +27,10 @@ def certificate_of(sol, store: str = "auto", digits: int = 8) -> dict:
             raise UsageError(f"a {src.builtin} certificate states its answer with the game's own digits; "
                              "digits= is for other games' certificates")
         from ..game_certificate import already_solved
-        from ..games import certify_v2
+        from ..games import get_game
 
         with already_solved(sol.engine):
-            return certify_v2(src.builtin)(**src.params, store=store)
+            return get_game(src.builtin).certify(**src.params, store=store)
     from ..model_certificate import model_certificate
 
     if store == "policy":  # (as the command line: a model certificate holds the model and every value)
