@@ -12,7 +12,7 @@ from exactplay.audit.judge import audit_decisions, audit_values
 from exactplay.audit.result import AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors, answer_check
 from exactplay.games import get_game
 from exactplay.present.render import audit_html, audit_json, audit_lines
-from exactplay.present.strict_json import dumps
+from exactplay.strict_json import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 

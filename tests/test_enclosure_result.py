@@ -28,7 +28,7 @@ from exactplay.model import build_model, load_model_file
 from exactplay.model.load import make_game
 from exactplay.numbers.backends import Backend, format_pq, get_backend
 from exactplay.present.render import audit_lines, enclosure_html, enclosure_json, enclosure_lines
-from exactplay.present.strict_json import NonFinite, dumps
+from exactplay.strict_json import NonFinite, dumps
 from test_json_every_command import assert_reasons_documented
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,7 @@ Strict JSON (RFC 8259) has no ``NaN``, ``Infinity`` or ``-Infinity``; Python's
 :func:`strict_loads` does.  An error measure with no double value (a relative
 error when the exact value is 0, an ulp count beyond the largest double) is
 written as ``null`` with a sibling ``<field>_reason`` (see
-:mod:`exactplay.present.strict_json`); the tests check that encoding too.
+:mod:`exactplay.strict_json`); the tests check that encoding too.
 
 The CLI runs in-process (``exactplay.cli.main.main``) at small parameters, so the
 file takes a few seconds plus the HTML reports' figures.
@@ -32,7 +32,7 @@ from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games import get_game
 from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
-from exactplay.present.strict_json import NonFinite, NonFiniteOutput, dumps, json_ready
+from exactplay.strict_json import NonFinite, NonFiniteOutput, dumps, json_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 PROOFS = ROOT / "proofs"
@@ -394,6 +394,6 @@ def test_the_encoding_examples_in_the_docstrings_hold():
 
     import importlib
 
-    for module in map(importlib.import_module, ("exactplay.present.strict_json", "exactplay.audit.judge")):
+    for module in map(importlib.import_module, ("exactplay.strict_json", "exactplay.audit.judge")):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0, module.__name__

@@ -188,7 +188,7 @@ def test_a_user_models_solve_goes_through_the_same_renderer(capsys):
     margin they carry."""
     from exactplay.engine import solve_model
     from exactplay.model.explicit import load_model_file
-    from exactplay.present.strict_json import dumps
+    from exactplay.strict_json import dumps
     from exactplay.present.render.solution import solution_result
 
     path = Path(__file__).resolve().parent.parent / "examples" / "loop-or-gamble.json"

@@ -98,7 +98,7 @@ def _floats(sol: Solution, floats) -> tuple[Any, dict | None, str]:
         if sol.source.kind == "symbolic":
             from types import SimpleNamespace
 
-            from ..cli.symbolic_commands import prism_float
+            from .symbolic import prism_float
 
             flt, what = prism_float(sol.source.loaded, SimpleNamespace())
         else:

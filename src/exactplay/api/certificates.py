@@ -27,7 +27,7 @@ def certificate_of(sol, store: str = "auto", digits: int = 8) -> dict:
             raise UsageError(f"a {src.builtin} certificate states its answer with the game's own digits; "
                              "digits= is for other games' certificates")
         from ..certify.game import already_solved
-        from ..games import get_game
+        from ..registry import get_game
 
         with already_solved(sol.engine):
             return get_game(src.builtin).certify(**src.params, store=store)
@@ -36,7 +36,7 @@ def certificate_of(sol, store: str = "auto", digits: int = 8) -> dict:
     if store == "policy":  # (as the command line: a model certificate holds the model and every value)
         raise UsageError("a model certificate stores every value (store='policy' is for the built-in games)")
     if src.kind == "symbolic":
-        from ..cli.symbolic_commands import source_block
+        from .symbolic import source_block
 
         return model_certificate(sol.engine, digits, source=source_block(src.loaded, sol.engine))
     from .model_source import record_params

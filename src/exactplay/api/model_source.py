@@ -1,6 +1,6 @@
 """Where a user's model comes from: a Python factory (``--game``), an explicit JSON model, a
 Storm DRN file or a PRISM/JANI file (``--model``), with the DRN property options (the PRISM/JANI
-ones are :mod:`exactplay.cli.symbolic`'s)."""
+ones are :mod:`exactplay.api.symbolic`'s)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def load_model(args, progress):
         from ..interop.symbolic import is_symbolic
 
         if is_symbolic(args.model):  # PRISM, PRISM-games or JANI, with --const and --prop
-            from ..cli.symbolic import load_symbolic
+            from .symbolic import load_symbolic
 
             return load_symbolic(args).model, args.model
         check_drn_arguments(args)

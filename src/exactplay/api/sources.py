@@ -78,7 +78,7 @@ def source_kind(game: Any) -> str:
     if not isinstance(game, (str, Path)):
         return "object"
     text = str(game)
-    from ..games import GAME_MODULES
+    from ..registry import GAME_MODULES
     from .model_source import is_drn
 
     if text in GAME_MODULES:
@@ -156,7 +156,7 @@ def _from_object(game: Any, params: dict, limit: int) -> Source:
 
 def _builtin(name: str, params: dict, limit: int) -> Source:
     """A built-in game's model, with the parameters of its registry entry (``exactplay list``)."""
-    from ..games import MODELS, get_game
+    from ..registry import MODELS, get_game
     from ..model.build import build_model_with_states
 
     entry = get_game(name)

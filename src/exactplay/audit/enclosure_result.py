@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from .result import Fact
-from ..present.strict_json import INFINITE, OUT_OF_RANGE, NonFinite
+from ..strict_json import INFINITE, OUT_OF_RANGE, NonFinite
 
 if TYPE_CHECKING:  # the ball library is imported by the runs that make balls, not by the renderer
     from ..numbers.balls import ZivDecimal
@@ -67,7 +67,7 @@ def judge(mine: Any, others: list) -> str:
 def upper_measure(x: float, unbounded: str | None = None) -> float:
     """An error bound as a double *above* the real bound ``u`` whose rounding to nearest is ``x``
     (python-flint's ``float()`` rounds to nearest): the next double up (0 stays 0: ``u`` is below
-    half the smallest subnormal).  An infinite ``x`` is a :class:`~exactplay.present.strict_json.NonFinite`:
+    half the smallest subnormal).  An infinite ``x`` is a :class:`~exactplay.strict_json.NonFinite`:
     *infinite* when ``unbounded`` says why (an unbounded ball), else *out of range* (a finite bound
     beyond the largest double).
 
@@ -101,7 +101,7 @@ class AnswerEnclosure:
     JSON under ``key``: the ZivDecimal's fields (its last ball's ends and width), plus
     ``run_enclosure`` (this run's ends, width and precision: what the text's enclosure line shows).
     ``lower``/``upper`` None: the run's ball is unbounded (its width is written as an infinite
-    measure, :mod:`exactplay.present.strict_json`).
+    measure, :mod:`exactplay.strict_json`).
     """
 
     name: str | None

@@ -16,9 +16,9 @@ For a float value ``y`` of an exact value ``x``:
 A measure with no double value -- the relative error when ``x = 0`` and
 ``y != 0``, an ulp count beyond the largest double (``y = 0`` has the ulp
 4.9e-324), a bound-over-measured ratio beyond the largest double -- is a
-:class:`~exactplay.present.strict_json.NonFinite`: it compares as ``inf``, prints as
+:class:`~exactplay.strict_json.NonFinite`: it compares as ``inf``, prints as
 ``inf (exact value 0 ...)`` and is written to JSON as ``null`` with a sibling
-``<field>_reason`` (see :mod:`exactplay.present.strict_json`).  Game code makes such
+``<field>_reason`` (see :mod:`exactplay.strict_json`).  Game code makes such
 measures with :func:`relative_error`, :func:`ulp_error` and :func:`ratio`.
 
 A decision is classified against a bound ``e`` on the error of each float
@@ -43,7 +43,7 @@ except ImportError:  # pragma: no cover
 
 from ..numbers.decimals import decimal_digits
 from ..numbers.backends import as_fraction
-from ..present.strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
+from ..strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 from .rounding import RoundingReport, float_digits_certain, rounding_report  # noqa: F401 (re-exported)
 
 __all__ = [

@@ -8,7 +8,7 @@ under audit, and for each of them (a :class:`FloatAudit`):
   agree, whether the a-priori bound alone proves them, and the float's error;
 * the **per-state value errors** (:class:`ValueErrors`, wrapping
   :class:`~exactplay.audit.judge.ValueAudit`): max abs / rel / ulp error and where, the
-  a-priori bound and bound/measured, with the :class:`~exactplay.present.strict_json.NonFinite`
+  a-priori bound and bound/measured, with the :class:`~exactplay.strict_json.NonFinite`
   encoding for a measure with no double value;
 * the **decision verdicts** (:class:`DecisionVerdicts`, wrapping
   :class:`~exactplay.audit.judge.DecisionAudit`): certified / exact tie / wrong /

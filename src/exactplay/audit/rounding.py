@@ -10,7 +10,7 @@ from typing import Any
 
 from ..numbers.decimals import decimal_digits
 from ..numbers.backends import as_fraction
-from ..present.strict_json import json_ready
+from ..strict_json import json_ready
 
 
 @dataclass

@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from .. import __version__
 from ..engine import solve_model
 from ..errors import UsageError
-from ..games import MODELS
+from ..registry import MODELS
 from ..model import build_model
 from ..model.canonical import canonical_model, canonical_order, model_digest
 from .model import solution_fields

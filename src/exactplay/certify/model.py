@@ -132,7 +132,7 @@ def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: d
                       source: dict | None = None) -> dict:
     """The certificate; ``params``: the factory's parameters as recorded (:func:`recorded_params`;
     ``{}`` for a model file), left out when None; ``source``: what a PRISM/JANI model was built
-    from and the property's answer (:func:`exactplay.cli.symbolic_commands.source_block`), left out
+    from and the property's answer (:func:`exactplay.api.symbolic.source_block`), left out
     when None."""
     model_json = model_to_json(sol.model)
     return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 
 
 def write_certificate(cert: dict, path: str | Path) -> Path:
@@ -18,8 +18,22 @@ def write_certificate(cert: dict, path: str | Path) -> Path:
     return write_text_atomic(path, dumps(cert, indent=1) + "\n")
 
 
-def write_text_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to a temporary file beside ``path``, then rename it: never a half-written file."""
+def write_ball_certificate(cert: dict, output: str) -> None:
+    """Write a ball certificate on one line: to stdout for ``-``, gzip-compressed (level 6) for a
+    name ending in ``.gz`` (which ``check`` reads), else as text."""
+    import sys
+
+    text = dumps(cert, indent=None) + "\n"
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        write_text_atomic(output, text, gzipped=output.endswith(".gz"))
+
+
+def write_text_atomic(path: str | Path, text: str, gzipped: bool = False) -> Path:
+    """Write ``text`` (UTF-8; gzip-compressed if ``gzipped``) to a temporary file beside ``path``,
+    then rename it: never a half-written file."""
+    import gzip
     import os
     import tempfile
 
@@ -27,8 +41,9 @@ def write_text_atomic(path: str | Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            data = text.encode("utf-8")
+            f.write(gzip.compress(data, 6) if gzipped else data)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # the mode an ordinary open() would give, not mkstemp's 0600

@@ -7,7 +7,8 @@ import sys
 from ..errors import EXIT_FAILED, EXIT_OK, ExactplayError, UsageError
 from ..numbers.backends import refuse_non_ascii_digits
 from ..progress import heavy_notice, make_progress
-from ..present.strict_json import dumps
+from ..api.checking import ok_message
+from ..strict_json import dumps
 
 
 def _parse_expect(items: list[str]) -> dict:
@@ -73,55 +74,6 @@ def _cmd_check(args) -> int:
         unverified = sorted({f for r in results for f in r.get("unverified_fields", ())})
         print(f"{summary}; informational fields not re-verified: {', '.join(unverified) or 'none'}")
     return EXIT_FAILED if failed else EXIT_OK
-
-
-def ok_message(path, found: dict) -> str:
-    """What ``check`` prints for a certificate that verified (``found``: :func:`~exactplay.checker.verify_file`'s).
-
-    >>> print(ok_message("r.json", {"game": "race", "params": {"target": 2}, "summary": "...",
-    ...                             "answer": {"name": "G(2,2)", "decimal": "0.52592593"}}))
-    ok   r.json
-         race target=2: G(2,2) = 0.52592593
-         ...
-    """
-    params = "".join(f" {k}={v}" for k, v in found["params"].items())
-    ans = found["answer"]
-    return (f"ok   {path}\n     {found['game']}{params}: {ans['name']} {_certified(ans)}{_initial_range(found)}"
-            f"\n     {found['summary']}")
-
-
-def _initial_range(found: dict) -> str:
-    """``; 512 initial states, values in [a, b]`` for a model with several initial states (verified).
-
-    >>> _initial_range({"initial_states": {"count": 2, "smallest": {"decimal": "0.1"}, "largest": {"decimal": "0.9"}}})
-    '; 2 initial states, values in [0.1, 0.9]'
-    """
-    r = found.get("initial_states")
-    if not r:
-        return ""
-    return f"; {r['count']:,} initial states, values in [{r['smallest']['decimal']}, {r['largest']['decimal']}]"
-
-
-def _certified(answer: dict) -> str:
-    """What the certificate proves of its answer: ``= decimal``, or, for a ball certificate whose
-    enclosure does not fix the decimal, ``in [a, b]`` with the dyadic ends ``[m, e]`` (``m 2^e``)
-    written with 12 decimals rounded outward (``a`` down, ``b`` up: still an enclosure).
-
-    >>> _certified({"decimal": "0.77777778"})
-    '= 0.77777778'
-    >>> _certified({"decimal": None, "lower": [199, -8], "upper": [201, -8]})
-    'in [0.777343750000, 0.785156250000] (the certified enclosure; its decimal is not certified)'
-    >>> _certified({"decimal": None, "lower": [-1, -40], "upper": [1, -40]})
-    'in [-0.000000000001, 0.000000000001] (the certified enclosure; its decimal is not certified)'
-    """
-    if answer.get("decimal") is not None or not all(isinstance(answer.get(e), list) for e in ("lower", "upper")):
-        return f"= {answer.get('decimal')}"
-    from fractions import Fraction
-
-    from ..checker._ball_solution import outward_text
-
-    lo, hi = (Fraction(m) * Fraction(2) ** e for m, e in (answer["lower"], answer["upper"]))
-    return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"
 
 
 SLOW_WITHOUT_GMPY2 = 200_000  # states (the rules' bound) from which Python's own integers take minutes

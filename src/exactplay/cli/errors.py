@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .inputs import game_takes as _takes, owner_hint
-from ..games import get_game
+from ..registry import get_game
 
 
 def error_line(exc: Exception) -> str:

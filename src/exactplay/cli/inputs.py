@@ -95,7 +95,7 @@ def game_takes(game) -> str:
 
 def builtin_of(spec: str | None) -> str | None:
     """The built-in game a ``--game`` spec stands for (one of :data:`BUILTIN_FACTORIES`), or None."""
-    from ..games import game_names
+    from ..registry import game_names
 
     for game in game_names():
         if spec in (t.format(game=game) for t in BUILTIN_FACTORIES):
@@ -175,7 +175,7 @@ def _owners(flag: str, command: str, mine: InputKind | None, game: str | None) -
     """``(who, elsewhere)``: who takes ``flag`` (``a hold option (exactplay solve hold --faces ...)``,
     ``an option of a DRN model (...)``; built-in games from the registry, input kinds from
     :data:`INPUT_KINDS`), and whether only other commands do (``--param-symbol`` in ``audit``)."""
-    from ..games import get_game, game_names
+    from ..registry import get_game, game_names
 
     cmd = command if command in GAME_COMMANDS + INTEROP_COMMANDS else "solve"
     name = flag.lstrip("-").replace("-", "_")
@@ -222,7 +222,7 @@ def owner_hint(flag: str, command: str, kind: InputKind | None = None, game: str
         return f"{flag} is {owners}, not of {command}" + ("" if elsewhere else f" (exactplay {command} --help)")
     if kind is not None and builtin_of(spec) is None:
         return f"{flag} is {owners}; {_tail(kind, flag, value, spec)}"
-    from ..games import get_game
+    from ..registry import get_game
 
     return f"{flag} is {owners}; {game} takes {game_takes(get_game(game))}"
 

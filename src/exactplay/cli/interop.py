@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import EXIT_FAILED, EXIT_OK, UsageError
 from ..model import ModelError
 from ..api.model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 from .inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
 
 __all__ = ["INTEROP_COMMANDS", "run_interop_command"]
@@ -89,7 +89,7 @@ def _load(args, progress):
     from ..interop.symbolic import is_symbolic
 
     if is_symbolic(args.model):  # a PRISM/JANI model and its property (--const, --prop)
-        from .symbolic import load_symbolic
+        from ..api.symbolic import load_symbolic
 
         loaded = load_symbolic(args)
         return loaded.model, args.model, loaded
@@ -293,7 +293,7 @@ def builtin_argv(argv: list[str]) -> list[str]:
     --param name=VALUE ...`` (the built-in games written as game models; defaults as the game's own)."""
     if len(argv) < 2 or argv[1] not in BUILTIN_GAMES:
         return argv
-    from ..games import get_game
+    from ..registry import get_game
 
     name, rest = argv[1], argv[2:]
     names = BUILTIN_GAMES[name]

@@ -14,12 +14,12 @@ from .. import __version__
 from ..distributed import DISTRIBUTED_GAMES
 from ..distributed.options import add_options as add_distributed_options, requested as distributed_requested
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
-from ..games import game_names, get_game
+from ..registry import game_names, get_game
 from ..paths import check_writable
 from ..present.render import emit
 from ..numbers.backends import get_backend, int_option
 from ..progress import heavy_notice, make_progress
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 from .check import _cmd_check
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded

@@ -16,7 +16,7 @@ from ..model import ModelError
 from ..numbers.backends import int_option
 from ..api.model_source import load_model
 from .inputs import GAME_COMMANDS
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 
 __all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
 

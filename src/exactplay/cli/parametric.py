@@ -15,7 +15,7 @@ import sys
 from ..present.render import emit
 from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 
 __all__ = ["wants_parametric", "run_parametric"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
-from ..games import Game, game_names, get_game
+from ..registry import Game, game_names, get_game
 from ..numbers.backends import BACKEND_NAMES, DEFAULT_BALL_PREC, int_option
 
 

@@ -15,9 +15,10 @@ which refuses the others).
 from __future__ import annotations
 
 from ..errors import EXIT_OK, UsageError
+from ..api.symbolic import load_symbolic
 from ..model import ModelError
 
-__all__ = ["add_symbolic_arguments", "load_symbolic", "solve_symbolic",
+__all__ = ["add_symbolic_arguments", "solve_symbolic",
            "symbolic_result"]
 
 def add_symbolic_arguments(p, command: str = "solve") -> None:
@@ -47,20 +48,6 @@ def add_audit_arguments(p) -> None:
     g.add_argument("--epsilon", type=float, default=None, metavar="E",
                    help="stop when every state's relative change is below E (default 1e-6, PRISM's)")
     g.add_argument("--max-iterations", type=int, default=None, metavar="N", help="at most N sweeps (default 10000)")
-
-
-def load_symbolic(args):
-    """The :class:`~exactplay.interop.symbolic_model.Loaded` model and question of the options."""
-    from ..interop.symbolic_model import load
-
-    try:
-        loaded = load(args.model, args.const, args.prop, args.props, args.fix_deadlocks)
-    except ModelError as exc:
-        raise UsageError(str(exc)) from None
-    limit = getattr(args, "max_states", None)
-    if limit is not None and len(loaded.model) > limit:
-        raise UsageError(f"{args.model}: {len(loaded.model):,} states is more than --max-states {limit:,}")
-    return loaded
 
 
 def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states: bool = False):

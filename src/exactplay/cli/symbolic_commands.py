@@ -17,10 +17,11 @@ from pathlib import Path
 
 from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
-from ..present.strict_json import dumps
-from .symbolic import load_symbolic, symbolic_result
+from ..strict_json import dumps
+from ..api.symbolic import load_symbolic, prism_float, source_block
+from .symbolic import symbolic_result
 
-__all__ = ["run_symbolic", "source_block", "certify_symbolic", "audit_symbolic", "report_symbolic"]
+__all__ = ["run_symbolic", "certify_symbolic", "audit_symbolic", "report_symbolic"]
 
 
 def run_symbolic(command: str, args, progress, parser=None) -> int:
@@ -40,23 +41,6 @@ def _solve(loaded, backend: str, progress):
         return solve_model(loaded.model, backend, progress)
     except ModelError as exc:
         raise UsageError(str(exc)) from None
-
-
-def source_block(loaded, sol) -> dict:
-    """The certificate's ``source`` (:mod:`exactplay.checker._source`)."""
-    from ..interop.answers import answers_json, initial_answers
-
-    q = loaded.query
-    answers = initial_answers(sol, loaded.initial, q)
-    threshold = None
-    if q.comparison is not None:
-        from ..numbers.backends import format_pq
-
-        threshold = {"comparison": q.comparison, "bound": format_pq(q.bound), "holds": all(a.holds for a in answers)}
-    return {"language": loaded.source.language, "file": Path(loaded.source.path).name,
-            "file_sha256": loaded.source.sha256, "constants": dict(loaded.constants),
-            "property": loaded.property_text, "property_read": q.text, "model_type": loaded.kind,
-            "initial_states": answers_json(answers), "threshold": threshold}
 
 
 def certify_symbolic(args, progress) -> int:
@@ -85,32 +69,6 @@ def certify_symbolic(args, progress) -> int:
         print(f"wrote {args.output}: {loaded.describe()}: {loaded.property_text} = {cert['answer']['decimal']} "
               f"({len(sol.model):,} states{holds}; exactplay check {args.output})")
     return EXIT_OK
-
-
-def _float_options(args):
-    method = getattr(args, "float_method", None) or "gauss-seidel"
-    epsilon = 1e-6 if getattr(args, "epsilon", None) is None else args.epsilon
-    iterations = 10_000 if getattr(args, "max_iterations", None) is None else args.max_iterations
-    if not 0 < epsilon < 1:
-        raise UsageError("--epsilon must be between 0 and 1")
-    if iterations < 1:
-        raise UsageError("--max-iterations must be at least 1")
-    return method, epsilon, iterations
-
-
-def prism_float(loaded, args):
-    """PRISM's float solution of the loaded property, and what to call it."""
-    from ..interop.prism_iteration import prism_value_iteration
-
-    method, epsilon, iterations = _float_options(args)
-    try:
-        flt = prism_value_iteration(loaded.model, loaded.query.operator == "R", method, epsilon, iterations,
-                                    dtmc=loaded.kind == "dtmc")
-    except ModelError as exc:
-        raise UsageError(str(exc)) from None
-    what = (f"PRISM's value iteration ({method}, relative epsilon {epsilon:g}, at most {iterations:,} sweeps, "
-            "probability-0/1 states precomputed, probabilities as nearest doubles)")
-    return flt, what
 
 
 def _audit_result(loaded, sol, flt, what: str, digits: int):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from .parsing import EPILOG, _add_common, _add_game_params, _exact_only, _game_params, _Parser
 from ..errors import EXIT_FAILED, EXIT_OK, UsageError
-from ..games import Game, game_names, get_game
+from ..registry import Game, game_names, get_game
 from ..numbers.backends import get_backend
 from ..progress import heavy_notice, make_progress
-from ..present.strict_json import dumps
+from ..strict_json import dumps
 
 
 def _add_ux_parsers(sub, games: list[Game]) -> None:

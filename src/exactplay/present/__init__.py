@@ -1,4 +1,4 @@
-"""What people and machines read: strict JSON (:mod:`~exactplay.present.strict_json`), text
+"""What people and machines read: strict JSON (:mod:`~exactplay.strict_json`), text
 renderings of results (:mod:`~exactplay.present.render`), HTML reports and figures
 (:mod:`~exactplay.present.report`).
 """

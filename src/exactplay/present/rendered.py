@@ -1,7 +1,7 @@
 """A result rendered for both of its readers: ``data`` for machines, ``lines`` for people.
 
 Every command's output is one :class:`Report`: ``data`` is JSON-ready (exact numbers as
-``"p/q"`` strings, written by :func:`exactplay.present.strict_json.dumps`), ``lines`` the text a person
+``"p/q"`` strings, written by :func:`exactplay.strict_json.dumps`), ``lines`` the text a person
 reads.  It lives below the renderers and the games, so both can name it without importing the
 other.
 

@@ -16,7 +16,7 @@ import sys
 from exactplay.audit.judge import decimal_digits
 from exactplay.errors import EXIT_OK, UsageError, VerificationError
 from exactplay.numbers.backends import Backend, int_option, refuse_non_ascii_digits
-from exactplay.present.strict_json import dumps
+from exactplay.strict_json import dumps
 
 MAX_QUERIES = 1000
 MAX_LINE_CHARS = 200  # a line 'C H X' of small integers (spaces are free, not unbounded)

@@ -142,7 +142,7 @@ def certify(target: int = 100, progress=None, store="auto", backend="mpq", solve
     target = int(target)
     B = get_backend(backend)
     if B.prec is not None:
-        from exactplay.cli.dyadic import refuse_unverified
+        from exactplay.dyadic.certificate import refuse_unverified
 
         from .ball_certificate import certify_ball
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from exactplay.audit.judge import ulp_error
 from exactplay.numbers.backends import as_fraction, format_pq
-from exactplay.present.strict_json import INFINITE, NonFinite
+from exactplay.strict_json import INFINITE, NonFinite
 
 SEED_P = 3.132436174322299e-09
 SEED_GAMES = 159620171.70491105
@@ -56,7 +56,7 @@ SEED_EIGHT_CARD = {(8, 1): 0.0625, (4, 2): 0.03571428571428571}
 def correct_digits(y: float, x: Any) -> float:
     """Correct significant decimal digits of ``y`` as an approximation of ``x``: ``-log10 |y - x| / |x|``.
 
-    A :class:`~exactplay.present.strict_json.NonFinite` (infinitely many) when ``y`` is ``x`` exactly."""
+    A :class:`~exactplay.strict_json.NonFinite` (infinitely many) when ``y`` is ``x`` exactly."""
     x = as_fraction(x)
     err = abs(Fraction(y) - x)
     if err == 0:

@@ -20,7 +20,7 @@ from ...audit.result import AuditResult
 from ...audit.enclosure_result import EnclosureResult
 from ...errors import EXIT_OK
 from ...numbers.backends import InfiniteValue, as_fraction, format_pq
-from ..strict_json import COMPACT_FROM, dumps
+from ...strict_json import COMPACT_FROM, dumps
 
 
 def shorten(digits: str, keep: int = 12) -> str:

@@ -5,7 +5,7 @@ answer check under ``rounding`` (plus its error and float value where the audit 
 keys for them), each value-error summary and decision verdict under its own key, its
 facts; then the instance's facts.  A program with a ``key`` nests its parts under it.
 Infinite or out-of-range measures are ``null`` with a ``<field>_reason``
-(:mod:`exactplay.present.strict_json`).
+(:mod:`exactplay.strict_json`).
 
 Text (and HTML, row for row): the title, what is under audit, the headline facts, then per program
 ``-- label``, the answer line, per table the max abs / rel / ulp errors with where, the
@@ -21,7 +21,7 @@ from typing import Any
 from ...audit.judge import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG
 from ...audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from ...numbers.backends import format_pq
-from ..strict_json import json_ready
+from ...strict_json import json_ready
 
 __all__ = ["audit_json", "audit_lines", "audit_html", "LISTED"]
 

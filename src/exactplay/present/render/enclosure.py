@@ -19,7 +19,7 @@ JSON: ``game`` (or ``model``), ``params``, the headline facts, ``backend``, ``pr
 (the :class:`~exactplay.numbers.balls.ZivDecimal` fields plus ``run_enclosure``) under its key, ``widths``
 (``states``, ``largest``, ``largest_at``), the decisions
 (``total``, ``certified``, ``unresolved``, ``unresolved_sample``, their facts), each float program's
-measures at their paths, the facts.  Numbers with no double value follow :mod:`exactplay.present.strict_json`.
+measures at their paths, the facts.  Numbers with no double value follow :mod:`exactplay.strict_json`.
 An :class:`~exactplay.audit.enclosure_result.ExactHandover` (``auto``) writes what the balls found first
 (text) or under ``ball`` (JSON), then the exact answer as its own renderer writes it.
 """
@@ -36,7 +36,7 @@ from ...numbers.decimals import decimal_digits
 from ...audit.enclosure_result import (UNBOUNDED, VERDICTS, AnswerEnclosure, DecisionCertificates, EnclosureResult,
                                 FloatJudgement, WidthSummary)
 from ...numbers.backends import format_pq
-from ..strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
+from ...strict_json import INFINITE, OUT_OF_RANGE, NonFinite, json_ready
 from .audit import audit_html, audit_json, audit_lines
 
 __all__ = ["enclosure_json", "enclosure_lines", "enclosure_html", "decimal_text"]

@@ -16,7 +16,7 @@ import importlib
 from pathlib import Path
 
 from ...errors import UsageError
-from ...games import GAME_MODULES, get_game
+from ...registry import GAME_MODULES, get_game
 from ...progress import SILENT
 from .pieces import Figure, GameReport, ReportFiles  # noqa: F401  (re-exported: the game reports import them from here)
 

@@ -18,7 +18,7 @@ from ... import __version__
 from ...progress import SILENT
 from ..render import audit_html
 from ..render.solution import solution_html
-from ..strict_json import dumps
+from ...strict_json import dumps
 from .pieces import GameReport, ReportFiles
 
 DPI = 110
@@ -122,7 +122,7 @@ def render_html(game: str, params: dict, backend: str, rep: GameReport, images: 
 def builtin_command(game: str, params: dict, backend: str, with_claims: bool = True) -> list[str]:
     """The words after ``exactplay`` that reproduce the report of a built-in game: its parameters
     written as its command line takes them (the registry says which are positional words)."""
-    from ...games import get_game
+    from ...registry import get_game
 
     words = ["report", game]
     for p in get_game(game).params:

@@ -32,7 +32,7 @@ import json
 import math
 from typing import Any
 
-from ..errors import ExactplayError
+from .errors import ExactplayError
 
 __all__ = ["INFINITE", "OUT_OF_RANGE", "NonFinite", "NonFiniteOutput", "dumps", "json_ready"]
 
