@@ -100,4 +100,6 @@ def record_params(params: dict) -> dict:
     """
     from fractions import Fraction
 
-    return {k: f"{v.numerator}/{v.denominator}" if isinstance(v, Fraction) else v for k, v in params.items()}
+    from ..numbers.backends import format_pq
+
+    return {k: format_pq(v) if isinstance(v, Fraction) else v for k, v in params.items()}

@@ -222,5 +222,7 @@ def _constant(name: str, value: Any) -> str:
     if isinstance(value, float):
         raise UsageError(f"const {name}={value!r} is a float; give an exact number (int, Fraction or 'p/q')")
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
+        from ..numbers.backends import format_pq
+
+        return format_pq(value)
     return str(value)

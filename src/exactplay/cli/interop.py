@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import EXIT_FAILED, EXIT_OK, UsageError
 from ..model import ModelError
+from ..numbers.backends import format_pq
 from ..api.model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from ..strict_json import dumps
 from .inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
@@ -212,7 +213,7 @@ def _crosscheck(args, model, source, extra, progress) -> int:
         reason = {} if v0 is not None else {"value_reason": sol.infinite_reason(model.initial)}
         print(dumps({
             "model": model.name, "source": source, "states": len(model), "storm": stormpy.__version__,
-            "method": args.method, "value": _pq_or_none(v0), **reason,
+            "method": args.method, "value": None if v0 is None else format_pq(v0), **reason,
             "infinite_states": sum(v is None for v in sol.values),
             **({"initial_states": starts} if starts else {}),
             "checks": [{"what": c.what, "formula": c.formula, "compared": c.compared, "agree": c.ok,
@@ -268,19 +269,15 @@ def _fraction(x: str | None) -> Fraction | None:
     return None if x is None else Fraction(x)
 
 
-def _pq_or_none(x: Fraction | None) -> str | None:
-    return None if x is None else f"{x.numerator}/{x.denominator}"
-
-
 def _side(key: str, x: Fraction | None) -> dict:
     """``{key: "p/q"}``, or for +infinity ``{key: null, key_reason: "infinite"}`` (strict JSON)."""
-    return {key: _pq_or_none(x)} if x is not None else {key: None, f"{key}_reason": "infinite"}
+    return {key: format_pq(x)} if x is not None else {key: None, f"{key}_reason": "infinite"}
 
 
 def _short(x: Fraction | None) -> str:
     if x is None:
         return "+inf"
-    text = f"{x.numerator}/{x.denominator}"
+    text = format_pq(x)
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
 

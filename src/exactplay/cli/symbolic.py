@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..errors import EXIT_OK, UsageError
 from ..api.symbolic import load_symbolic
 from ..model import ModelError
+from ..numbers.backends import format_pq
 
 __all__ = ["add_symbolic_arguments", "solve_symbolic",
            "symbolic_result"]
@@ -83,7 +84,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
     ]
     if q.comparison is not None:
         facts.append(Fact("threshold", "threshold",
-                          {"comparison": q.comparison, "bound": _pq(q.bound), "holds": all(a.holds for a in answers)},
+                          {"comparison": q.comparison, "bound": format_pq(q.bound), "holds": all(a.holds for a in answers)},
                           threshold_text(q, answers)))
     if loaded.deadlocks:
         facts.append(Fact("deadlocks_fixed", "deadlocks", len(loaded.deadlocks),
@@ -107,12 +108,6 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
         result.decisions = []  # the initial state has no choice
     result.facts = facts + kept
     return result
-
-
-def _pq(x) -> str:
-    from ..numbers.backends import format_pq
-
-    return format_pq(x)
 
 
 def _short(x) -> str:

@@ -134,6 +134,7 @@ _FLOAT = Backend("float", float, False, _float_make)
 _FRACTION = Backend("fraction", Fraction, True, _fraction_make)
 
 BACKEND_NAMES = ("mpq", "fraction", "float", "ball")
+UNIT_ROUNDOFF = 2.0**-53  # u of float64: |fl(x) - x| <= u |x| when fl rounds to nearest (no under/overflow)
 EXACT_BACKENDS = ("mpq", "fraction")
 DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision (3^-N gaps)
 
@@ -214,6 +215,17 @@ def format_pq(x: Any) -> str:
         return f"{x.numerator}/{x.denominator}"
     f = as_fraction(x)
     return f"{f.numerator}/{f.denominator}"
+
+
+def format_exact(x: Any) -> str:
+    """An exact rational as a person or a model language writes it: ``"p"`` for an integer,
+    else :func:`format_pq`'s ``"p/q"``.
+
+    >>> format_exact(Fraction(6, -4)), format_exact(Fraction(3)), format_exact(0)
+    ('-3/2', '3', '0')
+    """
+    text = format_pq(x)
+    return text[:-2] if text.endswith("/1") else text
 
 
 def parse_pq(text: str) -> Fraction:

@@ -7,16 +7,6 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.numbers.backends import format_pq
-
-
-def pq(x) -> str:
-    """:func:`format_pq`, fast for huge values: an mpq is already in lowest terms and
-    GMP prints it in subquadratic time (``Fraction`` would redo a quadratic gcd)."""
-    if mpq is not None and type(x) is type(mpq(0)):
-        return f"{x.numerator}/{x.denominator}"
-    return format_pq(x)
-
 
 def decimal_text(x, digits: int) -> str:
     """``x`` correctly rounded to ``digits`` decimals, ties to even (as

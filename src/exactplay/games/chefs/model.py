@@ -1,6 +1,6 @@
 """Chef Showdown (Project Euler 481), written as a game model from the rules.
 
-Rules (``/work/shared/seeds/chefs.md``): ``n`` chefs in cyclic order; chef ``k``
+Rules (the seed article ``shared/seeds/chefs.md``): ``n`` chefs in cyclic order; chef ``k``
 succeeds on any chosen target with probability ``p_k``; every turn produces
 one dish; the current chef chooses a surviving opponent and tries to eliminate
 it (on success it is removed); the turn passes to the next surviving chef

@@ -1,6 +1,6 @@
 """The coin-row game, written as a game model from the rules.
 
-Rules (``/work/shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
+Rules (the seed article ``shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
 players alternately take the first or the last coin and receive its value; the
 opponent is as clever.  The answer is what the first player can guarantee.
 

@@ -1,6 +1,6 @@
 """Hold or Continue? (ICPC Latin America 2019, problem H), written as a game model.
 
-Rules (``/work/shared/seeds/hold-or-continue.md``, Problem Understanding):
+Rules (the seed article ``shared/seeds/hold-or-continue.md``, Problem Understanding):
 two players alternate turns; a turn starts with a roll of a fair die with
 faces ``1..F``; a 1 ends the turn scoring nothing; a face ``d >= 2`` adds ``d`` to
 the turn total ``x``; a roll that would take ``score + x`` past the target ``T``

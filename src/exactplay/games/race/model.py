@@ -1,6 +1,6 @@
 """The Race (Project Euler 232), written as a game model from the rules.
 
-Rules (``/work/shared/seeds/race.md``, Problem Summary): Player 1 tosses a fair
+Rules (the seed article ``shared/seeds/race.md``, Problem Summary): Player 1 tosses a fair
 coin once per turn, heads scores one point; Player 2 chooses ``T`` and tosses
 ``T`` times, scoring ``2**(T-1)`` points if all are heads.  Player 1 starts; the
 first to reach the target wins.  Player 2 maximises its winning probability.

@@ -1,6 +1,6 @@
 """War in a sweep (538 Riddler Classic, 28 August 2020), written as a game model.
 
-Rules (``/work/shared/seeds/war.md``): a deck of ``ranks x suits`` cards is
+Rules (the seed article ``shared/seeds/war.md``): a deck of ``ranks x suits`` cards is
 shuffled and dealt into two hands; each turn both players flip their top card
 and the higher rank wins the turn.  A *sweep* is player A winning every turn.
 There is no choice: the model is chance only, one player (A) with payoff 1 for
