@@ -45,6 +45,22 @@ def test_import_exactplay_imports_nothing_else():
     assert loaded == ["exactplay"]
 
 
+def test_import_exactplay_leaves_the_int_digit_guard_alone_and_exact_values_keep_their_digits():
+    """Python's guard on int <-> str conversion stays as it is for the process; the writers of
+    "p/q", decimals and JSON and the command line lift it only while they convert."""
+    out = _run("import sys, exactplay as xp\n"
+               "from fractions import Fraction\n"
+               "from exactplay.numbers.backends import format_pq, parse_pq\n"
+               "from exactplay.strict_json import dumps\n"
+               "from exactplay.cli.main import main\n"
+               "before = sys.get_int_max_str_digits()\n"
+               "x = Fraction(3**20000, 7**9000)\n"
+               "ok = parse_pq(format_pq(x)) == x and len(dumps([x.numerator])) > 9000\n"
+               "xp.solve('race', target=3); main(['list'])\n"
+               "print(before, ok, sys.get_int_max_str_digits())")
+    assert out.splitlines()[-1] == "4300 True 4300"
+
+
 def test_the_api_functions_keep_their_names_when_a_submodule_of_that_name_is_imported():
     out = _run("import exactplay as xp, exactplay.audit.judge, exactplay.certify.game, importlib\n"
                "from exactplay.audit.judge import audit_values\n"

@@ -142,11 +142,9 @@ def test_an_integer_just_past_the_json_digit_guard_is_refused(tmp_path, capsys):
 
 def test_the_json_digit_guard_is_restored_after_parsing():
     before = sys.get_int_max_str_digits()
-    assert before == 0  # the package lifts it for its own long numbers
     with pytest.raises(ValueError):
         _load.parse_json("1" * 5000)
     assert sys.get_int_max_str_digits() == before
-    assert len(str(10**5000)) == 5001
 
 
 def test_a_file_past_the_size_limit_is_not_read(tmp_path, capsys, monkeypatch):

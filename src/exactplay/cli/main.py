@@ -14,6 +14,7 @@ from .. import __version__
 from ..distributed import DISTRIBUTED_GAMES
 from ..distributed.options import add_options as add_distributed_options, requested as distributed_requested
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
+from ..numbers.decimals import all_digits
 from ..registry import game_names, get_game
 from ..paths import check_writable
 from ..present.render import emit
@@ -255,6 +256,13 @@ def _cmd_judge(args) -> int:
     return game.judge(args, backend)
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; its exit status.  Exact values are printed with all their digits
+    (:func:`~exactplay.numbers.decimals.all_digits`, for this run only)."""
+    with all_digits():
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         from .model import run_model_command, wants_model

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import UsageError
+from .decimals import GUARDED_BITS, all_digits
 
 try:  # gmpy2 is a declared dependency, but say clearly when it is missing.
     import gmpy2 as _gmpy2
@@ -211,9 +212,12 @@ def format_pq(x: Any) -> str:
     >>> format_pq(_gmpy2.mpq(6, -4)), format_pq(Fraction(3)), format_pq(2)
     ('-3/2', '3/1', '2/1')
     """
-    if type(x) is _MPQ:  # (the engine's numbers: already in lowest terms, no conversion)
+    if type(x) is _MPQ:  # (the engine's numbers: already in lowest terms, GMP prints them unguarded)
         return f"{x.numerator}/{x.denominator}"
     f = as_fraction(x)
+    if f.numerator.bit_length() > GUARDED_BITS or f.denominator.bit_length() > GUARDED_BITS:
+        with all_digits():
+            return f"{f.numerator}/{f.denominator}"
     return f"{f.numerator}/{f.denominator}"
 
 
@@ -236,6 +240,13 @@ def parse_pq(text: str) -> Fraction:
     """
     if not isinstance(text, str):
         raise ValueError(f"expected a 'p/q' string, got {type(text).__name__}")
+    if len(text) > 4000:  # (more digits than Python's guard on int <-> str lets through)
+        with all_digits():
+            return _parse_pq(text)
+    return _parse_pq(text)
+
+
+def _parse_pq(text: str) -> Fraction:
     num, slash, den = text.partition("/")
     if not _is_int(num) or (slash and not _is_int(den, signed=False)):
         raise ValueError(f"not a 'p/q' rational: {text[:40]!r}")
