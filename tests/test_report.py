@@ -56,6 +56,16 @@ def test_log10_exact_handles_values_below_the_float_range():
     assert log10_exact(Fraction(0)) == -math.inf
 
 
+def test_drawing_a_figure_leaves_matplotlibs_backend_as_the_user_set_it(tmp_path):
+    src = os.path.join(os.path.dirname(__file__), os.pardir, "src")
+    code = ("import matplotlib\nfrom exactplay.present.report.figures import new_figure\n"
+            f"f = new_figure(2, 2); f.add_subplot().plot([0, 1]); f.savefig({str(tmp_path / 'f.png')!r})\n"
+            "print(matplotlib.get_backend())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": src, "MPLBACKEND": "template"})
+    assert out.stdout.strip() == "template" and (tmp_path / "f.png").stat().st_size > 0
+
+
 def test_a_game_that_is_not_built_is_a_one_line_usage_error(monkeypatch):
     monkeypatch.setitem(GAME_MODULES, "ghost", "exactplay.games.ghost")
     with pytest.raises(UsageError, match="not available"):

@@ -1,4 +1,5 @@
-"""Drawing helpers shared by the per-game figure modules (Agg only, no pyplot)."""
+"""Drawing helpers shared by the per-game figure modules: matplotlib ``Figure`` objects saved by
+their own canvas (Agg for PNG), no pyplot and no change to matplotlib's backend for the process."""
 
 from __future__ import annotations
 
@@ -6,13 +7,10 @@ import math
 from fractions import Fraction
 
 import matplotlib
+from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg", force=True)
-
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-
-from ...numbers.backends import as_fraction  # noqa: E402
+from ...numbers.backends import as_fraction
 
 
 def new_figure(width: float = 7.0, height: float = 5.6) -> Figure:
