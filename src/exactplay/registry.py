@@ -23,12 +23,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .errors import UsageError
-
-if TYPE_CHECKING:
-    from .present.rendered import Report
 
 GAME_MODULES = {
     "race": "exactplay.games.race",
@@ -56,8 +53,8 @@ class Game:
     name: str
     title: str
     params: tuple[Param, ...]
-    solve: Callable[..., "Report"]
-    audit: Callable[..., "Report"]
+    solve: Callable[..., Any]  # -> a Report (exactplay.present.rendered)
+    audit: Callable[..., Any]  # -> a Report
     certify: Callable[..., dict]
     description: str = ""
     # instances to keep certificates of in proofs/<game>/: list of (filename, params) (model.PROOFS)

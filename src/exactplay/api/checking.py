@@ -157,7 +157,7 @@ def certified_text(answer: dict) -> str:
         return f"= {answer.get('decimal')}"
     from fractions import Fraction
 
-    from ..checker._ball_solution import outward_text
+    from ..checker.readers import outward_text
 
     lo, hi = (Fraction(m) * Fraction(2) ** e for m, e in (answer["lower"], answer["upper"]))
     return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"

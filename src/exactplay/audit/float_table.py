@@ -29,8 +29,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Hashable, Mapping, Sequence
 
-from ..checker._input import read_bounded, unpack
-from ..checker._load import clip, parse_json
+from ..checker.readers import clip, parse_json, read_bounded, unpack
 from ..errors import UsageError
 from ..numbers.backends import refuse_non_ascii_digits
 

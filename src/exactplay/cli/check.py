@@ -36,9 +36,10 @@ def _cmd_check(args) -> int:
     Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,
     tampered); exit 2 only for usage errors (no such path, bad option).
     """
-    from ..checker import UNVERIFIED_FIELDS, _ints, certificate_paths, load_certificate, verify_certificate
+    from ..checker import UNVERIFIED_FIELDS, certificate_paths, load_certificate, verify_certificate
+    from ..checker.readers import use_stdlib, using_gmpy2
 
-    _ints.use_stdlib(args.stdlib)
+    use_stdlib(args.stdlib)
     results = []
     expect = _parse_expect(args.expect)
     paths = certificate_paths(args.paths)
@@ -49,7 +50,7 @@ def _cmd_check(args) -> int:
             progress.start(f"checking {path} ({number}/{len(paths)})")
             try:
                 cert = load_certificate(path)
-                if not _ints.using_gmpy2():
+                if not using_gmpy2():
                     heavy_notice(_slow_without_gmpy2(path, cert), args.quiet, args.json)
                 found = verify_certificate(cert, str(path), expect)
             except ExactplayError as exc:

@@ -32,7 +32,7 @@ def storm_copy(args, drn, path: str) -> str:
     Storm's property parser does not take every label a DRN file may hold (e.g. ``"((l = 4) & (ip = 1))"``),
     so the expressions are evaluated here, on the same labels, and Storm gets plain names.
     """
-    from ..interop.drn import _holds, parse_label_expr
+    from ..interop.labels import holds, parse_label_expr
     from ..interop.drn_read import read_drn_text
 
     known = drn.all_labels()
@@ -41,9 +41,9 @@ def storm_copy(args, drn, path: str) -> str:
     lines = read_drn_text(args.model).split("\n")  # the file as read (inflated if gzip)
     for d, ln in enumerate(drn.lines):
         extra = ""
-        if _holds(texpr, drn.labels[d]):
+        if holds(texpr, drn.labels[d]):
             extra += " exactplay_target"
-        if aexpr is not None and _holds(aexpr, drn.labels[d]):
+        if aexpr is not None and holds(aexpr, drn.labels[d]):
             extra += " exactplay_avoid"
         lines[ln - 1] = lines[ln - 1].rstrip("\r") + extra
     Path(path).write_text("\n".join(lines), encoding="utf-8")

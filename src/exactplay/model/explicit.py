@@ -41,8 +41,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..checker._input import read_bounded
-from ..checker._json import DuplicateName
+from ..checker.readers import DuplicateName, read_bounded
 from ..numbers.backends import format_pq
 from .compiled import MAX_STATES, Model, ModelError
 from .explicit_read import FORMAT, TOP_FIELDS, StateReader, read_text

@@ -128,7 +128,7 @@ def solve_table(
     V = [[B.zero] * T for _ in range(T)]
     policy = [[""] * T for _ in range(T)]
     table = HoldTable(T, F, B.name, alive, V, policy)
-    fx = _Fixed(T, alive) if B.exact and shadow else None
+    fx = Fixed(T, alive) if B.exact and shadow else None
     progress.start(f"hold target {T} faces {F} ({B.name})", T * (T + 1) // 2)
     for c, h in pair_order(T):
         guess = (guide.policy[c][h], guide.policy[h][c]) if guide is not None and alive[c] and alive[h] else None
@@ -239,7 +239,7 @@ def _attains(turn, policy: str, greedy: str) -> bool:
     return all(p == g or x + 2 in ties for x, (p, g) in enumerate(zip(policy, greedy)))
 
 
-class _Fixed:
+class Fixed:
     """Fixed-point shadow of the exact table, to decide comparisons cheaply.
 
     ``Vf[c][h] = floor(V(c, h) 2^P)``; a hold value ``1 - V`` is then
