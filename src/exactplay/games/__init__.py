@@ -30,17 +30,6 @@ def positive_int(limit: int, what: str = "value") -> Callable[[str], int]:
     return parse
 
 
-def int_in_range(low: int, high: int, what: str = "value") -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        n = read_int(text, what)
-        if not low <= n <= high:
-            raise UsageError(f"{what} must be between {low} and {high}, got {n}")
-        return n
-
-    parse.__name__ = f"int_{low}_to_{high}"
-    return parse
-
-
 # ------------------------------------------------------------ heavy commands
 
 HEAVY_SECONDS = 45.0  # a command estimated to take at least this much CPU says so before it starts

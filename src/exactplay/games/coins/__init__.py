@@ -120,17 +120,6 @@ def solve_result(row, table: CoinTable, digits: int = 8, full: bool = False) -> 
                  if listed else []))
 
 
-def _formulation_json(r: dict) -> dict:
-    """A formulation's audit as the certificate's ``audit`` field holds it."""
-    return {
-        "float_answer": r["value"], "answer_error": r["answer_error"],
-        "values": r["values"].to_dict(), "decisions": r["decisions"].to_dict(),
-        "ties_broken_by_rounding": [list(s) for s in r["ties_broken_by_rounding"]],
-        "float_ties_not_exact": [list(s) for s in r["float_ties_not_exact"]],
-        "flipped": [list(s) for s in r["flipped"]],
-    }
-
-
 def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
     """The audit of the seed's two programs (an :class:`~exactplay.audit.result.AuditResult`)."""
     row = resolve_row(coins, file)
