@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from .. import __version__
+from ..checker import MAX_STATES  # the checker's limit on a certificate's states
 from ..engine import solve_model
 from ..errors import UsageError
 from ..registry import MODELS
@@ -39,7 +40,6 @@ from ..progress import SILENT
 
 __all__ = ["game_certificate", "refuse_if_too_large", "already_solved", "MAX_STATES", "VALUES_LIMIT", "STORES"]
 
-MAX_STATES = 3_000_000  # the checker's limit on a certificate's states (checker._strict.MAX_STATES)
 VALUES_LIMIT = 1_000_000  # store="auto": the values are stored when their text is at most this many characters
 STORES = ("auto", "values", "policy")
 

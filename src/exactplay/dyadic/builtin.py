@@ -3,14 +3,13 @@ rebuilt by the checker from its own rules (``recurrence: game``)."""
 
 from __future__ import annotations
 
+from ..checker import MAX_STATES  # the checker's limit on a rebuilt model
 from ..errors import UsageError
 from ..progress import SILENT
 from .certificate import game_ball_certificate, refuse_unverified
 from .fixpoint import NotEnclosed
 
 __all__ = ["MAX_STATES", "certify_hold_ball"]
-
-MAX_STATES = 3_000_000  # the checker's limit on a rebuilt model (checker._strict.MAX_STATES)
 
 
 def certify_hold_ball(target: int, faces: int, prec: int, progress=SILENT) -> dict:
