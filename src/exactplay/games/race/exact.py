@@ -50,8 +50,9 @@ import numpy as np
 from gmpy2 import mpz
 
 from exactplay.games.race.denominators import (GUARD, LANE, Cofactors, denominator_primes, lane_max, ratio_pair, unpack)
-from exactplay.games.race.table import SHADOW_SLACK, TINY  # the filter's margin; below TINY may be subnormal
 
+SHADOW_SLACK = 2.0**-40  # the same as exactplay.games.race.SHADOW_SLACK
+TINY = 2.0**-960  # a shadow input below this (or a nonzero one read as 0) may be subnormal
 ZERO, ONE, TWO = mpz(0), mpz(1), mpz(2)
 MPZ = type(TWO)
 
