@@ -161,8 +161,11 @@ def workspace(tmp: Path) -> Path:
 
 
 def shell(cmd: str) -> subprocess.CompletedProcess:
-    """``cmd`` in a shell here, with this checkout's exactplay importable."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    """``cmd`` in a shell here, with this checkout's exactplay importable, as a user runs it: without
+    the PYTEST_* variables of the pytest running the examples (a pytest in an example would take an
+    xdist worker's for its own)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = str(ROOT / "src")
     return subprocess.run(cmd, shell=True, capture_output=True, text=True, env=env, executable="/bin/bash")
 
 
