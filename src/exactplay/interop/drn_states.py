@@ -3,7 +3,8 @@
 Every line is a state (``state N [rewards] labels``), an action (``action NAME [rewards]``) or a transition
 (``SUCCESSOR : PROBABILITY``).  Each distinct probability text, action line and text after a state's number
 is read once and looked up after; a choice's probabilities are checked to sum to exactly 1 once per
-distinct sequence of them (one successor of probability 1, the most frequent, needs no look-up).  Defects are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
+distinct sequence of them (one successor of probability 1, the most frequent, needs no look-up).  Defects
+are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
 """
 
 from __future__ import annotations
