@@ -16,6 +16,7 @@ Every decision goes through :meth:`Run.choose` (optimal set, margin, ties) and :
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from ..model.sparse import Sparse
@@ -47,6 +48,12 @@ class Run:
         self.ties: dict[int, list[int]] = {}
         self.q: dict[int, list] = {}
         self.V: list[tuple | None] = [None] * n
+
+    @cached_property
+    def ft(self) -> list[float]:
+        """The float probability of each transition (made when the float filter first asks)."""
+        fp = self.fp
+        return [fp[i] for i in self.sp.pk]
 
     def nch(self, s: int) -> int:
         return self.sp.first[s + 1] - self.sp.first[s]
@@ -103,7 +110,6 @@ class Run:
         make = B.make
         self.bp = [make(x.numerator, x.denominator) for x in sp.probs]
         self.fp = [float(x) for x in sp.probs]
-        self.ft = [self.fp[i] for i in sp.pk]  # the float probability of each transition
         from .float_filter import MIN_NORMAL
 
         self.subnormal = {i for i, f in enumerate(self.fp) if f < MIN_NORMAL}  # (the filter cannot bound them)
@@ -119,7 +125,8 @@ class Run:
         self.vzero = tuple([self.zero] * self.P)
         self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
         self.arrays = None
-        self.live = reaching_positive(self.sp, reported[0]) if witness == "reachability" else None
+        self.live = (reaching_positive(self.sp, reported[0], getattr(self, "comps", None)) if witness == "reachability"
+                     else None)
 
     def component(self, comp: list[int], has_ec: bool | None = None) -> None:
         """Values, policy and ranks of one component (its successors solved)."""
@@ -181,6 +188,16 @@ class Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
+        if None not in q:  # (every action's value known: the best without negating them)
+            best = max(q) if sign > 0 else min(q)
+            opt = [a for a, x in enumerate(q) if x == best]
+            if len(opt) > 1:
+                self.ties[s] = opt
+                self.margins[s] = self.zero
+            else:
+                others = [x for x in q if x != best]
+                self.margins[s] = best - max(others) if sign > 0 else min(others) - best
+            return opt
         keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x is not None and x == best]
