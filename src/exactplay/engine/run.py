@@ -30,6 +30,7 @@ from .structure import Structure, reaching_positive, self_loops, staying_core
 __all__ = ["Run", "INF"]
 
 INF = float("inf")
+_NONE = type(None)
 
 
 class Run:
@@ -63,11 +64,25 @@ class Run:
         self.prepare()
         st = self.stats
         self.progress.start(f"solving {self.sp.n:,} states in {len(self.comps):,} components ({self.B.name})", self.sp.n)
+        advance = self.progress.advance
+        loops, single = self.loops, self.single
         for comp, has_ec in zip(self.comps, self.ec):
-            st.largest = max(st.largest, len(comp))
-            st.with_end_component += bool(has_ec)
-            self.component(comp, has_ec)
-            self.progress.advance(len(comp))
+            if has_ec:
+                st.with_end_component += 1
+            if len(comp) == 1:  # (most components: :meth:`component` for one state, inline)
+                s = comp[0]
+                if loops[s]:
+                    st.self_loop += 1
+                    self_loop(self, s)
+                else:
+                    st.single += 1
+                    single(s)
+            else:
+                st.largest = max(st.largest, len(comp))
+                self.component(comp, has_ec)
+            advance(len(comp))
+        if self.comps:
+            st.largest = max(st.largest, 1)
         return self.solution()
 
     def solution(self) -> Solution:
@@ -188,7 +203,8 @@ class Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
-        if None not in q:  # (every action's value known: the best without negating them)
+        if _NONE not in map(type, q):  # every action's value known: the best without negating them (by type:
+            # ``None in q`` compares each mpq with None, microseconds each)
             best = max(q) if sign > 0 else min(q)
             opt = [a for a, x in enumerate(q) if x == best]
             if len(opt) > 1:
