@@ -64,11 +64,8 @@ class Structure:
                    for a in range(sp.first[s], sp.first[s + 1]))
 
     def on_cycle(self, s: int) -> bool:
-        ci = self.comp_of[s]
-        if len(self.comps[ci]) > 1:
-            return True
-        sp = self.sp
-        return any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
+        """In a component of several states, or with a transition back to itself (:func:`self_loops`)."""
+        return len(self.comps[self.comp_of[s]]) > 1 or bool(self.loops[s])
 
     def local_choice(self, s: int) -> bool:
         """Whether every action of ``s`` moves inside its component with the same probabilities."""
