@@ -70,9 +70,9 @@ def run(name, path: Path, const, prop, expected, certify: bool) -> dict:
     from exactplay.engine import solve_model
     from exactplay.interop.prism_iteration import prism_value_iteration
     from exactplay.interop.symbolic_model import load
-    from exactplay.model_certificate import model_certificate
+    from exactplay.certify.model import model_certificate
     from exactplay.strict_json import dumps
-    from exactplay.symbolic_commands import source_block
+    from exactplay.api.symbolic import source_block
 
     loaded = load(str(path), const, prop)
     row = {"name": name, "states": len(loaded.model), **loaded.seconds}

@@ -1,0 +1,149 @@
+"""Certificate v2: any model's exact solution, for the generic checker.
+
+::
+
+    format        "exactplay-certificate"
+    version       2
+    kind          "model"
+    params        the factory's parameters (--param goal=5: {"goal": 5}; a fraction as "p/q"), {} for a
+                  model file; recorded, not tied to the model by the checker (it has no factory to run)
+    model         the explicit model (exactplay.model.explicit format)
+    model_sha256  SHA-256 of json.dumps(model, sort_keys=True, separators=(",", ":"))
+    solution      objective   "max" | "zero-sum" | "min" (the model's, resolved)
+                  witness     "termination" | "reachability" | "policy"
+                  components  the payoff components the values hold
+                  values      per state: ["p/q", ...] over the components; absent in a
+                              policy-only certificate (the checker evaluates the policy exactly)
+                  policy      per state: chosen action index (null at terminal states, 0 at chance)
+                  ranks       per state: integer rank or null
+                  margins     per state: "p/q" at choice states (best minus runner-up in the
+                              mover's objective, 0 on a tie), null elsewhere; the compared
+                              action values are the one-step Q_a = r_a + sum p V(t) everywhere
+                              (an action that loops forever ties when V(s) is its Q); stored
+                              with the values only (a policy-only certificate has none)
+                  ties        [[state, [tied action indices]], ...]
+                  infinite    witness "proper" only (never_ending "infinite"): per state the witness
+                              rank of a value +infinity (its values row is null), null elsewhere
+    answer        {"name", "state", "component", "value": "p/q", "decimal", "digits"}; an infinite
+                  value is "value": null with "value_reason": "infinite: ...", "decimal": "inf"
+    initial_states  only for a model with several (model.initial_states): {"values": ["p/q", ...] per
+                  initial state in that order (null: +infinity), "smallest"/"largest": {"state",
+                  "value", "decimal"} (the first initial state with that value, infinity above every
+                  number, "decimal" "inf"; the answer's component and digits)}
+    smallest_margin {"value": "p/q", "state": s} or null (smallest non-zero margin, lowest state)
+    source        optional: the PRISM/JANI file the model was built from and the property's
+                  answer (language, file, file_sha256, constants, property, property_read,
+                  model_type, initial_states, threshold: exactplay.checker._source)
+    tool_version  informational
+    notes         informational
+
+What the checker proves from it is stated in :mod:`exactplay.checker.model`.
+"""
+
+from __future__ import annotations
+
+from .. import __version__
+from ..audit.judge import decimal_digits
+from ..engine import Solution
+from ..model import model_to_json
+from ..model.canonical import model_digest  # noqa: F401 (re-exported)
+from ..numbers.backends import format_pq
+
+__all__ = ["model_certificate", "model_digest", "solution_fields"]
+
+
+def answer_name(sol: Solution) -> str:
+    m = sol.model
+    c = sol.components[0]
+    return f"value of {m.state_name(m.initial)} to {m.player_names[c]}"
+
+
+def solution_fields(sol: Solution, order=None, component: int | None = None, name: str | None = None,
+                    digits: int = 8, store: str = "values") -> dict:
+    """The fields every certificate v2 of a solved model holds: ``solution`` (values, policy, ranks,
+    margins, ties), ``answer`` (the initial state's value in ``component``, default the first solved
+    one, called ``name``) and ``smallest_margin``.  With ``order`` the states are numbered as there
+    (``order[i]`` is state ``i``), else by their indices.  ``store="policy"`` leaves the values and
+    the margins out (a policy-only certificate: the checker evaluates the policy exactly and derives
+    the rest, the smallest margin included)."""
+    if store not in ("values", "policy"):
+        raise ValueError(f"store must be 'values' or 'policy', not {store!r}")
+    m = sol.model
+    order = range(len(m)) if order is None else order
+    number = [0] * len(order)
+    for i, s in enumerate(order):
+        number[s] = i
+    component = sol.components[0] if component is None else component
+    v0 = sol.values[m.initial]
+    value = None if v0 is None else v0[sol.components.index(component)]
+    smallest = sol.smallest_margin()
+    smallest_state = None
+    if smallest is not None:
+        smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
+    values = {} if store == "policy" else {
+        "values": [None if sol.values[s] is None else [format_pq(x) for x in sol.values[s]] for s in order]}
+    margins = {} if store == "policy" else {
+        "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order]}
+    if sol.witness == "proper":
+        if store == "policy":
+            raise ValueError("a certificate of infinite values stores the values")
+        values["infinite"] = [sol.infinite.get(s) for s in order]
+    answer = {"value": format_pq(value), "decimal": decimal_digits(value, digits)} if value is not None else {
+        "value": None, "value_reason": sol.infinite_reason(m.initial), "decimal": "inf"}
+    return {
+        "solution": {
+            "objective": sol.objective,
+            "witness": sol.witness,
+            "components": list(sol.components),
+            **values,
+            "policy": [sol.policy[s] for s in order],
+            "ranks": [sol.ranks[s] for s in order],
+            **margins,
+            "ties": sorted([number[s], list(a)] for s, a in sol.ties.items()),
+        },
+        "answer": {
+            "name": answer_name(sol) if name is None else name,
+            "state": number[m.initial],
+            "component": component,
+            **answer,
+            "digits": digits,
+        },
+        "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
+        **_initial_states(sol, number, sol.components.index(component), digits),
+    }
+
+
+def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
+    """``{"initial_states": ...}`` for a model with several initial states, else ``{}``."""
+    from ..model.initial_values import initial_range
+
+    r = initial_range(sol.model.initial_states, lambda s: None if sol.values[s] is None else sol.values[s][k])
+    if r is None:
+        return {}
+
+    def end(s, v):  # an infinite value: null, decimal "inf" (as the answer's)
+        return {"state": number[s], "value": None if v is None else format_pq(v), "decimal": r.decimal(v, digits)}
+
+    return {"initial_states": {"values": [None if v is None else format_pq(v) for v in r.values],
+                               "smallest": end(*r.smallest), "largest": end(*r.largest)}}
+
+
+def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None,
+                      source: dict | None = None) -> dict:
+    """The certificate; ``params``: the factory's parameters as recorded (:func:`recorded_params`;
+    ``{}`` for a model file), left out when None; ``source``: what a PRISM/JANI model was built
+    from and the property's answer (:func:`exactplay.api.symbolic.source_block`), left out
+    when None."""
+    model_json = model_to_json(sol.model)
+    return {
+        "format": "exactplay-certificate",
+        "version": 2,
+        "kind": "model",
+        **({} if params is None else {"params": params}),
+        "model": model_json,
+        "model_sha256": model_digest(model_json),
+        **solution_fields(sol, digits=digits),
+        **({} if source is None else {"source": source}),
+        "tool_version": __version__,
+        "notes": notes,
+    }
