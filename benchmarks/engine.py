@@ -82,6 +82,8 @@ import time
 from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
+# as the CLI (cli.main): OpenBLAS's spinning threads would add CPU to the engine's dense float guesses
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from exactplay.engine.solve import solve_model  # noqa: E402
 from exactplay.games import chefs, race  # noqa: E402

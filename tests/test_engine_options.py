@@ -58,3 +58,45 @@ def test_every_engine_option_gives_the_default_solution_and_the_brute_force_valu
     assert _digest(got) == _digest(want)
     if not _rewards_before_a_possible_endless_play(model):
         assert engine_key_values(got) == brute_force_values(model, [])
+
+
+@pytest.mark.parametrize("dense_from", [2, 10 ** 9])
+@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.sampled_from([{}, {"players": 2}, {"rewards": True}]).flatmap(lambda kw: random_models(**kw)))
+def test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution(monkeypatch, dense_from, data):
+    """Every cyclic component guessed on dense arrays (``dense_guess``), or none (the plain loop with the
+    state elimination in floats): the same solution, the brute force's values."""
+    model, want = _solve(data)
+    monkeypatch.setattr(float_guess, "DENSE_FROM", dense_from)
+    calls = []
+    real = float_guess.dense_guess
+    monkeypatch.setattr(float_guess, "dense_guess", lambda *a: calls.append(1) or real(*a))
+    _, got = _solve(data)
+    if dense_from > 2:
+        assert not calls
+    if isinstance(want, str):
+        assert got == want
+        return
+    assert _digest(got) == _digest(want)
+    if not _rewards_before_a_possible_endless_play(model):
+        assert engine_key_values(got) == brute_force_values(model, [])
+
+
+def test_the_dense_float_guess_runs_on_a_cyclic_component_with_choices(monkeypatch):
+    """(The property above is not vacuous: a Pig component of the dense size is guessed there.)"""
+    import importlib.util
+    import pathlib
+
+    from exactplay.model import build_model
+
+    spec = importlib.util.spec_from_file_location("pig", pathlib.Path(__file__).parents[1] / "examples" / "pig.py")
+    pig = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pig)
+    calls = []
+    real = float_guess.dense_guess
+    monkeypatch.setattr(float_guess, "dense_guess", lambda *a: calls.append(len(a[1])) or real(*a))
+    model = build_model(pig.make_game(12))
+    sol = solve_model(model)
+    assert calls and max(calls) >= float_guess.DENSE_FROM
+    assert sol.stats.max_rounds == 1  # (the guess is the optimal policy: one exact round per component)

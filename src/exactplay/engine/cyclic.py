@@ -67,7 +67,7 @@ def cyclic(eng, comp: list[int], inside: set[int], has_ec: bool) -> None:
     st.max_rounds = max(st.max_rounds, rounds)
     evaluated = dict(pol)
     key = {s: eng.V[s][c] for s in comp}
-    opt = {s: eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])]) for s in choice}
+    opt = {s: final_choice(eng, s, pol, c) for s in choice}
     finish(eng, comp, opt)
     final = {s: eng.policy[s] for s in comp}
     if final != evaluated:
@@ -96,10 +96,7 @@ def local_choices(eng, comp, inside, choice, pol) -> None:
             outs.append(sign * x)
         pol[s] = outs.index(max(outs))
     evaluate(eng, comp, inside, pol, set())
-    opt = {}
-    for s in choice:
-        c = eng.ckeys[sp.mover[s]][0]
-        opt[s] = eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])])
+    opt = {s: final_choice(eng, s, pol, eng.ckeys[sp.mover[s]][0]) for s in choice}
     finish(eng, comp, opt)
     if any(eng.policy[s] != pol[s] for s in comp):
         raise RuntimeError("internal error: a local choice differs from its one-step optimum")
@@ -109,6 +106,7 @@ def evaluate(eng, comp, inside, pol, zero_set) -> None:
     """The exact values of ``comp`` under ``pol`` into ``V``: ``zero_set`` and the states that cannot
     leave are 0 (a reward there would be infinite: refused), the rest by :func:`.elimination.solve_transient`."""
     sp, V = eng.sp, eng.V
+    eng.qs = {}  # (the action values :func:`improve` computes under these values)
     nodes = [s for s in comp if s not in zero_set]
     closed = eng.closed(nodes, inside - zero_set if zero_set else inside, pol) if eng.has_ec else set()
     for s in zero_set:
@@ -163,20 +161,47 @@ def guessed(eng, comp, pol, rest, rows, b):
 
 
 def improve(eng, states, pol, c, sign) -> bool:
-    """Switch each state to its best action when that is strictly better (exactly); True if any switched."""
-    sp = eng.sp
+    """Switch each state to its best action when that is strictly better (exactly); True if any switched.
+    The action values computed are kept (``eng.qs``, until the next evaluation) for :func:`final_choice`."""
+    sp, qs = eng.sp, eng.qs
     switched = False
     for s in states:
         a0 = sp.first[s]
         cur = pol[s]
         vs = eng.V[s][c]
-        q = [vs if a - a0 == cur else eng.qkey(a, c) for a in range(a0, sp.first[s + 1])]
+        q = []
+        for a in range(a0, sp.first[s + 1]):
+            if a - a0 == cur:
+                q.append(vs)
+            else:
+                x = qs.get(a)
+                if x is None:
+                    x = qs[a] = eng.qkey(a, c)
+                q.append(x)
         keyed = q if sign > 0 else [-x for x in q]
         best = max(keyed)
         if best > keyed[cur]:
             pol[s] = keyed.index(best)
             switched = True
     return switched
+
+
+def final_choice(eng, s: int, pol, c: int) -> list[int]:
+    """:meth:`Run.choose` at ``s`` from its action values under the last evaluation of ``pol``: the evaluated
+    action's is ``V(s)`` itself (the evaluation solved ``V(s) = Q_pol(s)`` exactly; 0 where play cannot leave,
+    whose actions then move among states of value 0), the others' those :func:`improve` computed, or
+    ``Q_a = r_a + sum_t p_at V(t)``."""
+    a0, a1 = eng.sp.first[s], eng.sp.first[s + 1]
+    cur = a0 + pol[s]
+    qs = eng.qs
+    q = []
+    for a in range(a0, a1):
+        if a == cur:
+            q.append(eng.V[s][c])
+        else:
+            x = qs.get(a)
+            q.append(eng.qkey(a, c) if x is None else x)
+    return eng.choose(s, q)
 
 
 def min_reply(eng, comp, inside, pol, miners, c, has_ec) -> None:

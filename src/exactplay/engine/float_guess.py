@@ -6,7 +6,10 @@ policy in floats (the states that cannot leave are worth 0, the rest by the same
 exact evaluation), then switch every choice whose best action beats its current one by more than a
 relative ``FLOAT_SWITCH``.  Both sides of a game switch in the same round: only a guess, which the exact
 iteration proves or improves.  Components from ``MIN_FLOAT_ARRAYS`` states on run it in numpy and scipy
-(:mod:`.float_policy`) and keep the arrays for the exact evaluations' rational guesses.
+(:mod:`.float_policy`) and keep the arrays for the exact evaluations' rational guesses; components of
+``DENSE_FROM`` to ``DENSE_TO`` states run the same rounds on dense numpy arrays built once
+(:func:`dense_guess`: every choice's value ``base + M x`` in one product, each evaluation one LAPACK solve);
+the smaller and the larger ones in plain Python, each evaluation by the state elimination.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ __all__ = ["float_guess", "FLOAT_ROUNDS", "FLOAT_SWITCH", "MIN_FLOAT_ARRAYS", "A
 
 FLOAT_ROUNDS = 200  # float policy iteration rounds of the guess in one component
 FLOAT_SWITCH = 1e-12  # relative improvement a float round needs to switch an action
-DENSE_FROM, DENSE_TO = 12, 500  # a float evaluation of so many unknowns is one dense LAPACK solve
+DENSE_FROM, DENSE_TO = 12, 500  # components of so many states are guessed on dense arrays (:func:`dense_guess`)
 MIN_FLOAT_ARRAYS = 400  # components of at least this many states are guessed in numpy (:mod:`.float_policy`) ...
 ARRAY_WORK = 4000  # ... when they hold this many states in all: else importing scipy costs more than it saves
 # (benchmarks/qvbs.py: cdrive, 1,900 such states, 0.31 s without, 0.65 s with; consensus, 8,300, 2.6 -> 2.3 s)
@@ -51,6 +54,9 @@ def float_guess(eng, comp, inside, choice, pol, c) -> None:
     signs = {s: eng.ckeys[sp.mover[s]][1] for s in choice}
     if len(comp) >= MIN_FLOAT_ARRAYS and array_work(eng) >= ARRAY_WORK:
         array_guess(eng, comp, pol, base, ins, signs)
+        return
+    if DENSE_FROM <= len(comp) <= DENSE_TO:
+        dense_guess(eng, comp, inside, pol, base, ins, signs)
         return
     val = [0.0] * len(comp)
     # per action the positions and the probabilities inside, apart: each sum one C-level pass (map, mul)
@@ -110,6 +116,79 @@ def array_guess(eng, comp, pol, base, ins, signs) -> None:
     eng.arrays = (cf, comp, cstart)
 
 
+def dense_guess(eng, comp, inside, pol, base, ins, signs) -> None:
+    """:func:`float_guess` on a component of ``DENSE_FROM`` to ``DENSE_TO`` states in dense numpy arrays, built
+    once: ``M[a, j]`` the probability of choice ``a`` moving to the ``j``-th state, every choice's value
+    ``base + M x`` in one product, each evaluation ``(I - M_pol) x = base_pol`` one LAPACK solve (the states
+    that cannot leave under the policy left out, worth 0).  The same rounds as the plain loop."""
+    import numpy as np
+
+    sp = eng.sp
+    k = len(comp)
+    acts = [a for s in comp for a in range(sp.first[s], sp.first[s + 1])]
+    m = len(acts)
+    cstart = [0] * (k + 1)
+    r_idx, c_idx, ps = [], [], []
+    for j, a in enumerate(acts):
+        part = ins[a]
+        r_idx.extend([j] * len(part))
+        for t, p in part:
+            c_idx.append(t)
+            ps.append(p)
+    for i, s in enumerate(comp):
+        cstart[i + 1] = cstart[i] + sp.first[s + 1] - sp.first[s]
+    M = np.zeros((m, k))
+    M[r_idx, c_idx] = ps  # (the successors of a choice are distinct: no index twice)
+    b = np.array([base[a] for a in acts])
+    first = np.array(cstart[:-1])
+    state_of = np.repeat(np.arange(k), np.diff(cstart))
+    sign = np.array([signs.get(s, 1) for s in comp], dtype=np.float64)[state_of]
+    local = first + np.array([pol[s] for s in comp])
+    x = np.zeros(k)
+    eye = np.eye(k)
+    for rounds in range(FLOAT_ROUNDS):
+        sq = (b + M @ x) * sign
+        best = np.maximum.reduceat(sq, first)
+        cur = sq[local]
+        better = best > cur + FLOAT_SWITCH * np.maximum(1.0, np.abs(cur)) if rounds else best > cur
+        if better.any():
+            at_best = np.flatnonzero(sq >= best[state_of])
+            states, firsts = np.unique(state_of[at_best], return_index=True)
+            first_best = np.empty(k, dtype=np.int64)
+            first_best[states] = at_best[firsts]
+            local[better] = first_best[better]
+        elif rounds:
+            break
+        x = _dense_evaluate(eng, comp, inside, pol, local - first, M[local], b[local], eye)
+    for i, s in enumerate(comp):
+        pol[s] = int(local[i] - first[i])
+
+
+def _dense_evaluate(eng, comp, inside, pol, chosen, Mp, bp, eye):
+    """The float values under the local choices ``chosen``: ``(I - Mp) x = bp`` on the states that can leave."""
+    import numpy as np
+
+    x = np.zeros(len(comp))
+    if eng.has_ec:
+        for i, s in enumerate(comp):
+            pol[s] = int(chosen[i])
+        closed = eng.closed(comp, inside, pol)
+        if closed:
+            rest = np.array([i for i, s in enumerate(comp) if s not in closed], dtype=np.int64)
+            if not len(rest):
+                return x
+            Mp, bp, eye = Mp[np.ix_(rest, rest)], bp[rest], np.eye(len(rest))
+            try:
+                x[rest] = np.linalg.solve(eye - Mp, bp)
+            except np.linalg.LinAlgError:  # (a float round-off made a leaving state look closed): keep the guess
+                pass
+            return x
+    try:
+        return np.linalg.solve(eye - Mp, bp)
+    except np.linalg.LinAlgError:
+        return x
+
+
 def float_evaluate(eng, comp, inside, pol, base, ins) -> list[float]:
     sp = eng.sp
     closed = eng.closed(comp, inside, pol) if eng.has_ec else set()
@@ -118,8 +197,6 @@ def float_evaluate(eng, comp, inside, pol, base, ins) -> list[float]:
     if not rest:
         return val
     pos = {i: j for j, i in enumerate(rest)}
-    if DENSE_FROM <= len(rest) <= DENSE_TO:  # one LAPACK solve: the elimination's Python steps cost more here
-        return _dense(sp, comp, pol, base, ins, rest, pos, val)
     rows, b = [], []
     for i in rest:
         a = sp.first[comp[i]] + pol[comp[i]]
@@ -131,30 +208,4 @@ def float_evaluate(eng, comp, inside, pol, base, ins) -> list[float]:
         return val
     for i, xi in zip(rest, x):
         val[i] = xi[0]
-    return val
-
-
-def _dense(sp, comp, pol, base, ins, rest, pos, val) -> list[float]:
-    """:func:`float_evaluate`'s system ``(I - Q) x = b`` solved densely (numpy)."""
-    import numpy as np
-
-    k = len(rest)
-    r_idx, c_idx, ps, b = [], [], [], []
-    for row, i in enumerate(rest):
-        a = sp.first[comp[i]] + pol[comp[i]]
-        for j, p in ins[a]:
-            q = pos.get(j)
-            if q is not None:
-                r_idx.append(row)
-                c_idx.append(q)
-                ps.append(p)
-        b.append(base[a])
-    A = np.eye(k)
-    A[r_idx, c_idx] -= ps  # (the successors of a row are distinct: no index twice)
-    try:
-        x = np.linalg.solve(A, np.array(b))
-    except np.linalg.LinAlgError:  # (a float round-off made a leaving state look closed): keep the guess
-        return val
-    for i, xi in zip(rest, x.tolist()):
-        val[i] = xi
     return val
