@@ -8,6 +8,7 @@ The independent reader lives in :mod:`exactplay.checker`; it shares no code with
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from .strict_json import dumps
@@ -20,6 +21,15 @@ def write_certificate(cert: dict, path: str | Path) -> Path:
 
 def write_text_atomic(path: str | Path, text: str) -> Path:
     """Write ``text`` to a temporary file beside ``path``, then rename it: never a half-written file."""
+    with open_atomic(path) as f:
+        f.write(text)
+    return Path(path)
+
+
+@contextlib.contextmanager
+def open_atomic(path: str | Path):
+    """A text file (UTF-8) to write ``path`` through: a temporary file beside it, renamed to ``path``
+    when the block ends normally, removed if it raises (never a half-written file)."""
     import os
     import tempfile
 
@@ -28,7 +38,7 @@ def write_text_atomic(path: str | Path, text: str) -> Path:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+            yield f
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # the mode an ordinary open() would give, not mkstemp's 0600
@@ -36,4 +46,3 @@ def write_text_atomic(path: str | Path, text: str) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from .errors import EXIT_OK, UsageError
@@ -60,21 +59,14 @@ def source_block(loaded, sol) -> dict:
 
 
 def certify_symbolic(args, progress) -> int:
-    from .certificate import write_text_atomic
-    from .model_certificate import model_certificate
+    from .model_certificate import write_certificate_file
 
     loaded = load_symbolic(args)
     sol = _solve(loaded, args.backend, progress)
     progress.close()
-    cert = model_certificate(sol, source=source_block(loaded, sol))
-    text = dumps(cert, indent=1) + "\n"
+    cert = write_certificate_file(sol, args.output, source=source_block(loaded, sol), store=args.store)
     if args.output == "-":
-        sys.stdout.write(text)
         return EXIT_OK
-    try:
-        write_text_atomic(args.output, text)
-    except OSError as exc:
-        raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
     src = cert["source"]
     if args.json:
         print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
