@@ -18,6 +18,10 @@ from ._strict import INF, SOLUTION_KEYS, fail, integer, keys, listed, pq, ration
 from ._values import BITS, FIXED_ERROR, ExactView, constant, exact, fixed
 
 
+MAX_ROWS = 1 << 16  # distinct rows of values remembered while reading them
+ROW_CHARS = 64  # characters of each number of a row remembered
+
+
 class Bellman:
     def read_solution(self) -> None:
         self.at("solution")
@@ -92,19 +96,32 @@ class Bellman:
         self.at("solution.values")
         values = listed(sol["values"], "solution.values", None, n)
         self.V = []  # as stored: exact rationals, None for +infinity (witness proper)
+        self.W = []
+        rows: dict[tuple, tuple] = {}  # a row of short texts -> its checked (V, W): rows repeat in big models
         for s, row in enumerate(values):
+            if type(row) is list and len(row) == C and all(type(x) is str and len(x) <= ROW_CHARS for x in row):
+                known = rows.get(tuple(row))
+                if known is not None and not (proper and self.infinite[s] is not None):
+                    self.V.append(known[0])
+                    self.W.append(known[1])
+                    continue
             self.at("solution.values", s)
             if row is None and proper:  # +infinity: its witness is checked by _proper
                 if self.infinite[s] is None:
                     fail("a value is null (infinite) without an infinite witness rank", "solution.values", s)
                 self.V.append(None)
+                self.W.append(None)
                 continue
             if proper and self.infinite[s] is not None:
                 fail("a finite value at a state with an infinite witness rank (its value is null)",
                      "solution.values", s)
             listed(row, "solution.values", s, C)
-            self.V.append(tuple(rational(x, "solution.values", s) for x in row))
-        self.W = [None if v is None else constant(v) for v in self.V]
+            v = tuple(rational(x, "solution.values", s) for x in row)
+            w = constant(v)
+            self.V.append(v)
+            self.W.append(w)
+            if len(rows) < MAX_ROWS and all(len(x) <= ROW_CHARS for x in row):
+                rows[tuple(row)] = (v, w)
 
     def values(self) -> list[tuple]:
         """Every state's verified values as exact rationals (tests: with ``keep_values``, or stored)."""
