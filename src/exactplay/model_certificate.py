@@ -82,8 +82,7 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     smallest_state = None
     if smallest is not None:
         smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
-    values = {} if store == "policy" else {
-        "values": [None if sol.values[s] is None else [format_pq(x) for x in sol.values[s]] for s in order]}
+    values = {} if store == "policy" else {"values": _value_rows(sol.values, order)}
     margins = {} if store == "policy" else {
         "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order]}
     if sol.witness == "proper":
@@ -113,6 +112,29 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
         "smallest_margin": None if smallest is None else {"value": format_pq(smallest[0]), "state": smallest_state},
         **_initial_states(sol, number, sol.components.index(component), digits),
     }
+
+
+MAX_ROWS = 1 << 16  # distinct rows of values whose text is shared while writing them
+
+
+def _value_rows(values, order) -> list:
+    """Each state's values as ``["p/q", ...]``; equal rows (tuples of exact numbers: hashed, not
+    written again) share one list: a big model's values repeat (team-form: a few distinct rows for
+    907,993 states)."""
+    rows: dict = {}
+    out = []
+    for s in order:
+        v = values[s]
+        if v is None:
+            out.append(None)
+            continue
+        row = rows.get(v)
+        if row is None:
+            row = [format_pq(x) for x in v]
+            if len(rows) < MAX_ROWS:
+                rows[v] = row
+        out.append(row)
+    return out
 
 
 def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
@@ -170,7 +192,13 @@ def write_model_certificate(sol: Solution, out, digits: int = 8, notes: str = ""
     ranks, margins, ties, infinite) are written one to a line by Python's C encoder; the other fields
     indented as :func:`exactplay.certificate.write_certificate` writes them.  Parsed, the text is
     :func:`model_certificate`'s certificate (``tests/test_model_text.py``)."""
-    cert = _certificate(sol, None, None, digits, notes, params, source, store)
+    from .model.collector import fewer_collections
+
+    with fewer_collections(freeze=True):  # millions of small strings and lists, no garbage cycles
+        return _write(sol, out, _certificate(sol, None, None, digits, notes, params, source, store))
+
+
+def _write(sol: Solution, out, cert: dict) -> dict:
     write = out.write
     write("{\n")
     first = True
