@@ -220,7 +220,11 @@ class Bellman:
         # evaluated values are the policy's by construction (V = Q_policy exactly: the evaluation
         # solved those equations), so only stored values are checked against them
         if stored:
-            qa = self.q(s, a)
+            dist = self.trans[s][a]
+            if len(dist) == 1 and self.rew[s][a] is None:  # one outcome (of probability 1): its value
+                qa = self.V[dist[0][0]]
+            else:
+                qa = self.q(s, a)
             if self.V[s] != qa:
                 fail(f"Bellman: the value {self.fmt(self.V[s])} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)
