@@ -186,3 +186,37 @@ def test_the_numbers_are_written_as_the_explicit_writer_writes_them():
         for act in st.get("actions", []):
             for p, _ in act["next"]:
                 assert Fraction(p) > 0 and "/" in p
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("store", ["values", "policy"])
+def test_certify_writes_the_streamed_certificate_to_a_file_or_stdout(store, tmp_path, capsys):
+    from exactplay.cli import main
+
+    model = str(ROOT / "examples" / "loop-or-gamble.json")
+    path = tmp_path / "c.json"
+    assert main(["certify", "--model", model, "--store", store, "-o", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["certify", "--model", model, "--store", store, "-o", "-", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out == path.read_text()
+    cert = json.loads(out)
+    assert ("values" in cert["solution"]) == (store == "values")
+    found = verify_certificate(load_certificate(path))
+    assert ("the policy evaluated exactly" in found["summary"]) == (store == "policy")
+    assert [p.name for p in tmp_path.iterdir()] == ["c.json"]  # no temporary file left
+
+
+def test_certify_of_a_prism_game_stores_the_policy_when_asked(tmp_path, capsys):
+    pytest.importorskip("stormpy")
+    from exactplay.cli import main
+
+    path = tmp_path / "race.json"
+    assert main(["certify", "--model", str(FIXTURES / "prism" / "race.prism"), "--prop", "1", "--store", "policy",
+                 "-o", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    cert = load_certificate(path)
+    assert "values" not in cert["solution"] and cert["source"]["file"] == "race.prism"
+    assert "the policy evaluated exactly" in verify_certificate(cert)["summary"]
