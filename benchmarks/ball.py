@@ -58,7 +58,7 @@ from __future__ import annotations
 import sys
 import time
 
-from exactplay.balls import endpoints
+from exactplay.numbers.balls import endpoints
 
 
 def _race(targets: list[int], precs: list[int]) -> None:
@@ -99,7 +99,7 @@ def _race(targets: list[int], precs: list[int]) -> None:
 
 
 def _hold(target: int, faces: int, exact: bool) -> None:
-    from exactplay.balls import ziv_decimal
+    from exactplay.numbers.balls import ziv_decimal
     from exactplay.games.hold.ball import ball_table
     from exactplay.games.hold.solver import solve_table
 

@@ -84,7 +84,7 @@ def main(argv: list[str]) -> None:
               f"peak RSS {_rss_mb():.0f} MB", flush=True)
         print(f"      8 decimals: {_dec(lo, 8)} / {_dec(hi, 8)}; 12 decimals: {_dec(lo, 12)} / {_dec(hi, 12)}", flush=True)
     if out:
-        from exactplay.dyadic.cli import write_ball_certificate
+        from exactplay.certify.write import write_ball_certificate
 
         t = _cpu()
         if argv[0] == "pig":

@@ -35,14 +35,14 @@ def _timed(f):
 
 
 def _decimal(lo, hi) -> str:
-    from exactplay.decimals import decimal_digits
+    from exactplay.numbers.decimals import decimal_digits
 
     a, b = decimal_digits(lo, DIGITS), decimal_digits(hi, DIGITS)
     return a if a == b else "not certified"
 
 
 def _ball_decimal(x) -> str:
-    from exactplay.balls import finite_ends
+    from exactplay.numbers.balls import finite_ends
 
     lo, hi = finite_ends(x)
     return "not certified" if lo is None else _decimal(lo, hi)

@@ -24,7 +24,7 @@ from exactplay.games import game_names, get_game  # noqa: E402
 CHILD = """
 import resource, sys, time
 sys.path.insert(0, {src!r})
-from exactplay.certificate import write_certificate
+from exactplay.certify.write import write_certificate
 from exactplay.checker import verify_file
 from exactplay.games import get_game
 import json

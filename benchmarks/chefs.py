@@ -36,7 +36,7 @@ import json, resource, sys, time
 from exactplay.games import chefs
 from exactplay.games.chefs import cycle as chefs_cycle
 from exactplay.games.chefs import fast as chefs_fast
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 n, solver = int(sys.argv[1]), sys.argv[2]
 skills = chefs.fibonacci_skills(n)
 t0 = time.perf_counter()
@@ -50,7 +50,7 @@ else:
     E = sol.E
     extra = {}
 dt = time.perf_counter() - t0
-from exactplay.audit import decimal_digits
+from exactplay.numbers.decimals import decimal_digits
 print(json.dumps({"n": n, "solver": solver, "seconds": dt,
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "E": decimal_digits(E, 8), **extra}))

@@ -34,7 +34,7 @@ def main() -> None:
     from exactplay.games.hold.recurrence import hold_values, pass_value, turn_table
     from exactplay.games.hold.seed import seed_solve
     from exactplay.games.hold.solver import solve_table
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     rows: list = []
     print(f"Hold or Continue?, target {T}, faces {F}")

@@ -86,14 +86,14 @@ INSTANCES = [  # name, file, constants, property, the exact value (../shared/ben
 
 
 def run(name, path: Path, const, prop, expected, certify: bool) -> dict:
-    from exactplay.certificate import open_atomic
+    from exactplay.certify.write import open_atomic
     from exactplay.checker import load_certificate
     from exactplay.checker.model import verify
     from exactplay.engine import solve_model
     from exactplay.interop.prism_iteration import prism_value_iteration
     from exactplay.interop.symbolic_model import load
-    from exactplay.model_certificate import write_model_certificate
-    from exactplay.symbolic_commands import source_block
+    from exactplay.api.symbolic import source_block
+    from exactplay.certify.model import write_model_certificate
 
     loaded = load(str(path), const, prop)
     row = {"name": name, "states": len(loaded.model), **loaded.seconds}

@@ -26,7 +26,7 @@ exec). Both values are compared exactly with the index's ``exact_value``.
 A non-zero exit, a wrong value or a timeout (``--timeout``, default 600 s of wall clock) is shown in
 its row and the script goes on; a tool that failed is not run again on that instance. ratio =
 exactplay CPU / Storm CPU (below 1: exactplay faster); median and worst are over the rows where both
-tools gave a value. Two extra lines: the bare start-up, ``python3 -c 'import exactplay.cli'`` (with
+tools gave a value. Two extra lines: the bare start-up, ``python3 -c 'import exactplay.cli.main'`` (with
 this ``src``) against ``python3 -c 'import stormpy'``, interleaved, minimum of ``--repeat``.
 
     python3 benchmarks/qvbs.py [--only NAME[,NAME]] [--dir DIR] [--repeat N] [--timeout S] [--json FILE] [--every-state]
@@ -52,7 +52,7 @@ runs; the whole run took 10 minutes)::
     ------------------------------------------------------------------------------------------------------
     ratio exactplay/storm over 11 of 12 rows: median 4.67x, worst 33.37x (echoring-2), below 1.0: 0
     rows without a ratio: herman-9; wrong values: none
-    start-up  python3 -c 'import exactplay.cli'    0.233s  21 MB
+    start-up  python3 -c 'import exactplay.cli.main'    0.233s  21 MB
     start-up  python3 -c 'import stormpy'          0.255s  58 MB   (ratio 0.91x)
       * herman-9: exactplay: exit 2: exactplay: error: herman-9.drn:528: more than one initial state (label init)
 
@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     tmpdir = tempfile.mkdtemp(prefix="qvbs-bench-")
     try:
-        startup = measure({"exactplay": ([sys.executable, "-c", "import exactplay.cli"], ep_env, None),
+        startup = measure({"exactplay": ([sys.executable, "-c", "import exactplay.cli.main"], ep_env, None),
                            "storm": ([sys.executable, "-c", "import stormpy"], storm_env, None)},
                           args.repeat, args.timeout, tmpdir, None)
         for e in entries:  # decompress once, untimed
@@ -393,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
                  for r in rows if any(r[t]["ok"] is False for t in ("exactplay", "storm"))]
         print(f"rows without a ratio: {', '.join(failed) or 'none'}; wrong values: {', '.join(wrong) or 'none'}")
         epu, stu = startup["exactplay"], startup["storm"]
-        print(f"start-up  python3 -c 'import exactplay.cli'  {fmt_cpu(epu):>8}  {epu['rss_mb']:.0f} MB")
+        print(f"start-up  python3 -c 'import exactplay.cli.main'  {fmt_cpu(epu):>8}  {epu['rss_mb']:.0f} MB")
         print(f"start-up  python3 -c 'import stormpy'        {fmt_cpu(stu):>8}  {stu['rss_mb']:.0f} MB"
               + (f"   (ratio {epu['cpu'] / stu['cpu']:.2f}x)" if stu['cpu'] > 0 else ""))
         for n in notes:

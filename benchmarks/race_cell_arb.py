@@ -9,7 +9,7 @@ import sys
 import time
 
 from exactplay.games.race.table import _float_cell, t_limit
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 
 args = [int(x) for x in sys.argv[1:]] + [3914, 9287, 10000, 128][len(sys.argv) - 1:]
 A_, B_, TARGET, PREC = args[:4]

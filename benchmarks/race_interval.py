@@ -18,13 +18,13 @@ import resource
 import sys
 import time
 
-from exactplay.balls import endpoints
+from exactplay.numbers.balls import endpoints
 
 
 def _interval(n: int):
     from fractions import Fraction
 
-    from exactplay.balls import certain_decimals
+    from exactplay.numbers.balls import certain_decimals
     from exactplay.games.race.interval import interval_run
     from exactplay.games.race.interval_report import answer_decimal
 
@@ -60,7 +60,7 @@ def _against_exact(n: int) -> None:
 
 
 def _arb(n: int, p: int):
-    from exactplay.balls import ziv_decimal
+    from exactplay.numbers.balls import ziv_decimal
     from exactplay.games.race.ball import ball_run
 
     t, c = time.perf_counter(), time.process_time()

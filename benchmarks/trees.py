@@ -3,7 +3,7 @@
 Each run is a fresh subprocess with ``PYTHONPATH=<tree>/src``; the runs of the two
 trees alternate and the best of ``--repeat`` is kept, so a loaded machine hurts
 both alike.  Used to show that a refactoring of a shared piece (e.g. the certified
-comparison in :mod:`exactplay.enclosure`) costs nothing:
+comparison in :mod:`exactplay.audit.enclosure`) costs nothing:
 
     git archive main src | tar -x -C /tmp/base
     python benchmarks/trees.py /tmp/base .            # ratios new / base

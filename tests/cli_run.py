@@ -2,7 +2,7 @@
 
 import json
 
-from exactplay.cli import main
+from exactplay.cli.main import main
 
 
 def run(capsys, *argv):

@@ -1,6 +1,6 @@
 import pytest
 
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 
 
 @pytest.fixture(params=["mpq", "fraction"])

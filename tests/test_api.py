@@ -45,11 +45,28 @@ def test_import_exactplay_imports_nothing_else():
     assert loaded == ["exactplay"]
 
 
+def test_import_exactplay_leaves_the_int_digit_guard_alone_and_exact_values_keep_their_digits():
+    """Python's guard on int <-> str conversion stays as it is for the process; the writers of
+    "p/q", decimals and JSON and the command line lift it only while they convert."""
+    out = _run("import sys, exactplay as xp\n"
+               "from fractions import Fraction\n"
+               "from exactplay.numbers.backends import format_pq, parse_pq\n"
+               "from exactplay.strict_json import dumps\n"
+               "from exactplay.cli.main import main\n"
+               "before = sys.get_int_max_str_digits()\n"
+               "x = Fraction(3**20000, 7**9000)\n"
+               "ok = parse_pq(format_pq(x)) == x and len(dumps([x.numerator])) > 9000\n"
+               "xp.solve('race', target=3); main(['list'])\n"
+               "print(before, ok, sys.get_int_max_str_digits())")
+    assert out.splitlines()[-1] == "4300 True 4300"
+
+
 def test_the_api_functions_keep_their_names_when_a_submodule_of_that_name_is_imported():
-    out = _run("import exactplay as xp, exactplay.audit, importlib\n"
-               "from exactplay.audit import audit_values\n"
-               "print(callable(xp.audit) and xp.audit.__module__, importlib.import_module('exactplay.audit').__name__)")
-    assert out == "exactplay.api.auditing exactplay.audit"
+    out = _run("import exactplay as xp, exactplay.audit.judge, exactplay.certify.game, importlib\n"
+               "from exactplay.audit.judge import audit_values\n"
+               "print(callable(xp.audit) and xp.audit.__module__, importlib.import_module('exactplay.audit').__name__,\n"
+               "      callable(xp.certify) and xp.certify.__module__)")
+    assert out == "exactplay.api.auditing exactplay.audit exactplay.api.solving"
 
 
 def test_all_names_are_reachable():
@@ -99,7 +116,7 @@ def test_a_builtin_game_answers_what_its_certificate_names(name, params, value, 
         assert sol.value == value
     cert = sol.certificate()
     assert cert["kind"] == "game" and cert["answer"]["name"] == answer
-    assert cert["answer"]["component"] == sol.component  # BUILTIN_ANSWERS agrees with certify_v2
+    assert cert["answer"]["component"] == sol.component  # BUILTIN_ANSWERS agrees with the game's certify
     assert Fraction(cert["answer"]["value"]) == sol.value
     assert set(BUILTIN_ANSWERS) == {"race", "hold", "chefs", "coins", "war"}
 
@@ -198,7 +215,9 @@ def test_certify_a_builtin_reuses_the_solution(monkeypatch, tmp_path):
     def no_second_solve(*args, **kwargs):
         raise AssertionError("solved again")
 
-    monkeypatch.setattr("exactplay.game_certificate.solve", no_second_solve)
+    from exactplay.certify import game as game_certificate  # (exactplay.certify is also the API function)
+
+    monkeypatch.setattr(game_certificate, "solve_model", no_second_solve)
     assert xp.check(sol.certify(tmp_path / "r.json", store="policy")).ok
     assert "values" not in json.loads((tmp_path / "r.json").read_text())["solution"]
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactplay.audit import (
+from exactplay.audit.judge import (
     CERTIFIED,
     EXACT_TIE,
     UNRESOLVABLE,
@@ -112,7 +112,7 @@ def test_float_digits_are_never_certain_from_a_bound_the_exact_error_breaks(caps
     be said to prove the float's digits: main said "certain from the bound alone"."""
     from fractions import Fraction
 
-    from exactplay.rounding import rounding_report
+    from exactplay.audit.rounding import rounding_report
 
     wrong = rounding_report(Fraction(1, 3), 2, 0.5, 1e-3)
     assert wrong.float_bound_holds is False and wrong.float_digits_certain is False
@@ -137,7 +137,7 @@ def test_wrong_picks_whose_float_candidates_break_the_bound_are_said_to_be_off_t
 
     from cli_run import run
 
-    from exactplay.audit import WRONG, audit_decisions
+    from exactplay.audit.judge import WRONG, audit_decisions
     from exactplay.games import chefs
 
     r = chefs.run_audit(skills=(Fraction(71, 1000), Fraction(48, 127), Fraction(71, 1000), Fraction(1, 2)))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from cli_run import strict
-from exactplay.audit import audit_decisions, audit_values
-from exactplay.audit_result import AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors, answer_check
+from exactplay.audit.judge import audit_decisions, audit_values
+from exactplay.audit.result import AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors, answer_check
 from exactplay.games import get_game
-from exactplay.render import audit_html, audit_json, audit_lines
+from exactplay.present.render import audit_html, audit_json, audit_lines
 from exactplay.strict_json import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +28,7 @@ SMALL = {
 def _model_result() -> AuditResult:
     from exactplay.engine import solve_model
     from exactplay.engine.value_iteration import value_iteration
-    from exactplay.model_audit import audit_model
+    from exactplay.audit.model import audit_model
     from exactplay.model import build_model
     from exactplay.model.load import make_game
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from exactplay.checker import check_certificate
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import VerificationError
 from exactplay.games.race.ball_certificate import certify_ball, rows_digest
 

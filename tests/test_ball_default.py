@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from exactplay.games import get_game
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 from cli_run import run, strict
 
 
@@ -32,7 +32,7 @@ def test_auto_without_prec_also_runs_the_intervals_when_they_certify_every_decis
 
 
 def test_when_the_intervals_leave_the_decimals_uncertain_arb_balls_take_over(capsys):
-    from exactplay.decimals import decimal_digits
+    from exactplay.numbers.decimals import decimal_digits
     from exactplay.games.race import solve_table
 
     data = _solve(capsys, "--backend", "ball", "--digits", "16")  # the intervals' width is ~9e-15 at 30

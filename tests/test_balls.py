@@ -11,13 +11,13 @@ from flint import arb, fmpq
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exactplay.audit import decimal_digits
-from exactplay.balls import endpoints, working_precision, ziv_decimal
+from exactplay.audit.judge import decimal_digits
+from exactplay.numbers.balls import endpoints, working_precision, ziv_decimal
 from exactplay.games.hold.ball import ball_table
 from exactplay.games.hold.solver import solve_table as hold_solve, turn_of
 from exactplay.games.race import solve_table
 from exactplay.games.race.ball import ball_run
-from exactplay.numbers import best_of, get_backend
+from exactplay.numbers.backends import best_of, get_backend
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -12,7 +12,7 @@ import pytest
 
 from cli_run import run, strict
 from exactplay.checker import verify_certificate
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import VerificationError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from exactplay.checker import UNVERIFIED_FIELDS, verify_certificate
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import VerificationError
 
 PROOFS = Path(__file__).resolve().parent.parent / "proofs"

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.audit import decimal_digits
+from exactplay.audit.judge import decimal_digits
 from exactplay.claims import CONFIRMED, REFUTED, all_claims, run_claim
 from exactplay.errors import UsageError
 from exactplay.games import chefs
 from exactplay.games.chefs import brute
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
-from exactplay.numbers import FloatLeak, get_backend
+from exactplay.numbers.backends import FloatLeak, format_pq, get_backend
 
 S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
 
@@ -328,12 +328,12 @@ def test_skills_parse_exactly_and_n_defaults_to_their_count():
 @given(st.fractions(max_denominator=10**4), st.integers(0, 6))
 def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
     assert chefs.decimal_text(x, digits) == decimal_digits(x, digits)
-    assert chefs.pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
+    assert format_pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
 
 
 def test_cli_solves_16_chefs_but_audits_and_certifies_at_most_15(capsys, tmp_path):
     from exactplay.checker.rules import rules_module
-    from exactplay.cli import main
+    from exactplay.cli.main import main
 
     assert chefs.MAX_N == 16 and chefs.MAX_AUDIT_N == chefs.MAX_CERTIFY_N == rules_module("chefs").MAX_N == 15
     for argv in (["audit", "chefs", "--n", "16"], ["certify", "chefs", "--n", "16", "-o", str(tmp_path / "c.json")]):

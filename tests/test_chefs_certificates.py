@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import write_certificate
+from exactplay.certify.write import write_certificate
 from exactplay.checker import check_certificate, check_file
 from exactplay.checker.rules import rules_module
 from exactplay.checker.rules.canonical import rebuild
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import VerificationError
 from exactplay.games.chefs.model import certify
 

@@ -12,13 +12,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exactplay.checker import check_file
-from exactplay.cli import main
-from exactplay.numbers import format_pq
+from exactplay.cli.main import main
+from exactplay.numbers.backends import format_pq
 from exactplay.errors import UsageError
 from exactplay.games import chefs
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fast
-from exactplay.numbers import MAX_INPUT_CHARS, MAX_INPUT_EXPONENT
+from exactplay.numbers.backends import MAX_INPUT_CHARS, MAX_INPUT_EXPONENT
 
 P = fast.PREC
 REPRO = "1/100000000000000000000,71/100,71000009/100000000,31/50"  # the reproducer

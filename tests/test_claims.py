@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from exactplay.claims import CONFIRMED, ERROR, NOT_CHECKABLE, REFUTED, Claim, Verdict, all_claims, run_claim, verdict
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import EXIT_FAILED, EXIT_OK, UsageError
 from exactplay.games import GAME_MODULES
-from exactplay.report import ledger
-from exactplay.report.ledger import (FINDINGS_END, FINDINGS_START, Finding, markdown_table, marked_section,
+from exactplay.present.report import ledger
+from exactplay.present.report.ledger import (FINDINGS_END, FINDINGS_START, Finding, markdown_table, marked_section,
                                      replace_section, run_ledger, select_claims, summary_line, text_table)
 
 README = Path(__file__).resolve().parents[1] / "README.md"

@@ -314,7 +314,7 @@ def test_progress_only_on_a_terminal_without_quiet_or_json(monkeypatch, quiet, a
 
 
 def test_a_game_module_that_fails_to_import_does_not_break_the_other_commands(capsys, monkeypatch):
-    import exactplay.cli_parsing as cli_parsing
+    import exactplay.cli.parsing as cli_parsing
     from exactplay.games import GAME_MODULES
 
     real = cli_parsing.get_game

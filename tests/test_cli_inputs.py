@@ -1,14 +1,14 @@
 """No option is silently dropped: every option a command does not use for its input is refused in
 one line naming who takes it.  The cases are generated from the declarations
-(:data:`exactplay.cli_inputs.INPUT_KINDS`, :data:`~exactplay.cli_inputs.NEEDS`, the game registry)."""
+(:data:`exactplay.cli.inputs.INPUT_KINDS`, :data:`~exactplay.cli.inputs.NEEDS`, the game registry)."""
 
 from pathlib import Path
 
 import pytest
 
 from cli_run import run
-from exactplay.cli_inputs import GAME_COMMANDS, INPUT_KINDS, INPUT_OPTIONS, INTEROP_COMMANDS, NEEDS
-from exactplay.cli_parsing import _Parser
+from exactplay.cli.inputs import GAME_COMMANDS, INPUT_KINDS, INPUT_OPTIONS, INTEROP_COMMANDS, NEEDS
+from exactplay.cli.parsing import _Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
@@ -83,8 +83,8 @@ def test_every_option_of_an_input_kind_has_a_sample_value():
 
 
 def _parsers(kind):
-    from exactplay import interop_cli, model_cli
-    from exactplay.parametric import cli as parametric_cli
+    from exactplay.cli import interop as interop_cli, model as model_cli
+    from exactplay.cli import parametric as parametric_cli
 
     for command in kind.commands:
         if kind.needs is not None:

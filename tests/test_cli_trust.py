@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from exactplay import cli
-from exactplay.cli import main
+from exactplay.cli import main as cli
+from exactplay.cli.main import main
 from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games import game_names, get_game
 from exactplay.progress import SILENT, RichProgress, format_elapsed
@@ -191,7 +191,7 @@ def test_a_float_table_with_non_ascii_digits_is_refused(capsys, tmp_path, row):
 
 def test_a_model_float_table_with_non_ascii_digits_is_refused(tmp_path):
     from exactplay.errors import UsageError
-    from exactplay.float_table import read_value as _float
+    from exactplay.audit.float_table import read_value as _float
 
     with pytest.raises(UsageError, match="ASCII"):
         _float("t", "line 1", f"0.{ARABIC_10}")
@@ -206,7 +206,7 @@ def test_judge_input_with_non_ascii_digits_is_refused(capsys, tmp_path):
 
 def test_read_int_and_read_rational():
     from exactplay.errors import UsageError
-    from exactplay.numbers import read_int, read_rational
+    from exactplay.numbers.backends import read_int, read_rational
 
     assert read_int(" 12 ") == 12 and read_int("-3") == -3
     for bad in ("1_000", "1e3", "0x10", "", "12a", ARABIC_10):
@@ -240,7 +240,7 @@ def test_certify_checks_the_output_path_before_computing(capsys, monkeypatch, tm
 
 
 def test_report_checks_the_output_directory_before_computing(capsys, monkeypatch, tmp_path):
-    import exactplay.report as report
+    import exactplay.present.report as report
 
     def boom(*a, **k):
         raise AssertionError("computed before the output directory was checked")
@@ -253,7 +253,7 @@ def test_report_checks_the_output_directory_before_computing(capsys, monkeypatch
 
 
 def test_report_output_probe_leaves_nothing_behind(tmp_path):
-    from exactplay.report import check_output_dir
+    from exactplay.present.report import check_output_dir
 
     check_output_dir(tmp_path / "new" / "dir")
     check_output_dir(tmp_path)
@@ -262,7 +262,7 @@ def test_report_output_probe_leaves_nothing_behind(tmp_path):
 
 @pytest.mark.parametrize("case", ["missing", "directory", "no-markers"])
 def test_claims_update_readme_is_checked_before_the_ledger_runs(capsys, monkeypatch, tmp_path, case):
-    import exactplay.report.ledger as ledger
+    import exactplay.present.report.ledger as ledger
 
     def boom(*a, **k):
         raise AssertionError("the ledger ran before --update-readme was checked")
@@ -539,7 +539,7 @@ def test_check_says_first_when_a_large_certificate_is_checked_with_python_ints(c
 
 
 def test_claims_with_slow_ones_says_so_first(capsys, monkeypatch):
-    import exactplay.report.ledger as ledger
+    import exactplay.present.report.ledger as ledger
 
     monkeypatch.setattr(ledger, "run_ledger", lambda claims, progress: [])
     slow = [c for g in game_names() for c in __import__("exactplay.claims", fromlist=["all_claims"]).all_claims(g)

@@ -29,7 +29,7 @@ from exactplay.engine.ball import Unresolved, ball_solve
 from exactplay.engine.value_iteration import value_iteration
 from exactplay.errors import UsageError
 from exactplay.model import ModelError, model_from_json
-from exactplay.model_certificate import model_certificate
+from exactplay.certify.model import model_certificate
 
 
 def _model(players, states, objective=None, initial=None):

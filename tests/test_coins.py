@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.claims import CONFIRMED, run_claim
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import UsageError
 from exactplay.games import coins as C
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 
 rationals = st.builds(Fraction, st.integers(-30, 60), st.sampled_from([1, 1, 2, 3, 10]))
 decimals = st.builds(Fraction, st.integers(1, 99), st.just(100))

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.certificate import write_certificate
-from exactplay.cli import main
+from exactplay.certify.write import write_certificate
+from exactplay.cli.main import main
 from exactplay.distributed import chefs as dchefs
 from exactplay.distributed import cluster
 from exactplay.distributed import race as drace
@@ -359,7 +359,7 @@ def test_engine_levels_give_the_serial_solution_and_certificate(client, tmp_path
     from exactplay.engine import solve_model
     from exactplay.model import build_model
     from exactplay.model.load import make_game, parse_params
-    from exactplay.model_certificate import model_certificate
+    from exactplay.certify.model import model_certificate
 
     model = build_model(make_game(spec, parse_params(params)))
     serial = solve_model(model)

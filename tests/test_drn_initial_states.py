@@ -18,7 +18,7 @@ from exactplay.interop.prism import write_prism
 from exactplay.interop.storm import storm_check_drn
 from exactplay.interop import formulate
 from exactplay.model import ModelError, model_from_json, model_to_json
-from exactplay.model_certificate import model_certificate, model_digest
+from exactplay.certify.model import model_certificate, model_digest
 from cli_run import run, strict
 
 # a DTMC: state 0 reaches the goal with probability 1/2, state 2 with 1/4; both initial

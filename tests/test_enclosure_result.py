@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 
 from cli_run import run, strict
-from exactplay.decimals import decimal_digits
-from exactplay.enclosure_result import CORRECT, UNRESOLVED, VERDICTS, WRONG, EnclosureResult
+from exactplay.numbers.decimals import decimal_digits
+from exactplay.audit.enclosure_result import CORRECT, UNRESOLVED, VERDICTS, WRONG, EnclosureResult
 from exactplay.games import get_game
 from exactplay.model import build_model, load_model_file
 from exactplay.model.load import make_game
-from exactplay.numbers import Backend, format_pq, get_backend
-from exactplay.render import audit_lines, enclosure_html, enclosure_json, enclosure_lines
+from exactplay.numbers.backends import Backend, format_pq, get_backend
+from exactplay.present.render import audit_lines, enclosure_html, enclosure_json, enclosure_lines
 from exactplay.strict_json import NonFinite, dumps
 from test_json_every_command import assert_reasons_documented
 
@@ -73,8 +73,8 @@ def _auto(prec: int) -> Backend:
 
 def _model_solve(model, B):
     from exactplay.engine import solve_model
-    from exactplay.model_ball import solve_ball
-    from exactplay.render.solution import solution_report
+    from exactplay.audit.model_ball import solve_ball
+    from exactplay.present.render.solution import solution_report
 
     return solve_ball(model, B, 8, "test", lambda: solution_report(solve_model(model, "mpq"), 8, False, False, "test"))
 
@@ -82,8 +82,8 @@ def _model_solve(model, B):
 def _model_audit(model, B):
     from exactplay.engine import solve_model
     from exactplay.engine.value_iteration import value_iteration
-    from exactplay.model_audit import audit_model
-    from exactplay.model_ball import audit_ball
+    from exactplay.audit.model import audit_model
+    from exactplay.audit.model_ball import audit_ball
 
     flt = value_iteration(model)
     return audit_ball(model, B, 8, flt, "float value iteration",
@@ -244,7 +244,7 @@ def test_hold_results_agree_with_exact_values_and_exact_ties(results):
         r = results[name]
         assert r.answer.lower <= ex.V[0][0] <= r.answer.upper, name
         assert r.answer.decimal.rounded == decimal_digits(ex.V[0][0], 8), name
-    from exactplay.balls import endpoints
+    from exactplay.numbers.balls import endpoints
     from exactplay.games.hold.ball import ball_table
 
     balls = ball_table(6, 3, 128).V
@@ -305,7 +305,7 @@ def test_the_cli_prints_the_rendered_result_and_strict_json(capsys, models):
 # ---------------------------------------------------------------- structure
 
 BALL_MODULES = ["games/race/ball.py", "games/race/interval_report.py", "games/race/default_method.py", "games/race/wide.py", "games/hold/ball.py",
-                "games/hold/ball_report.py", "model_ball.py"]
+                "games/hold/ball_report.py", "audit/model_ball.py"]
 
 
 def _strings(tree) -> list[str]:

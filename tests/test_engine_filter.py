@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.engine import solve_model
-from exactplay.enclosure import ball, may_be_top_two
+from exactplay.audit.enclosure import ball, may_be_top_two
 from exactplay.model import model_from_json
 
 

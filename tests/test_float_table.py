@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games.race import solve_table
 

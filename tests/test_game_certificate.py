@@ -23,7 +23,7 @@ from exactplay.checker import verify_certificate
 from exactplay.checker._strict import MAX_STATES
 from exactplay.checker.rules import RULES, rules_module
 from exactplay.checker.rules.canonical import rebuild
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.errors import UsageError, VerificationError
 from exactplay.games import MODELS, game_names, get_game
 from exactplay.model import build_model

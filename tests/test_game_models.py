@@ -534,7 +534,7 @@ def test_engine_solves_chefs_in_the_rules_order_choose_then_attempt():
         split = solve(MODELS["chefs"](n=n))
         assert literal.value == split.value
     from exactplay.checker import model as checker
-    from exactplay.model_certificate import model_certificate
+    from exactplay.certify.model import model_certificate
 
     assert "verified" in checker.verify(model_certificate(literal))
 

@@ -7,13 +7,13 @@ import json
 import pytest
 
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.checker.rules import rules_module
 from exactplay.checker.rules.canonical import rebuild
 from exactplay.games.hold import CLAIMS, exact_table, run_audit
 from exactplay.games.hold.model import certify
 from exactplay.games.hold.solver import turn_of
-from exactplay.numbers import format_pq
+from exactplay.numbers.backends import format_pq
 
 
 @pytest.fixture(scope="module")

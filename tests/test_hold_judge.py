@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from exactplay.cli import main
+from exactplay.cli.main import main
 
 SAMPLE = "3\n15 0 3\n35 50 40\n15 0 30\n"
 

@@ -15,7 +15,7 @@ from exactplay.model import build_model
 from exactplay.games.hold import exact_table, float_table
 from exactplay.games.hold.recurrence import alive_scores, turn_table
 from exactplay.games.hold.solver import solve_table, turn_of
-from exactplay.numbers import as_fraction, get_backend
+from exactplay.numbers.backends import as_fraction, get_backend
 
 
 def test_dead_scores_are_exactly_those_that_cannot_sum_to_the_target():

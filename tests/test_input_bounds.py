@@ -218,7 +218,7 @@ SUFFIX = {"certificate": ".json.gz", "model": ".json.gz", "drn": ".drn.gz", "flo
 @pytest.mark.parametrize("reader", READERS)
 def test_a_gzip_bomb_is_refused_while_inflating_in_chunks_that_are_dropped(tmp_path, capsys, monkeypatch, reader):
     # before (certificates): inflated into memory up to the 2 GiB limit first (3 MB -> 3 GB: 2.1 GB RSS)
-    from exactplay import float_table
+    from exactplay.audit import float_table
 
     argv, module, limit_name, status = READERS[reader]
     monkeypatch.setattr(module or float_table, limit_name, 16 * MB)

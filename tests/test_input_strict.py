@@ -20,7 +20,7 @@ from exactplay.checker import model as model_checker
 from exactplay.checker._json import DuplicateName, parse_json
 from exactplay.errors import VerificationError
 from exactplay.model import ModelError, build_model, load_model_file, model_from_json
-from exactplay.model_certificate import model_digest
+from exactplay.certify.model import model_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOP_CERT = ROOT / "proofs" / "models" / "loop-or-gamble.json"

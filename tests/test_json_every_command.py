@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli_run import run, strict
-from exactplay.cli import build_parser
+from exactplay.cli.main import build_parser
 from exactplay.games import game_names
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,7 +7,7 @@ error when the exact value is 0, an ulp count beyond the largest double) is
 written as ``null`` with a sibling ``<field>_reason`` (see
 :mod:`exactplay.strict_json`); the tests check that encoding too.
 
-The CLI runs in-process (``exactplay.cli.main``) at small parameters, so the
+The CLI runs in-process (``exactplay.cli.main.main``) at small parameters, so the
 file takes a few seconds plus the HTML reports' figures.
 """
 
@@ -26,11 +26,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactplay.audit import audit_values, ratio, relative_error, ulp_error
-from exactplay.cli import build_parser, main
+from exactplay.audit.judge import audit_values, ratio, relative_error, ulp_error
+from exactplay.cli.main import build_parser, main
 from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games import get_game
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
 from exactplay.strict_json import NonFinite, NonFiniteOutput, dumps, json_ready
 
@@ -347,7 +347,7 @@ def test_a_non_finite_output_is_a_one_line_error_not_a_traceback(capsys, monkeyp
 
         return dataclasses.replace(game, solve=solve)
 
-    monkeypatch.setattr("exactplay.cli.get_game", with_nan)
+    monkeypatch.setattr("exactplay.cli.main.get_game", with_nan)
     code, out, err = run(capsys, ["solve", "race", "--target", "2", "--json"])
     assert code == EXIT_USAGE and out == ""
     assert len(err.strip().splitlines()) == 1 and "['oops']" in err and "Traceback" not in err
@@ -394,7 +394,6 @@ def test_the_encoding_examples_in_the_docstrings_hold():
 
     import importlib
 
-    # (exactplay.audit is the API's function; the audit layer's module is reached by its full name)
-    for module in map(importlib.import_module, ("exactplay.strict_json", "exactplay.audit")):
+    for module in map(importlib.import_module, ("exactplay.strict_json", "exactplay.audit.judge")):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0, module.__name__

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 from test_model_checker import models, random_model
 
-from exactplay.certificate import open_atomic
+from exactplay.certify.write import open_atomic
 from exactplay.checker import load_certificate, verify_certificate
 from exactplay.engine import solve, solve_model
 from exactplay.errors import VerificationError
 from exactplay.model import ModelError, model_from_json, model_to_json
 from exactplay.model.explicit_text import model_text
 from exactplay.model.sparse import ArrayModel, Sparse
-from exactplay.model_certificate import model_certificate, model_digest, write_model_certificate
+from exactplay.certify.model import model_certificate, model_digest, write_model_certificate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -193,7 +193,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("store", ["values", "policy"])
 def test_certify_writes_the_streamed_certificate_to_a_file_or_stdout(store, tmp_path, capsys):
-    from exactplay.cli import main
+    from exactplay.cli.main import main
 
     model = str(ROOT / "examples" / "loop-or-gamble.json")
     path = tmp_path / "c.json"
@@ -211,7 +211,7 @@ def test_certify_writes_the_streamed_certificate_to_a_file_or_stdout(store, tmp_
 
 def test_certify_of_a_prism_game_stores_the_policy_when_asked(tmp_path, capsys):
     pytest.importorskip("stormpy")
-    from exactplay.cli import main
+    from exactplay.cli.main import main
 
     path = tmp_path / "race.json"
     assert main(["certify", "--model", str(FIXTURES / "prism" / "race.prism"), "--prop", "1", "--store", "policy",

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactplay import numbers
+from exactplay.numbers import backends as numbers
 from exactplay.errors import UsageError
-from exactplay.numbers import FloatLeak, as_fraction, format_pq, get_backend, parse_pq
+from exactplay.numbers.backends import FloatLeak, as_fraction, format_pq, get_backend, parse_pq
 
 
 @given(st.fractions())
@@ -67,7 +67,7 @@ def test_missing_gmpy2_gives_a_clear_error(monkeypatch):
 @pytest.mark.parametrize("text, value", [("0.1", Fraction(1, 10)), ("1/3", Fraction(1, 3)), ("-2", Fraction(-2)),
                                          ("1e-3", Fraction(1, 1000)), ("2.5E2", Fraction(250))])
 def test_read_rational_reads_decimals_exactly(text, value):
-    from exactplay.numbers import read_rational
+    from exactplay.numbers.backends import read_rational
 
     assert read_rational(text) == value
 
@@ -75,7 +75,7 @@ def test_read_rational_reads_decimals_exactly(text, value):
 @pytest.mark.parametrize("text, words", [("1e999999999", "exponent"), ("9" * 1001, "longer"), ("", "empty"),
                                          ("x", "not a number"), ("1/0", "not a number"), ("nan", "not a number")])
 def test_read_rational_refuses_at_once_what_it_cannot_or_should_not_build(text, words):
-    from exactplay.numbers import read_rational
+    from exactplay.numbers.backends import read_rational
 
     with pytest.raises(UsageError, match=words):
         read_rational(text, "coin")

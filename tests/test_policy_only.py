@@ -24,12 +24,12 @@ from exactplay.bruteforce.chains import chain_values
 from exactplay.checker import _ints, verify_certificate
 from exactplay.checker import model as model_checker
 from exactplay.checker._strict import Where
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.engine import solve
 from exactplay.errors import VerificationError
 from exactplay.games import get_game
 from exactplay.model import ModelError, model_from_json
-from exactplay.model_certificate import model_certificate
+from exactplay.certify.model import model_certificate
 
 # small built-in instances whose models have cycles (hold), cycles of chance (chefs), self-loops (race)
 GAMES = {**{g: p for g, (p, _) in SMALL.items()}, "hold-cycles": {"target": 8, "faces": 4}}
@@ -264,7 +264,7 @@ def test_certify_stores_the_policy_only_when_asked_or_when_the_values_are_large(
     assert "values" not in json.loads(out.read_text())["solution"]
     assert main(["check", str(out)]) == 0
     assert "values not stored: the policy evaluated exactly" in capsys.readouterr().out
-    import exactplay.game_certificate as gc
+    from exactplay.certify import game as gc
 
     assert "values" in get_game("race").certify(target=4)["solution"]  # auto: small values are stored
     monkeypatch.setattr(gc, "VALUES_LIMIT", 100)

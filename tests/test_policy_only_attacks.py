@@ -20,7 +20,7 @@ from test_ball_model_attacks import RING, STALL, _model
 from exactplay.checker import check_certificate
 from exactplay.engine import solve
 from exactplay.errors import VerificationError
-from exactplay.model_certificate import model_certificate
+from exactplay.certify.model import model_certificate
 
 TRAP = [
     {"id": "s", "mover": 0, "actions": [{"name": "trap", "next": [["1/1", "c"]]},

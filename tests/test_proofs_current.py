@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import write_certificate
+from exactplay.certify.write import write_certificate
 from exactplay.games import game_names, get_game
 
 PROOFS = Path(__file__).resolve().parent.parent / "proofs"
@@ -74,7 +74,7 @@ def test_regenerating_a_listed_certificate_gives_the_committed_bytes(game, filen
 
 @pytest.mark.parametrize("filename", sorted(MODELS))
 def test_regenerating_a_model_certificate_gives_the_committed_bytes(filename, tmp_path, capsys):
-    from exactplay.cli import main
+    from exactplay.cli.main import main
 
     assert main(["certify", *MODELS[filename], "-o", str(tmp_path / filename), "--quiet"]) == 0
     capsys.readouterr()

@@ -27,7 +27,7 @@ from exactplay.interop.drn import drn_to_model, parse_drn
 from exactplay.interop.storm import storm_check_drn
 from exactplay.model import model_from_json
 from exactplay.model.canonical import model_digest
-from exactplay.model_certificate import model_certificate
+from exactplay.certify.model import model_certificate
 
 
 def drn(states: list, mdp: bool = True) -> str:

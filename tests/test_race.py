@@ -19,7 +19,7 @@ from exactplay.games.race import (
     t_zero,
     value_iteration,
 )
-from exactplay.numbers import as_fraction, get_backend
+from exactplay.numbers.backends import as_fraction, get_backend
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +146,7 @@ def test_exact_table_holds_only_exact_numbers(exact_backend):
 def test_float_entering_the_exact_recurrence_is_caught(exact_backend, monkeypatch):
     """A constant built outside the backend (here q_t as a float) must not pass silently."""
     from exactplay.games.race import table as race_table_module
-    from exactplay.numbers import FloatLeak
+    from exactplay.numbers.backends import FloatLeak
 
     def leaky(B, t, S, F_prev):
         q = 2.0**-t
@@ -160,7 +160,7 @@ def test_float_entering_the_exact_recurrence_is_caught(exact_backend, monkeypatc
 def test_float_entering_the_fast_exact_table_is_caught(monkeypatch):
     """The fast mpq path checks that every numerator and denominator it stores is an integer."""
     from exactplay.games.race import exact
-    from exactplay.numbers import FloatLeak
+    from exactplay.numbers.backends import FloatLeak
 
     monkeypatch.setattr(exact, "TWO", 2.0)
     with pytest.raises(FloatLeak):

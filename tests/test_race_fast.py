@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exactplay.games.race import denominators, exact, solve_table, t_limit
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 
 
 def _as_fractions(table):
@@ -113,7 +113,7 @@ def test_bands_and_dropped_rows_change_nothing():
 
 def test_cli_limits_solve_to_2000_and_the_commands_that_keep_every_value_to_500(capsys):
     from exactplay.checker.rules import rules_module
-    from exactplay.cli import main
+    from exactplay.cli.main import main
     from exactplay.games import race
 
     assert race.MAX_TARGET == 2000 and race.MAX_AUDIT_TARGET == rules_module("race").MAX_TARGET == 500

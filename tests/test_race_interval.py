@@ -13,7 +13,7 @@ from cli_run import run, strict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.audit import decimal_digits
+from exactplay.audit.judge import decimal_digits
 from exactplay.games.race import interval, solve_table, t_limit, wide
 from exactplay.games.race.interval import interval_run
 

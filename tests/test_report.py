@@ -17,8 +17,8 @@ import pytest
 
 from exactplay.errors import UsageError
 from exactplay.games import GAME_MODULES
-from exactplay.report import build_report, game_report
-from exactplay.report.figures import log10_exact
+from exactplay.present.report import build_report, game_report
+from exactplay.present.report.figures import log10_exact
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -54,6 +54,16 @@ def test_log10_exact_handles_values_below_the_float_range():
     assert log10_exact(Fraction(1, 10**400)) == pytest.approx(-400)
     assert log10_exact(Fraction(3, 7)) == pytest.approx(math.log10(3 / 7))
     assert log10_exact(Fraction(0)) == -math.inf
+
+
+def test_drawing_a_figure_leaves_matplotlibs_backend_as_the_user_set_it(tmp_path):
+    src = os.path.join(os.path.dirname(__file__), os.pardir, "src")
+    code = ("import matplotlib\nfrom exactplay.present.report.figures import new_figure\n"
+            f"f = new_figure(2, 2); f.add_subplot().plot([0, 1]); f.savefig({str(tmp_path / 'f.png')!r})\n"
+            "print(matplotlib.get_backend())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": src, "MPLBACKEND": "template"})
+    assert out.stdout.strip() == "template" and (tmp_path / "f.png").stat().st_size > 0
 
 
 def test_a_game_that_is_not_built_is_a_one_line_usage_error(monkeypatch):
@@ -114,7 +124,7 @@ def test_race_ulps_figure_maximum_is_the_audited_maximum(race_report):
 
 
 def test_race_gap_figure_marks_exactly_the_float_unresolvable_cells(race_report):
-    from exactplay.audit import UNRESOLVABLE
+    from exactplay.audit.judge import UNRESOLVABLE
     from exactplay.games.race import run_audit
 
     files, _ = race_report
@@ -133,7 +143,7 @@ def test_race_gap_figure_marks_exactly_the_float_unresolvable_cells(race_report)
 
 def test_race_report_includes_the_claims_table_when_asked(tmp_path, monkeypatch):
     from exactplay.claims import Claim, verdict
-    from exactplay.report import ledger
+    from exactplay.present.report import ledger
 
     fake = [Claim("race.fake", "race", "race.md, Section 0", "a stated thing", "m", lambda: verdict(False, "found X"))]
     monkeypatch.setattr(ledger, "select_claims", lambda game=None, fast=False, ids=None: fake)
@@ -229,7 +239,7 @@ def test_coins_line_of_play_gives_player_one_the_exact_value(tmp_path):
 
 
 def test_coins_decision_figure_marks_exactly_the_uncertified_float_choices(coins_report):
-    from exactplay.audit import CERTIFIED, EXACT_TIE
+    from exactplay.audit.judge import CERTIFIED, EXACT_TIE
     from exactplay.games.coins import run_audit
 
     files, row = coins_report
@@ -273,7 +283,7 @@ def test_chefs_report_is_self_contained_with_labelled_figures(chefs_report):
 def test_chefs_figures_draw_the_exact_E_and_the_tie_rule_difference_of_every_m(chefs_report):
     from exactplay.games.chefs import cycle
     from exactplay.games.chefs import fibonacci_skills
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     B = get_backend("fraction")
     sols = {m: {tie: cycle.solve([B.q(s.numerator, s.denominator) for s in fibonacci_skills(m)], B, tie=tie)
@@ -355,7 +365,7 @@ def test_hold_value_figure_draws_the_published_table_minus_the_exact_value(hold_
 def test_every_registered_game_has_a_report_module_with_build():
     import importlib
 
-    from exactplay.report import REPORT_MODULES
+    from exactplay.present.report import REPORT_MODULES
 
     assert set(REPORT_MODULES) == set(GAME_MODULES)
     for name, module_name in REPORT_MODULES.items():

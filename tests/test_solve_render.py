@@ -21,7 +21,7 @@ import pytest
 
 from cli_run import run, strict
 from exactplay.games import fast_path
-from exactplay.render.solve import solve_html, solve_json, solve_lines
+from exactplay.present.render.solve import solve_html, solve_json, solve_lines
 from exactplay.solve_result import Table
 
 GAMES = Path(__file__).resolve().parent.parent / "src" / "exactplay" / "games"
@@ -189,7 +189,7 @@ def test_a_user_models_solve_goes_through_the_same_renderer(capsys):
     from exactplay.engine import solve_model
     from exactplay.model.explicit import load_model_file
     from exactplay.strict_json import dumps
-    from exactplay.render.solution import solution_result
+    from exactplay.present.render.solution import solution_result
 
     path = Path(__file__).resolve().parent.parent / "examples" / "loop-or-gamble.json"
     status, out, _ = run(capsys, "solve", "--model", path, "--json", "--all")
@@ -212,7 +212,7 @@ def test_a_report_page_shows_the_solve_the_command_prints(tmp_path, game, params
     """The HTML report carries the same SolveResult ``solve`` renders: its data equals the
     command's JSON and the page holds :func:`solve_html` of it."""
     from exactplay.games import get_game
-    from exactplay.report import build_report
+    from exactplay.present.report import build_report
 
     files = build_report(game, params, tmp_path, with_claims=False)
     result = files.report.solution.result

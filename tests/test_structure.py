@@ -109,3 +109,78 @@ def test_no_test_can_be_skipped_away_by_an_import_failure():
     offenders = [p.name for p in tests.rglob("*.py") if p.name != Path(__file__).name
                  and "importorskip" in p.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+# ------------------------------------------------------------ the layers (issue 24)
+
+MAX_FLAT = 12  # modules left directly in src/exactplay/ (the rest live in folders named for their layer)
+
+
+def room(module: str) -> str:
+    """The top-level folder (or flat module) of ``exactplay`` a module lives in: ``exactplay.cli.main`` ->
+    ``cli``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "exactplay"
+
+
+def test_at_most_twelve_modules_are_left_flat():
+    flat = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(flat) <= MAX_FLAT, f"{len(flat)} flat modules (put them in the folder of their layer): {flat}"
+
+
+def test_no_folder_imports_a_folder_that_imports_it_back():
+    """The folders and flat modules of ``exactplay`` form layers: their import graph has no cycle, so
+    no import climbs back up (e.g. into games/ from a layer the games use: the games are found by
+    name in :mod:`exactplay.registry`)."""
+    rooms: dict[str, set[str]] = {}
+    for module, targets in import_graph(SRC).items():
+        for target in targets:
+            if room(target) not in (room(module), "exactplay"):
+                rooms.setdefault(room(module), set()).add(room(target))
+    found = cycles({r: rooms.get(r, set()) for r in set(rooms).union(*rooms.values())})
+    assert not found, "folders that import each other: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_room_check_sees_a_folder_cycle():
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+
+
+def private_imports(root: Path) -> list[str]:
+    """``module -> name`` for every import of a private name (``_x``, a module or an object) from
+    outside the package that defines it (a private name of ``P.m`` or ``P._m`` belongs to ``P``)."""
+    mods = modules(root)
+    out = []
+    for name, (path, is_package) in mods.items():
+        here = name if is_package else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = here.split(".")[:len(here.split(".")) - (node.level - 1)] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                parts = f"{target}.{alias.name}".split(".")
+                first = next((i for i, p in enumerate(parts) if p.startswith("_") and not p.startswith("__")), None)
+                if first is None:
+                    continue
+                owner = ".".join(parts[:first])
+                package = owner if owner in mods and mods[owner][1] else owner.rpartition(".")[0]
+                if not (here == package or here.startswith(package + ".")):
+                    out.append(f"{name} -> {'.'.join(parts)}")
+    return out
+
+
+def test_no_private_name_is_imported_across_packages():
+    found = private_imports(SRC)
+    assert not found, "private names imported from another package (make them public there): " + "; ".join(found)
+
+
+def test_the_private_import_check_sees_one(tmp_path):
+    pkg = tmp_path / "p"
+    (pkg / "a").mkdir(parents=True)
+    (pkg / "b").mkdir()
+    for d in (pkg, pkg / "a", pkg / "b"):
+        (d / "__init__.py").write_text("")
+    (pkg / "a" / "m.py").write_text("_secret = 1\n")
+    (pkg / "a" / "n.py").write_text("from .m import _secret\n")  # within its package: fine
+    (pkg / "b" / "k.py").write_text("from ..a.m import _secret\nfrom ..a import _m\n")
+    assert private_imports(tmp_path) == ["p.b.k -> p.a.m._secret", "p.b.k -> p.a._m"]

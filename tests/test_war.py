@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactplay.claims import CONFIRMED, REFUTED, run_claim
-from exactplay.cli import main
+from exactplay.cli.main import main
 from exactplay.games import war
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 
 
 @functools.lru_cache(maxsize=None)

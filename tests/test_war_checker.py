@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.certificate import write_certificate
+from exactplay.certify.write import write_certificate
 from exactplay.checker import check_certificate, check_file
 from exactplay.errors import VerificationError
 from exactplay.games.war import model

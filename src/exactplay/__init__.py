@@ -21,17 +21,6 @@ import types
 
 __version__ = "0.1.0"
 
-# Exact values here routinely have more than 4300 digits, Python's default guard
-# on int <-> str conversion; the solvers and the printing of their results need
-# them, so the guard is lifted for the package.  The guard exists for untrusted
-# input, and untrusted text never reaches int() unbounded: certificates and
-# float tables are parsed with the guard set back (exactplay.checker._load.
-# bounded_int_digits), and every other reader (``p/q`` strings in certificates,
-# float-table fields, contest input, typed numbers) checks a number's length
-# before converting it.
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)
-
 # name -> the module it is loaded from on first use (PEP 562)
 _LAZY = {
     **{name: "exactplay.api" for name in ("solve", "audit", "certify", "check", "Solution", "Audit", "CheckResult",
@@ -42,8 +31,8 @@ _LAZY = {
     "ModelError": "exactplay.model.compiled",
 }
 # the API's functions keep their names when a submodule of the same name is imported
-# (exactplay/audit.py, the audit layer: ``import exactplay.audit`` would otherwise rebind
-# ``exactplay.audit``); such a module is reached through sys.modules or ``from exactplay.audit import ...``
+# (the packages exactplay/audit/ and exactplay/certify/: ``import exactplay.audit.judge`` would otherwise
+# rebind ``exactplay.audit``); such a package is reached through sys.modules or ``from exactplay.audit import ...``
 _FUNCTIONS = ("solve", "audit", "certify", "check")
 
 __all__ = ["__version__", *_LAZY]

@@ -42,7 +42,7 @@ class Claim:
 
 
 def all_claims(game: str | None = None) -> list[Claim]:
-    from .games import GAME_MODULES
+    from .registry import GAME_MODULES
 
     out: list[Claim] = []
     for name, module_name in GAME_MODULES.items():

@@ -5,9 +5,9 @@ exact value), optionally the generic facts of an optimal solution that the game'
 already knows -- the first decision (:class:`Decision`) and the smallest non-zero margin between
 the best action and the runner-up (:class:`Margin`) -- and the game's own findings: further exact
 numbers (:class:`ExactQuantity`, shown with their certified decimals like the answer) and
-:class:`~exactplay.audit_result.Fact` items (a JSON key, a text label, a value).
+:class:`~exactplay.audit.result.Fact` items (a JSON key, a text label, a value).
 
-Nothing here renders: :mod:`exactplay.render.solve` turns a SolveResult into JSON, text and
+Nothing here renders: :mod:`exactplay.present.render.solve` turns a SolveResult into JSON, text and
 HTML, the same way for every game.  Nothing here names a game.
 
 The same facts can be read off the engine's :class:`~exactplay.engine.Solution` of the game's
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .audit_result import Fact
+from .audit.result import Fact
 
 __all__ = ["Decision", "ExactQuantity", "Fact", "Margin", "SolveResult", "Table", "decision_of", "margin_of"]
 
@@ -65,7 +65,7 @@ class Table:
 @dataclass
 class ExactQuantity:
     """A further exact number of the game, shown like the answer: under ``key`` in JSON (its
-    :func:`~exactplay.render.exact_number` fields; None when ``value`` is None), ``label`` on the
+    :func:`~exactplay.present.render.exact_number` fields; None when ``value`` is None), ``label`` on the
     line before its text; ``places`` decimals (None: the command's ``--digits``); ``missing``: the
     text line shown when ``value`` is None."""
 
@@ -83,7 +83,7 @@ class SolveResult:
     ``title`` is the first text line; ``answer_name`` names ``answer`` (exact) in JSON;
     ``places`` the decimals shown (default ``digits``); ``decisions`` the optimal actions the
     game points out (the first decision first); ``facts`` the game's own findings
-    (:class:`~exactplay.audit_result.Fact` or :class:`Table`), shown after the answer and the
+    (:class:`~exactplay.audit.result.Fact` or :class:`Table`), shown after the answer and the
     quantities in this order; ``full``: long numbers in full (and every row of a table).
     """
 

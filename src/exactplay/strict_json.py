@@ -33,6 +33,7 @@ import math
 from typing import Any
 
 from .errors import ExactplayError
+from .numbers.decimals import all_digits
 
 __all__ = ["INFINITE", "OUT_OF_RANGE", "NonFinite", "NonFiniteOutput", "dumps", "json_ready"]
 
@@ -148,12 +149,14 @@ def dumps(obj: Any, indent: int | None = 2, compact_from: int | None = None, **k
     with a non-finite float is walked by :func:`json_ready`.  ``compact_from``:
     an output of more characters (every state of a big model) is written without
     indentation, by Python's C encoder, 10-20 times faster (the indenting encoder
-    is pure Python); a command's ``--json`` output uses :data:`COMPACT_FROM`.
+    is pure Python); a command's ``--json`` output uses :data:`COMPACT_FROM`.  Integers of any
+    size are written (:func:`~exactplay.numbers.decimals.all_digits`).
     """
-    try:
-        return _dumps(obj, indent, compact_from, kwargs)
-    except ValueError:  # a non-finite float: encode the measures, refuse anything else
-        return _dumps(json_ready(obj), indent, compact_from, kwargs)
+    with all_digits():
+        try:
+            return _dumps(obj, indent, compact_from, kwargs)
+        except ValueError:  # a non-finite float: encode the measures, refuse anything else
+            return _dumps(json_ready(obj), indent, compact_from, kwargs)
 
 
 def _dumps(obj: Any, indent: int | None, compact_from: int | None, kwargs: dict) -> str:

@@ -105,8 +105,8 @@ def assert_digits_certain(floats: Any, game: Any, digits: int = 8, *, states: It
     from fractions import Fraction
 
     from .api.auditing import float_values
-    from .decimals import decimal_digits
-    from .rounding import float_digits_certain
+    from .numbers.decimals import decimal_digits
+    from .audit.rounding import float_digits_certain
 
     sol = _solution(game, params)
     if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 10000:

@@ -65,7 +65,7 @@ def audit(solution_or_game: Any, floats: Mapping | Callable | str | Path | None 
     if bound is not None and (isinstance(bound, bool) or not isinstance(bound, Real) or not 0 <= bound < math.inf):
         raise UsageError(f"bound={bound!r}: give a finite error bound >= 0")
     flt, what = _float_solution(sol, floats)
-    from ..model_audit import audit_model
+    from ..audit.model import audit_model
 
     label = "a-priori bound given by the caller" if bound is not None else ""
     result = audit_model(sol.engine, flt, what, digits, None if bound is None else float(bound), label,
@@ -75,7 +75,7 @@ def audit(solution_or_game: Any, floats: Mapping | Callable | str | Path | None 
 
 def _float_solution(sol: Solution, floats) -> tuple[Any, str]:
     """The float solution to judge and what to call it."""
-    from ..model_table import table_solution
+    from ..audit.model_table import table_solution
 
     flt, values, what = _floats(sol, floats)
     if flt is not None:
@@ -98,7 +98,7 @@ def _floats(sol: Solution, floats) -> tuple[Any, dict | None, str]:
         if sol.source.kind == "symbolic":
             from types import SimpleNamespace
 
-            from ..symbolic_commands import prism_float
+            from .symbolic import prism_float
 
             flt, what = prism_float(sol.source.loaded, SimpleNamespace())
         else:
@@ -110,7 +110,7 @@ def _floats(sol: Solution, floats) -> tuple[Any, dict | None, str]:
             return flt, None, what
         values = {s: flt.values[s][c] for s in range(len(model))}
     elif isinstance(floats, (str, Path)):
-        from ..model_table import read_model_table
+        from ..audit.model_table import read_model_table
 
         table = read_model_table(str(floats), model, c)
         values, what = {s: table.values[s][c] for s in range(len(model))}, f"the float table {floats}"
@@ -185,7 +185,7 @@ class Audit:
     digits and the verdict of every decision, keyed by the game's own states.
 
     ``certified``, ``wrong``, ``ties`` and ``unresolved`` are tuples of states (``len()`` counts them),
-    ``counts`` the four counts; ``result`` is the :class:`~exactplay.audit_result.AuditResult` the
+    ``counts`` the four counts; ``result`` is the :class:`~exactplay.audit.result.AuditResult` the
     command line renders (``text()`` gives its text).
     """
 
@@ -256,13 +256,13 @@ class Audit:
 
     def gap(self, state: Hashable) -> Fraction:
         """The exact gap between the best action and the runner-up at ``state``."""
-        from ..numbers import as_fraction
+        from ..numbers.backends import as_fraction
 
         return as_fraction(self._decisions.gaps[(self.solution.number(state),)])
 
     def text(self) -> str:
         """The audit as ``exactplay audit`` prints it."""
-        from ..render import audit_lines
+        from ..present.render import audit_lines
 
         return "\n".join(audit_lines(self.result))
 

@@ -109,8 +109,55 @@ def _verify(p: Path, expect: dict) -> CheckResult:
         found = verify_file(p, expect)
     except VerificationError as exc:
         return CheckResult(p, False, f"FAIL {exc}", field=exc.field, state=exc.state)
-    from ..check_cli import ok_message
-
     return CheckResult(p, True, ok_message(p, found), found["game"], dict(found["params"]), dict(found["answer"]),
                        found["summary"],
                        unverified_fields=tuple(found.get("unverified_fields", ())))
+
+
+def ok_message(path, found: dict) -> str:
+    """What ``check`` prints for a certificate that verified (``found``: :func:`~exactplay.checker.verify_file`'s).
+
+    >>> print(ok_message("r.json", {"game": "race", "params": {"target": 2}, "summary": "...",
+    ...                             "answer": {"name": "G(2,2)", "decimal": "0.52592593"}}))
+    ok   r.json
+         race target=2: G(2,2) = 0.52592593
+         ...
+    """
+    params = "".join(f" {k}={v}" for k, v in found["params"].items())
+    ans = found["answer"]
+    return (f"ok   {path}\n     {found['game']}{params}: {ans['name']} {certified_text(ans)}{initial_range_text(found)}"
+            f"\n     {found['summary']}")
+
+
+def initial_range_text(found: dict) -> str:
+    """``; 512 initial states, values in [a, b]`` for a model with several initial states (verified).
+
+    >>> initial_range_text({"initial_states": {"count": 2, "smallest": {"decimal": "0.1"}, "largest": {"decimal": "0.9"}}})
+    '; 2 initial states, values in [0.1, 0.9]'
+    """
+    r = found.get("initial_states")
+    if not r:
+        return ""
+    return f"; {r['count']:,} initial states, values in [{r['smallest']['decimal']}, {r['largest']['decimal']}]"
+
+
+def certified_text(answer: dict) -> str:
+    """What the certificate proves of its answer: ``= decimal``, or, for a ball certificate whose
+    enclosure does not fix the decimal, ``in [a, b]`` with the dyadic ends ``[m, e]`` (``m 2^e``)
+    written with 12 decimals rounded outward (``a`` down, ``b`` up: still an enclosure).
+
+    >>> certified_text({"decimal": "0.77777778"})
+    '= 0.77777778'
+    >>> certified_text({"decimal": None, "lower": [199, -8], "upper": [201, -8]})
+    'in [0.777343750000, 0.785156250000] (the certified enclosure; its decimal is not certified)'
+    >>> certified_text({"decimal": None, "lower": [-1, -40], "upper": [1, -40]})
+    'in [-0.000000000001, 0.000000000001] (the certified enclosure; its decimal is not certified)'
+    """
+    if answer.get("decimal") is not None or not all(isinstance(answer.get(e), list) for e in ("lower", "upper")):
+        return f"= {answer.get('decimal')}"
+    from fractions import Fraction
+
+    from ..checker.readers import outward_text
+
+    lo, hi = (Fraction(m) * Fraction(2) ** e for m, e in (answer["lower"], answer["upper"]))
+    return f"in {outward_text(lo, hi)} (the certified enclosure; its decimal is not certified)"

@@ -39,7 +39,7 @@ def short_number(x: Any) -> str:
     num, den = str(x.numerator), str(x.denominator)
     if len(num) + len(den) <= 40:
         return f"{num}/{den}"
-    from ..render import shorten
+    from ..present.render import shorten
 
     digits = len(num.lstrip("-"))
     return f"{shorten(num)}/{shorten(den)} ({digits} digits / {len(den)})"

@@ -35,7 +35,7 @@ def _exact(x: Any) -> Fraction | float:
     """An engine number as a Fraction (None, +infinity: ``math.inf``)."""
     if x is None:
         return math.inf
-    from ..numbers import as_fraction
+    from ..numbers.backends import as_fraction
 
     return as_fraction(x)
 
@@ -128,7 +128,7 @@ class Solution:
 
     def decimal(self, digits: int = 8) -> str:
         """``value`` correctly rounded to ``digits`` decimals (``"inf"`` for +infinity)."""
-        from ..decimals import decimal_digits
+        from ..numbers.decimals import decimal_digits
 
         if not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 10000:
             from ..errors import UsageError
@@ -180,7 +180,7 @@ class Solution:
 
     def certify(self, path: str | Path, store: str = "auto", digits: int = 8) -> Path:
         """Write :meth:`certificate` to ``path`` (JSON; ``exactplay check PATH`` re-verifies it)."""
-        from ..certificate import write_certificate
+        from ..certify.write import write_certificate
 
         return write_certificate(self.certificate(store, digits), path)
 

@@ -41,7 +41,7 @@ MODEL_OPTIONS = {
 }
 
 # Each built-in game's answer: the component of the initial state's value and its name, as the
-# game's certificate names them (each game's certify_v2; tests/test_api.py holds the two together).
+# game's certificate names them (each game's ``certify`` in ``games/<name>/model.py``; tests/test_api.py holds the two together).
 BUILTIN_ANSWERS = {
     "race": lambda p, m: (1, f"G({p['target']},{p['target']})"),
     "hold": lambda p, m: (0, "V(0,0)"),
@@ -78,8 +78,8 @@ def source_kind(game: Any) -> str:
     if not isinstance(game, (str, Path)):
         return "object"
     text = str(game)
-    from ..games import GAME_MODULES
-    from ..model_source import is_drn
+    from ..registry import GAME_MODULES
+    from .model_source import is_drn
 
     if text in GAME_MODULES:
         return "builtin"
@@ -156,7 +156,7 @@ def _from_object(game: Any, params: dict, limit: int) -> Source:
 
 def _builtin(name: str, params: dict, limit: int) -> Source:
     """A built-in game's model, with the parameters of its registry entry (``exactplay list``)."""
-    from ..games import MODELS, get_game
+    from ..registry import MODELS, get_game
     from ..model.build import build_model_with_states
 
     entry = get_game(name)
@@ -189,7 +189,7 @@ def _builtin(name: str, params: dict, limit: int) -> Source:
 def _drn(path: str, params: dict, limit: int) -> Source:
     from types import SimpleNamespace
 
-    from ..model_source import check_drn_arguments, load_drn_model
+    from .model_source import check_drn_arguments, load_drn_model
 
     args = SimpleNamespace(model=path, max_states=limit, **{k: params.get(k) for k in MODEL_OPTIONS["drn"]})
     check_drn_arguments(args)
@@ -222,5 +222,7 @@ def _constant(name: str, value: Any) -> str:
     if isinstance(value, float):
         raise UsageError(f"const {name}={value!r} is a float; give an exact number (int, Fraction or 'p/q')")
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
+        from ..numbers.backends import format_pq
+
+        return format_pq(value)
     return str(value)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..errors import MalformedCertificate, UsageError, VerificationError
 from ._load import clip, load_certificate
+from ._strict import MAX_STATES  # noqa: F401 (the checker's limit on a certificate's states, for the writers)
 
 UNVERIFIED_FIELDS = ("notes", "tool_version")
 

@@ -1,6 +1,6 @@
 """Reading a certificate without trusting it: bounded input, strict JSON, the envelope.
 
-Standard library only; shares nothing with :mod:`exactplay.certificate`.
+Standard library only; shares nothing with :mod:`exactplay.certify.write`.
 
 Everything read here is bounded *before* it is computed with, so that a hostile
 file is refused in bounded time and memory with one line:

@@ -61,10 +61,6 @@ class _Scaled:
         return v
 
 
-def _degree(f) -> int:
-    return f.deg if isinstance(f, _Scaled) else len(f) - 1
-
-
 class RegionCheck:
     def __init__(self, ch, k: int, reg: Any, left, right) -> None:
         from ._strict import keys as _keys

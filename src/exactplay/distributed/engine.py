@@ -26,7 +26,7 @@ from exactplay.distributed.wire import pack_numbers, unpack_numbers
 from exactplay.engine.run import Run
 from exactplay.engine.solution import SCCStats, Solution
 from exactplay.model.sparse import Sparse
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
 
 _MAX_STATS = ("largest", "largest_dense", "max_rounds")

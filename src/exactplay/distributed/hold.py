@@ -35,8 +35,8 @@ from exactplay.distributed import store
 from exactplay.distributed.tiles import Tile, new_run, run_tiles
 from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
 from exactplay.games.hold.recurrence import alive_scores
-from exactplay.games.hold.solver import HoldTable, _Fixed, pair_order, solve_pair, store_pair
-from exactplay.numbers import get_backend
+from exactplay.games.hold.solver import Fixed, HoldTable, pair_order, solve_pair, store_pair
+from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
 
 
@@ -92,7 +92,7 @@ class _Replica:
         self.F = F
         self.alive = alive_scores(T, F)
         self.V = [[self.B.zero] * T for _ in range(T)]
-        self.fx = _Fixed(T, self.alive) if self.B.exact else None
+        self.fx = Fixed(T, self.alive) if self.B.exact else None
         self.Bf = get_backend("float")
         self.Vf = [[0.0] * T for _ in range(T)]  # the float solver's table, the first guesses'
         self.own = []  # (c, h, pol_c, pol_h, rounds, repaired), in the order solved

@@ -15,7 +15,7 @@ import contextlib
 from functools import partial
 
 from exactplay.errors import UsageError
-from exactplay.numbers import get_backend, int_option
+from exactplay.numbers.backends import get_backend, int_option
 
 
 def add_options(p, tile: bool = True) -> None:

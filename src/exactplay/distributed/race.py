@@ -23,7 +23,7 @@ from exactplay.distributed import store
 from exactplay.distributed.tiles import Tile, bounds, new_run, run_tiles, with_none
 from exactplay.distributed.wire import pack_floats, pack_numbers, unpack_floats, unpack_numbers
 from exactplay.games import race as _race
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 
 

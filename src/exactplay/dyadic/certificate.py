@@ -31,7 +31,7 @@ from ..progress import SILENT
 from .fixpoint import Enclosure, dyadic_enclosure
 from .form import IntForm
 
-__all__ = ["BallCertRun", "decisions", "game_ball_certificate", "model_ball_certificate"]
+__all__ = ["BallCertRun", "decisions", "game_ball_certificate", "model_ball_certificate", "refuse_unverified"]
 
 SAMPLE = 10
 
@@ -104,7 +104,7 @@ def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILEN
                            params: dict | None = None):
     """``(certificate, run)`` of a user's model on the grid ``2^-k``; ``params``: the factory's
     parameters as recorded (``{}``, a model file's, by default)."""
-    from ..initial_values import one_initial_state
+    from ..model.initial_values import one_initial_state
     from ..model import model_to_json
     from ..model.canonical import model_digest
 
@@ -127,7 +127,7 @@ def model_ball_certificate(model: Model, k: int, digits: int = 8, progress=SILEN
 def game_ball_certificate(game: str, params: dict, model_params: dict, answer_name: str, k: int,
                           digits: int = 8, progress=SILENT):
     """``(certificate, run)`` of a built-in game's model (states in canonical order)."""
-    from ..games import MODELS
+    from ..registry import MODELS
     from ..model import build_model
     from ..model.canonical import canonical_model, canonical_order, model_digest
 
@@ -150,3 +150,20 @@ def game_ball_certificate(game: str, params: dict, model_params: dict, answer_na
 
 _NOTES = ("Ends are integers m meaning m * 2^-grid_bits. Only the feedback states' ends are stored: every other "
           "state's lower (upper) end is its Bellman image rounded down (up) from its successors' ends.")
+
+
+def refuse_unverified(cert: dict, progress, writer: str = "exactplay.dyadic") -> None:
+    """The last line of defence before a ball certificate is written: the stdlib checker verifies
+    it; if it refuses, one error line (exit status 1) and nothing is written.  The dict is checked
+    as it is (the checker does not modify it; the writer's dicts hold only JSON values, so the file
+    parses back to the same dict: tests/test_ball_writer_verified.py), not its text parsed again,
+    which would hold a second copy of a certificate of millions of states in memory."""
+    from ..checker import verify_certificate
+    from ..errors import VerificationError
+
+    progress.start("verifying the certificate with the stdlib checker before writing it", None)
+    try:
+        verify_certificate(cert, "the ball certificate")
+    except VerificationError as exc:
+        raise VerificationError(f"not written: the checker refuses {exc} (a bug of the writer, "
+                                f"{writer}; please report it with the model)") from None

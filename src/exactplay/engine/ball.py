@@ -43,7 +43,7 @@ from flint import arb, arb_mat, fmpq
 
 from ..errors import UsageError
 from ..model import Model
-from ..numbers import best_of, get_backend
+from ..numbers.backends import best_of, get_backend
 from ..progress import SILENT
 from .elimination import closed_states
 

@@ -1,7 +1,7 @@
 """Float bounds with a proven error bound: which actions of a self-loop state can be the best
 (or the best and the runner-up), ruled out in doubles instead of balls (:mod:`.selfloop`).
 
-Like the balls (:mod:`exactplay.enclosure`) these bounds only *rule out*: an action is dropped
+Like the balls (:mod:`exactplay.audit.enclosure`) these bounds only *rule out*: an action is dropped
 only when its interval lies entirely below another's (below two others' for the runner-up), and
 every survivor is compared exactly.  Where anything is out of the doubles' range (an exact number
 too large for a float, a sum that overflows, a probability of leaving below ``2^-1000``) the

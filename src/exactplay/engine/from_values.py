@@ -31,7 +31,7 @@ from typing import Iterable, Mapping
 from ..model import Model
 from ..model.collector import fewer_collections
 from ..model.sparse import Sparse
-from ..numbers import get_backend
+from ..numbers.backends import get_backend
 from ..progress import SILENT
 from .finish import finish
 from .run import Run

@@ -82,7 +82,7 @@ class Solution:
         >>> solve(MODELS["race"](target=2))
         Solution(model 'The Race to 2', 7 states, objective zero-sum, witness termination, backend mpq, initial value (64/135, 71/135), 4 choice states, 0 ties)
         """
-        from ..numbers import format_pq
+        from ..numbers.backends import format_pq
 
         v = self.value
         shown = "+inf" if v is None else "(" + ", ".join(_short(format_pq(x)) for x in v[:4]) + (

@@ -30,7 +30,7 @@ from ..model import Model, build_model
 from ..model.collector import fewer_collections
 from ..model.compiled import MAX_STATES
 from ..model.sparse import Sparse
-from ..numbers import get_backend
+from ..numbers.backends import get_backend
 from ..progress import SILENT
 from .run import Run
 from .solution import SCCStats, Solution

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..numbers import format_pq
+from ..numbers.backends import format_pq
 from .query import Query
 
 __all__ = ["InitialAnswer", "initial_answers", "answers_json", "threshold_text"]
@@ -61,7 +61,7 @@ def answers_json(answers: list[InitialAnswer]) -> list[dict]:
 
 
 def _short(x: Fraction | None) -> str:
-    from ..render import shorten
+    from ..present.render import shorten
 
     if x is None:
         return "+inf"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..checker._input import read_bounded
+from ..checker.readers import read_bounded
 from ..model import ModelError
 from ..model.compiled import MAX_STATES
 from .drn_states import NOLABEL, DrnFile, _Reader, read_states  # noqa: F401  (NOLABEL, DrnFile re-exported)

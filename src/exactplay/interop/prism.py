@@ -24,9 +24,9 @@ the first player.  Labels that are not PRISM identifiers are rewritten (other ch
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from ..model import Model
+from ..numbers.backends import format_exact
 from . import Formulation, formulate
 
 __all__ = ["write_prism", "prism_identifier"]
@@ -47,10 +47,6 @@ def prism_identifier(text: str, prefix: str = "a_") -> str:
     return ident
 
 
-def _pq(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
 def _guard(states: list[int]) -> str:
     """``s=1 | (s>=3 & s<=9)`` for a sorted list of state numbers; ``false`` if empty."""
     if not states:
@@ -69,7 +65,7 @@ def _guard(states: list[int]) -> str:
 def _update(dist) -> str:
     if len(dist) == 1:
         return f"(s'={dist[0][0]})"
-    return " + ".join(f"{_pq(p)}:(s'={t})" for t, p in sorted(dist))
+    return " + ".join(f"{format_exact(p)}:(s'={t})" for t, p in sorted(dist))
 
 
 def write_prism(model: Model, form: Formulation | None = None) -> tuple[str, str]:
@@ -142,7 +138,7 @@ def write_prism(model: Model, form: Formulation | None = None) -> tuple[str, str
                 r = form.action_reward(model, s, a)
                 if r:
                     label = names[s][a] if names[s] else ""
-                    out.append(f"  [{label}] s={s} : {_pq(r)};")
+                    out.append(f"  [{label}] s={s} : {format_exact(r)};")
         out.append("endrewards")
     props = [f"// {model.name}: the values exactplay computes", form.formula("p0" if smg else None)]
     if smg:

@@ -1,6 +1,6 @@
 """The audit of PRISM's float answer to a property, judged against the exact one.
 
-On top of the generic audit of a model's float solution (:func:`~exactplay.model_audit.audit_model`:
+On top of the generic audit of a model's float solution (:func:`~exactplay.audit.model.audit_model`:
 every state's value error, the decisions), for each initial state:
 
 * the float as PRISM prints it (Java's ``Double.toString``: the shortest decimal that reads back as
@@ -18,8 +18,8 @@ import struct
 from decimal import Decimal
 from fractions import Fraction
 
-from ..audit_result import Fact
-from ..numbers import format_pq
+from ..audit.result import Fact
+from ..numbers.backends import format_pq
 from .query import Query
 
 __all__ = ["printed_digits", "doubles_between", "threshold_flips", "prism_facts"]

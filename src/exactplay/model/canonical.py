@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from ..numbers.decimals import all_digits
 from .compiled import Model, ModelError
 from .explicit import model_to_json
 
@@ -45,6 +46,7 @@ def canonical_model(model: Model, order: list[int] | None = None) -> dict:
 
 
 def model_digest(model_json: dict) -> str:
-    """SHA-256 of ``json.dumps(model_json, sort_keys=True, separators=(",", ":"))``."""
-    raw = json.dumps(model_json, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    """SHA-256 of ``json.dumps(model_json, sort_keys=True, separators=(",", ":"))`` (integers of any size)."""
+    with all_digits():
+        raw = json.dumps(model_json, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
     return hashlib.sha256(raw).hexdigest()

@@ -199,10 +199,6 @@ class Model:
         self.__dict__["_surely_ending"] = out
         return out
 
-    def record_surely_ending(self, states: set[int]) -> None:
-        """Remember ``states`` as :meth:`surely_ending`'s answer (found by the engine's condensation)."""
-        self.__dict__["_surely_ending"] = states
-
     def end_component_states(self) -> set[int]:
         """The states of the maximal end components, refined one strongly connected component at a time."""
         n = len(self.states)

@@ -38,12 +38,11 @@ gzip-compressed.  States past ``--max-states`` are refused before they are read.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..checker._input import read_bounded
-from ..checker._json import DuplicateName
+from ..checker.readers import DuplicateName, read_bounded
+from ..numbers.backends import format_pq
 from .compiled import MAX_STATES, Model, ModelError
 from .explicit_read import FORMAT, TOP_FIELDS, StateReader, read_text
 
@@ -96,10 +95,6 @@ def model_from_json(data: Any, max_states: int = MAX_STATES) -> Model:
     return reader.model()
 
 
-def _pq(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
-
-
 def model_to_json(model: Model, order: list[int] | None = None) -> dict:
     """The explicit JSON form of ``model`` (names kept).
 
@@ -118,7 +113,7 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
         if model.labels and model.labels[s]:
             st["labels"] = list(model.labels[s])
         if model.terminal[s] is not None:
-            st["payoff"] = [_pq(x) for x in model.terminal[s]]
+            st["payoff"] = [format_pq(x) for x in model.terminal[s]]
         else:
             st["mover"] = model.mover[s]
             acts = []
@@ -127,10 +122,10 @@ def model_to_json(model: Model, order: list[int] | None = None) -> dict:
                 if model.mover[s] is not None:
                     act["name"] = model.actions[s][a]
                 outcomes = sorted((number[t], p) for t, p in dist) if canonical else dist
-                act["next"] = [[_pq(p), t] for t, p in outcomes]
+                act["next"] = [[format_pq(p), t] for t, p in outcomes]
                 reward = model.rewards[s][a]
                 if reward is not None and (any(reward) or not canonical):
-                    act["reward"] = [_pq(x) for x in reward]
+                    act["reward"] = [format_pq(x) for x in reward]
                 acts.append(act)
             st["actions"] = acts
         states.append(st)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..checker._json import Cursor, bounded_int_digits, line_column, scanner
+from ..checker.readers import Cursor, bounded_int_digits, line_column, scanner
 from .compiled import MAX_PLAYERS, MAX_STATES, NEVER_ENDING, OBJECTIVES, Model, ModelError, check_objective, exact_vector
 from .protocol import MAX_NUMBER_CHARS, to_rational
 

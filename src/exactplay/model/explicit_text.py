@@ -25,6 +25,7 @@ import json
 from json.encoder import encode_basestring_ascii as _string
 from typing import Any, Iterator
 
+from ..numbers.backends import format_pq
 from .compiled import Model
 from .explicit_read import FORMAT
 
@@ -42,7 +43,7 @@ def _value(x: Any) -> str:
 
 
 def _pq(x) -> str:
-    return f'"{x.numerator}/{x.denominator}"'
+    return '"' + format_pq(x) + '"'  # (as model_to_json writes it: integers of any size)
 
 
 def _numbers(vec) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import UsageError
-from ..numbers import refuse_non_ascii_digits
+from ..numbers.backends import refuse_non_ascii_digits
 
 __all__ = ["load_factory", "parse_params", "parse_value"]
 

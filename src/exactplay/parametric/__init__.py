@@ -7,7 +7,8 @@
 * :mod:`.evaluate` -- a fixed policy's values and margins over Q(p);
 * :mod:`.roots` -- irreducible factors and exact real roots (algebraic breakpoints);
 * :mod:`.regions` -- the sweep: regions of constant optimal policy and their breakpoints;
-* :mod:`.present`, :mod:`.certificate`, :mod:`.figure`, :mod:`.cli` -- text/JSON, certificate, plots, CLI.
+* :mod:`.present`, :mod:`.certificate`, :mod:`.figure` -- text/JSON, certificate, plots (the command line:
+  :mod:`exactplay.cli.parametric`).
 
 From Python::
 

@@ -22,6 +22,7 @@ Fields (every polynomial a list of ``"p/q"`` coefficients, lowest degree first):
 
 from __future__ import annotations
 
+from ..numbers.backends import format_pq
 from .poly import coeff_strings
 from .regions import ParametricSolution
 from .roots import Algebraic
@@ -29,10 +30,6 @@ from .roots import Algebraic
 __all__ = ["parametric_certificate", "DECIMALS"]
 
 DECIMALS = 12
-
-
-def _pq(x) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 def _rf(v) -> list:
@@ -64,18 +61,18 @@ def parametric_certificate(ps: ParametricSolution, params: dict | None = None) -
         "objective": pm.objective,
         "initial": 0,
         "states": [str(s) for s in pm.states],
-        "terminal": [None if t is None else [_pq(x) for x in t] for t in pm.terminal],
+        "terminal": [None if t is None else [format_pq(x) for x in t] for t in pm.terminal],
         "mover": list(pm.mover),
         "actions": [list(acts) for acts in pm.actions],
         "trans": [[[[t, coeff_strings(q)] for t, q in d] for d in acts] for acts in pm.trans],
-        "rewards": [[None if r is None else [_pq(x) for x in r] for r in rs] for rs in pm.rewards],
+        "rewards": [[None if r is None else [format_pq(x) for x in r] for r in rs] for rs in pm.rewards],
     }
     breakpoints = []
     for b in ps.breakpoints:
         a = b.point
         breakpoints.append({
             "poly": [f"{int(c)}/1" for c in a.poly.coeffs()],
-            "interval": [_pq(a.lo), _pq(a.hi)],
+            "interval": [format_pq(a.lo), format_pq(a.hi)],
             "decimal": a.decimal(DECIMALS),
             "flips": [list(f) for f in b.flips],
         })
@@ -94,7 +91,7 @@ def parametric_certificate(ps: ParametricSolution, params: dict | None = None) -
         "kind": "parametric",
         **({} if params is None else {"params": params}),
         "symbol": pm.symbol,
-        "range": [_pq(ps.lo), _pq(ps.hi)],
+        "range": [format_pq(ps.lo), format_pq(ps.hi)],
         "model": model,
         "objective": ps.objective,
         "components": list(ps.components),

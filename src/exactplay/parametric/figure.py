@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..report import Figure
-from ..report.figures import log10_exact, new_figure
+from ..present.report import Figure
+from ..present.report.figures import log10_exact, new_figure
 from .regions import ParametricSolution
 from .roots import Algebraic
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..rendered import Report
+from ..numbers.backends import format_pq
+from ..present.rendered import Report
 from .poly import coeff_strings, poly_text
 from .ratfunc import RatFunc
 from .regions import ParametricSolution
@@ -44,7 +45,7 @@ def _end_text(e, name: str) -> str:
 def _end_json(e, index: dict[int, int]) -> dict:
     if isinstance(e, Algebraic):
         return {"breakpoint": index[id(e)]}
-    return {"rational": f"{e.numerator}/{e.denominator}"}
+    return {"rational": format_pq(e)}
 
 
 def _rf_json(v: RatFunc) -> dict:
@@ -68,7 +69,7 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
         v = r.values[0][comp]
         regions_json.append({
             "lo": _end_json(r.lo, index), "hi": _end_json(r.hi, index),
-            "sample": f"{r.sample.numerator}/{r.sample.denominator}",
+            "sample": format_pq(r.sample),
             "value": _rf_json(v),
             "value_degree": v.degree(),
             "initial_values": {pm.player_names[c]: _rf_json(x) for c, x in zip(ps.components, r.values[0])},
@@ -79,14 +80,14 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
         a = b.point
         breaks_json.append({
             "poly": [f"{int(c)}/1" for c in a.poly.coeffs()],
-            "interval": [f"{a.lo.numerator}/{a.lo.denominator}", f"{a.hi.numerator}/{a.hi.denominator}"],
+            "interval": [format_pq(a.lo), format_pq(a.hi)],
             "decimal": a.decimal(digits),
             "flips": [{"state": s, "name": str(pm.states[s]), "left": _action(pm, s, x), "right": _action(pm, s, y)}
                       for s, x, y in b.flips],
         })
     data = {
         "model": pm.name, "source": source, "symbol": name,
-        "range": [f"{ps.lo.numerator}/{ps.lo.denominator}", f"{ps.hi.numerator}/{ps.hi.denominator}"],
+        "range": [format_pq(ps.lo), format_pq(ps.hi)],
         "players": list(pm.player_names), "objective": ps.objective, "states": len(pm),
         "choice_states": choice_states, "value_of": f"value of {pm.states[0]} to {player}",
         "regions": regions_json, "breakpoints": breaks_json, "stats": ps.stats,

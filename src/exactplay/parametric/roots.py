@@ -93,11 +93,6 @@ class Algebraic:
         else:
             self.hi = mid
 
-    def refine_below(self, x: Fraction) -> None:
-        """Refine until ``hi <= x`` (``x`` a rational above the root)."""
-        while self.hi > x:
-            self.refine()
-
     def _cmp(self, other) -> int:
         if isinstance(other, Algebraic):
             if self.exact is not None and other.exact is not None:

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..model import Model, ModelError
-from ..numbers import get_backend
+from ..numbers.backends import get_backend
 from ..progress import SILENT
 from .graph import InfiniteStates, infinite_states
 

@@ -41,17 +41,17 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 from exactplay.games import Game, Param, Report, game_model, heavy_note
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.chefs import cycle  # noqa: F401 (its submodules, re-exported)
 from exactplay.games.chefs import model
 from exactplay.games.chefs import fast  # noqa: F401
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
 from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
-from exactplay.games.chefs.fmt import _decimals, decimal_text, pq  # noqa: F401
+from exactplay.games.chefs.fmt import _decimals, decimal_text  # noqa: F401
 from exactplay.games.chefs.instance import (DEFAULT_N, FULL_TABLE_MAX_N, MAX_AUDIT_N, MAX_CERTIFY_N,  # noqa: F401
                                             MAX_N, MIN_N, SLOW_CHECK_N, _audit_limit, _check_skill, _params,
                                             _tie_json, chef_set, in_backend, instance, parse_n, parse_skill,
@@ -92,8 +92,8 @@ def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, 
         f"E({n})", sol.E, digits, full, decisions=first, facts=[
             Fact("tie_rule", None, "nearest (smallest positive cyclic distance)"),
             Fact("winner_vector_chef1_first", "winner vector (chef 1 first)",
-                 {"values": [pq(x) for x in W1], "decimal": decimals, "sum": pq(sum(W1))},
-                 " ".join(decimals) + f"  (sum {pq(sum(W1))})"),
+                 {"values": [format_pq(x) for x in W1], "decimal": decimals, "sum": format_pq(sum(W1))},
+                 " ".join(decimals) + f"  (sum {format_pq(sum(W1))})"),
             Fact("first_round_targets", "targets in the full table", [None if j is None else j + 1 for j in targets],
                  ", ".join(f"chef {m + 1} -> {j + 1}" for m, j in zip(sol.full.members, targets) if j is not None)),
             Fact("exact_ties", "exact ties (best target not unique)",
@@ -106,7 +106,7 @@ def solve_result(n: int, skills, fib: bool, sol, backend: str, digits: int = 8, 
 
 
 def audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the published float solver (an :class:`~exactplay.audit_result.AuditResult`)."""
+    """The audit of the published float solver (an :class:`~exactplay.audit.result.AuditResult`)."""
     return audit_result(run_audit(n, skills, backend, digits, progress), digits)
 
 

@@ -3,15 +3,15 @@ against the a-priori bounds, and every choice; both tie rules."""
 
 from __future__ import annotations
 
-from exactplay.audit import audit_decisions, audit_values, exact_minus_float, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, exact_minus_float, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs.bound import a_priori_bounds
-from exactplay.games.chefs.fmt import _decimals, pq
+from exactplay.games.chefs.fmt import _decimals
 from exactplay.games.chefs.instance import (_audit_limit, _params, _tie_json, chef_set, in_backend, instance,
                                             solve_exact)
 from exactplay.games.chefs.skills import float_skills
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 
 
@@ -70,9 +70,9 @@ def run_audit(n=None, skills=None, backend: Backend | str = "mpq", digits: int =
 
 def _tie_rule_json(r: dict, digits: int) -> dict:
     return {
-        "nearest": {"E": pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
+        "nearest": {"E": format_pq(r["E"]), "E_decimal": _decimals([r["E"]], digits)[0],
                     "W": _decimals(r["W1"], digits), "exact_ties": len(r["ties"])},
-        "farthest": {"E": pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
+        "farthest": {"E": format_pq(r["E_far"]), "E_decimal": _decimals([r["E_far"]], digits)[0],
                      "W": _decimals(r["W1_far"], digits), "exact_ties": len(r["ties_far"])},
         "E_depends_on_tie_rule": r["E"] != r["E_far"],
         "W_depends_on_tie_rule": r["W1"] != r["W1_far"],

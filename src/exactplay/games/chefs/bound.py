@@ -24,8 +24,8 @@ against 4.58666667); the audit tests the bound against the exact error and says 
 from __future__ import annotations
 
 from exactplay.games.chefs.cycle import members
+from exactplay.numbers.backends import UNIT_ROUNDOFF
 
-UNIT_ROUNDOFF = 2.0**-53
 SECOND_ORDER = 1.01
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from exactplay.audit import decimal_digits, rounding_report
+from exactplay.audit.judge import decimal_digits, rounding_report
 from exactplay.claims import Claim, Verdict, verdict
 from exactplay.games.chefs import brute
 from exactplay.games.chefs import cycle

@@ -34,7 +34,7 @@ from itertools import combinations
 from typing import Any, Callable
 
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 
 TIE_RULES = ("nearest", "farthest")

@@ -46,7 +46,7 @@ except ImportError:  # the same integers, slower: Python ints (E(14) then takes 
     mpz = int
     _rational = Fraction
 
-from exactplay.enclosure import best_threshold
+from exactplay.audit.enclosure import best_threshold
 from exactplay.progress import SILENT
 from exactplay.games.chefs.cycle import TIE_RULES, masks_of_size, members
 
@@ -361,7 +361,7 @@ def _best_target(cands, farthest, sol):
     * a candidate with ``hi < top`` has value ``<= hi < top <= v*``: it is neither
       a best target nor tied with one, and is dropped without an exact comparison;
     * every best candidate b has ``hi(b) >= v(b) = v* >= top``: it is kept
-      (:func:`exactplay.enclosure.best_threshold`, the tool's one certified comparison).
+      (:func:`exactplay.audit.enclosure.best_threshold`, the tool's one certified comparison).
 
     If one candidate is kept it is the unique best; otherwise the kept ones are
     compared exactly (cross-multiplication), in order of distance, by the tie rule

@@ -13,7 +13,7 @@ from __future__ import annotations
 from exactplay.engine import Solution
 from exactplay.engine.from_values import solution_from_values, state_index
 from exactplay.model import build_model
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 
 from .fast import solve_fast
 from .model import make_game

@@ -7,20 +7,10 @@ try:
 except ImportError:  # the fraction backend still works; mpq is refused by get_backend
     mpq, mpz = None, int
 
-from exactplay.numbers import format_pq
-
-
-def pq(x) -> str:
-    """:func:`format_pq`, fast for huge values: an mpq is already in lowest terms and
-    GMP prints it in subquadratic time (``Fraction`` would redo a quadratic gcd)."""
-    if mpq is not None and type(x) is type(mpq(0)):
-        return f"{x.numerator}/{x.denominator}"
-    return format_pq(x)
-
 
 def decimal_text(x, digits: int) -> str:
     """``x`` correctly rounded to ``digits`` decimals, ties to even (as
-    :func:`exactplay.audit.decimal_digits`), in GMP integer arithmetic."""
+    :func:`exactplay.audit.judge.decimal_digits`), in GMP integer arithmetic."""
     num, den = mpz(x.numerator), mpz(x.denominator)
     q, r = divmod(abs(num) * 10**digits, den)
     if 2 * r > den or (2 * r == den and q % 2 == 1):

@@ -8,7 +8,7 @@ from fractions import Fraction
 from exactplay.errors import UsageError
 from exactplay.games.chefs import cycle, fast
 from exactplay.games.chefs.skills import fibonacci_skills
-from exactplay.numbers import Backend, format_pq, get_backend, read_int, read_rational
+from exactplay.numbers.backends import Backend, format_pq, get_backend, read_int, read_rational
 from exactplay.progress import SILENT
 
 # Exact values here have up to ~160,000 decimal digits (n = 14); Python 3.11 refuses

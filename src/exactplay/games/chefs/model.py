@@ -1,6 +1,6 @@
 """Chef Showdown (Project Euler 481), written as a game model from the rules.
 
-Rules (``/work/shared/seeds/chefs.md``): ``n`` chefs in cyclic order; chef ``k``
+Rules (the seed article ``shared/seeds/chefs.md``): ``n`` chefs in cyclic order; chef ``k``
 succeeds on any chosen target with probability ``p_k``; every turn produces
 one dish; the current chef chooses a surviving opponent and tries to eliminate
 it (on success it is removed); the turn passes to the next surviving chef
@@ -161,9 +161,9 @@ def certify(n=None, skills=None, progress=None, store="auto", backend="mpq", sol
     e.g. its levels on Dask); the answer ``E(n)`` is the expected number of dishes, component ``n``
     of the start's value."""
     from exactplay.errors import UsageError
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
     from exactplay.games.chefs.instance import MAX_CERTIFY_N, _params, instance
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     n, skills, fib = instance(n, skills)
     if n > MAX_CERTIFY_N:  # the checker's limit (solve goes further, but writes no certificate)

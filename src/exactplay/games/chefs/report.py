@@ -17,10 +17,10 @@ from fractions import Fraction
 
 from exactplay.games.chefs import cycle
 from exactplay.games.chefs import fibonacci_skills, float_skills, instance, solve_exact
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 from exactplay.progress import SILENT
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import new_figure
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import new_figure
 
 U = Fraction(1, 2**53)
 

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.numbers import Backend, as_fraction, format_pq
+from exactplay.numbers.backends import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
-from exactplay.render import shorten
+from exactplay.present.render import shorten
 from exactplay.games import Game, Param, Report, game_model
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.coins import model
@@ -120,19 +120,8 @@ def solve_result(row, table: CoinTable, digits: int = 8, full: bool = False) -> 
                  if listed else []))
 
 
-def _formulation_json(r: dict) -> dict:
-    """A formulation's audit as the certificate's ``audit`` field holds it."""
-    return {
-        "float_answer": r["value"], "answer_error": r["answer_error"],
-        "values": r["values"].to_dict(), "decisions": r["decisions"].to_dict(),
-        "ties_broken_by_rounding": [list(s) for s in r["ties_broken_by_rounding"]],
-        "float_ties_not_exact": [list(s) for s in r["float_ties_not_exact"]],
-        "flipped": [list(s) for s in r["flipped"]],
-    }
-
-
 def audit(coins=None, file=None, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the seed's two programs (an :class:`~exactplay.audit_result.AuditResult`)."""
+    """The audit of the seed's two programs (an :class:`~exactplay.audit.result.AuditResult`)."""
     row = resolve_row(coins, file)
     return audit_result(row, run_audit(row, backend, digits, progress), digits)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import audit_decisions, audit_values, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, as_fraction, format_pq
+from exactplay.numbers.backends import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.games.coins.bound import bound_dp_min, bound_dp_sum
 from exactplay.games.coins.row import LEFT, RIGHT, _pq_list, _show

@@ -10,9 +10,8 @@ import math
 from fractions import Fraction
 from typing import Any, Sequence
 
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import UNIT_ROUNDOFF, as_fraction
 
-UNIT_ROUNDOFF = 2.0**-53
 SLACK = 1 + 2.0**-30  # covers the rounding of the bound itself and |float partial sums| > A
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 from exactplay.games.coins.row import RIGHT
 from exactplay.games.coins.solver import solve_row
 

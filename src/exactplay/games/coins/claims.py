@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 from exactplay.claims import Claim, verdict
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
 from exactplay.games.coins.row import LEFT, RIGHT, _show
 from exactplay.games.coins.seed import seed_dp_min, seed_dp_sum

@@ -1,6 +1,6 @@
 """The coin-row game, written as a game model from the rules.
 
-Rules (``/work/shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
+Rules (the seed article ``shared/seeds/coins.md``): a row of coins ``v_1 .. v_n``; two
 players alternately take the first or the last coin and receive its value; the
 opponent is as clever.  The answer is what the first player can guarantee.
 
@@ -87,9 +87,9 @@ PROOFS = (
 def certify(coins=None, file=None, progress=None, store="auto", backend="mpq", solver=None) -> dict:
     """The certificate (``exactplay certify coins``): this model solved by the engine (or by
     ``solver``); the answer ``V(0,n-1)`` is the first player's total (component 0)."""
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
     from exactplay.games.coins.row import _pq_list, resolve_row
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     row = resolve_row(coins, file)
     params = {"coins": _pq_list(row)}

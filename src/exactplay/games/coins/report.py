@@ -16,18 +16,18 @@ from fractions import Fraction
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from exactplay.audit import CERTIFIED, EXACT_TIE
+from exactplay.audit.judge import CERTIFIED, EXACT_TIE
 from exactplay.errors import UsageError
 from exactplay.games.coins import solve_result
 from exactplay.games.coins.audit import audit_result, run_audit
 from exactplay.games.coins.row import LEFT, RIGHT, resolve_row
 from exactplay.games.coins.seed import upper_map
 from exactplay.games.coins.solver import line_of_play
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 from exactplay.progress import SILENT
-from exactplay.render.solve import solve_report
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import grid_heatmap, log10_exact, new_figure
+from exactplay.present.render.solve import solve_report
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import grid_heatmap, log10_exact, new_figure
 
 FORMULATIONS = (("min", "first DP: V[i] + min(...)"), ("sum", "second DP: Sum - C(...)"))
 PLAYER_COLOURS = ("tab:blue", "tab:orange")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, as_fraction, format_pq, read_rational
+from exactplay.numbers.backends import Backend, as_fraction, format_exact, format_pq, read_rational
 
 MAX_COINS = 1000
 LEFT, RIGHT = "left", "right"  # the two ends of the row
@@ -87,5 +87,4 @@ def _pq_list(row) -> list[str]:
 
 
 def _show(x: Any) -> str:
-    f = as_fraction(x)
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return format_exact(x)

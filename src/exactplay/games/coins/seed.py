@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.games.coins.row import LEFT, RIGHT, to_backend
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Sequence
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.coins.row import LEFT, RIGHT, to_backend
 

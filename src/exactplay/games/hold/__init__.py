@@ -28,10 +28,10 @@ Findings (target 75, six faces; each is a test and a registered claim):
 
 from __future__ import annotations
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games import Game, Param, Report, game_model, heavy_note
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.hold import model
 from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
@@ -90,8 +90,8 @@ def solve_result(table: HoldTable, faces: int, digits: int = 8, full: bool = Fal
 
 def audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", digits: int = 8,
           progress=SILENT):
-    """The audit of both float programs (an :class:`~exactplay.audit_result.AuditResult`; a ball
-    audit's :class:`~exactplay.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
+    """The audit of both float programs (an :class:`~exactplay.audit.result.AuditResult`; a ball
+    audit's :class:`~exactplay.audit.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
     if get_backend(backend).prec is not None:
         from exactplay.games.hold.ball_report import audit_ball
 

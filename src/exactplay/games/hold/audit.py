@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import audit_decisions, audit_values, exact_minus_float, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, exact_minus_float, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine
 from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
 from exactplay.games.hold.tables import seed_table
-from exactplay.numbers import Backend, format_pq, get_backend
+from exactplay.numbers.backends import UNIT_ROUNDOFF, Backend, format_pq, get_backend
 from exactplay.progress import SILENT
 
 
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
 
 
-UNIT_ROUNDOFF = 2.0**-53
 
 
 def query_states(target: int):

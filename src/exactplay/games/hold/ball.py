@@ -7,7 +7,7 @@ solver's policies (:func:`~exactplay.games.hold.solver._solve_cycle`, one
 linear solve in balls), and it is *verified* by an interval fixed-point step:
 with ``Phi(U, W) = (start_c(1 - W), start_h(1 - U))`` the pair's Bellman map
 (each start value a turn evaluated with ``max`` enclosed by
-:func:`~exactplay.numbers.best_of`, at both ends of the box: it is
+:func:`~exactplay.numbers.backends.best_of`, at both ends of the box: it is
 nondecreasing in the lost-turn value), a box ``X`` around the centre with
 ``Phi(X) inside X`` (interval evaluation) contains a fixed point of ``Phi`` by
 Brouwer's theorem; the fixed point is unique (proved in
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from flint import arb
 
-from exactplay.numbers import get_backend
+from exactplay.numbers.backends import get_backend
 from exactplay.progress import SILENT
 
 from .recurrence import CONTINUE, HOLD, alive_scores, hold_values, pass_value, turn_table

@@ -8,9 +8,9 @@ exactly (every target hold accepts fits exact arithmetic).
 ``audit``: the correct float solver and the published program judged against
 the balls: each float value's error enclosed, each float decision certified
 correct, wrong, or unresolved.  Both return an
-:class:`~exactplay.enclosure_result.EnclosureResult` (its JSON keeps the keys of
+:class:`~exactplay.audit.enclosure_result.EnclosureResult` (its JSON keeps the keys of
 before: ``decisions``, ``float_decimals``, ``value_error_upper`` per program),
-rendered by :mod:`exactplay.render.enclosure`.
+rendered by :mod:`exactplay.present.render.enclosure`.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from fractions import Fraction
 
 from flint import arb
 
-from exactplay.audit import decimal_digits
-from exactplay.audit_result import Fact
-from exactplay.balls import finite_ends, ziv_decimal
-from exactplay.enclosure_result import (WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult,
+from exactplay.audit.judge import decimal_digits
+from exactplay.audit.result import Fact
+from exactplay.numbers.balls import finite_ends, ziv_decimal
+from exactplay.audit.enclosure_result import (WRONG, AnswerEnclosure, DecisionCertificates, EnclosureResult,
                                         FloatJudgement, PrecisionRound, by_program_keys, judge, upper_measure,
                                         width_summary)
 from exactplay.progress import SILENT

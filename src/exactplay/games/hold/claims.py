@@ -6,7 +6,7 @@ from exactplay.claims import Claim, verdict
 from exactplay.games.hold.audit import _sample, run_audit
 from exactplay.games.hold.solver import turn_of
 from exactplay.games.hold.tables import exact_table, seed_table
-from exactplay.numbers import format_pq
+from exactplay.numbers.backends import format_pq
 
 
 def _claim_sample_exact():

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import sys
 
-from exactplay.audit import decimal_digits
+from exactplay.audit.judge import decimal_digits
 from exactplay.errors import EXIT_OK, UsageError, VerificationError
-from exactplay.numbers import Backend, int_option, refuse_non_ascii_digits
+from exactplay.numbers.backends import Backend, int_option, refuse_non_ascii_digits
 from exactplay.strict_json import dumps
 
 MAX_QUERIES = 1000
@@ -227,7 +227,7 @@ def judge(args, backend: Backend) -> int:
             margin = hv[x] - cont[x]
             rows.append({"query": [c, h, x], "answer": a, "hold": hv[x], "continue": cont[x], "margin": margin})
         if args.json:
-            from exactplay.numbers import format_pq
+            from exactplay.numbers.backends import format_pq
             print(dumps([{**r, "hold": format_pq(r["hold"]), "continue": format_pq(r["continue"]),
                                "margin": format_pq(r["margin"]),
                                "margin_float": float(r["margin"])} for r in rows], indent=1))

@@ -1,6 +1,6 @@
 """Hold or Continue? (ICPC Latin America 2019, problem H), written as a game model.
 
-Rules (``/work/shared/seeds/hold-or-continue.md``, Problem Understanding):
+Rules (the seed article ``shared/seeds/hold-or-continue.md``, Problem Understanding):
 two players alternate turns; a turn starts with a roll of a fair die with
 faces ``1..F``; a 1 ends the turn scoring nothing; a face ``d >= 2`` adds ``d`` to
 the turn total ``x``; a roll that would take ``score + x`` past the target ``T``
@@ -97,8 +97,8 @@ def certify(target: int = 75, faces: int = 6, progress=None, store="auto", backe
     """The certificate (``exactplay certify hold``): this model solved by the engine (or by ``solver``,
     e.g. its levels on Dask); the answer ``V(0,0)`` is the first player's winning probability
     (component 0).  ``--backend ball|auto``: the ball certificate instead."""
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
-    from exactplay.numbers import get_backend
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
+    from exactplay.numbers.backends import get_backend
 
     B = get_backend(backend)
     if B.prec is not None:

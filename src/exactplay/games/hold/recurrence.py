@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from exactplay.numbers import Backend, best_of
+from exactplay.numbers.backends import Backend, best_of
 
 HOLD, CONTINUE = "H", "C"
 

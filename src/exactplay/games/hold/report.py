@@ -17,12 +17,12 @@ from fractions import Fraction
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from exactplay.audit import EXACT_TIE
+from exactplay.audit.judge import EXACT_TIE
 from exactplay.games.hold import SEPARATION, audit_result, run_audit, solve_result
 from exactplay.progress import SILENT
-from exactplay.render.solve import solve_report
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import grid_heatmap, new_figure
+from exactplay.present.render.solve import solve_report
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import grid_heatmap, new_figure
 
 DECISION_COLOURS = ListedColormap(["#9ecae1", "#fd8d3c", "#d62728"])  # continue, hold, exact tie
 

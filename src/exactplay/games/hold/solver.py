@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from exactplay.enclosure import undecided
-from exactplay.numbers import Backend, get_backend
+from exactplay.audit.enclosure import undecided
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.hold.recurrence import (
     PRECISION,
@@ -128,7 +128,7 @@ def solve_table(
     V = [[B.zero] * T for _ in range(T)]
     policy = [[""] * T for _ in range(T)]
     table = HoldTable(T, F, B.name, alive, V, policy)
-    fx = _Fixed(T, alive) if B.exact and shadow else None
+    fx = Fixed(T, alive) if B.exact and shadow else None
     progress.start(f"hold target {T} faces {F} ({B.name})", T * (T + 1) // 2)
     for c, h in pair_order(T):
         guess = (guide.policy[c][h], guide.policy[h][c]) if guide is not None and alive[c] and alive[h] else None
@@ -239,13 +239,13 @@ def _attains(turn, policy: str, greedy: str) -> bool:
     return all(p == g or x + 2 in ties for x, (p, g) in enumerate(zip(policy, greedy)))
 
 
-class _Fixed:
+class Fixed:
     """Fixed-point shadow of the exact table, to decide comparisons cheaply.
 
     ``Vf[c][h] = floor(V(c, h) 2^P)``; a hold value ``1 - V`` is then
     ``2^P - Vf`` within one unit.  Each fixed-point hold/continue value is within
     :func:`fixed_error` units of the exact one, so the certified comparison
-    (:func:`exactplay.enclosure.undecided`) orders a pair unless its margin is at
+    (:func:`exactplay.audit.enclosure.undecided`) orders a pair unless its margin is at
     most twice that; a turn with such a pair is decided exactly instead.
     """
 

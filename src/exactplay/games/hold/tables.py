@@ -6,7 +6,7 @@ them.
 from __future__ import annotations
 
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, get_backend, read_int
+from exactplay.numbers.backends import Backend, get_backend, read_int
 from exactplay.progress import SILENT
 from exactplay.games.hold.seed import seed_solve
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 
 from exactplay.errors import UsageError
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games import Game, Param, Report, game_model, heavy_note, positive_int
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.race import model
 from exactplay.games.race.audit import (_audit_limit, a_priori_bound, audit_result, longest_chain,  # noqa: F401
@@ -117,8 +117,8 @@ def solve_result(table: RaceTable, digits: int = 8, full: bool = False) -> Solve
 
 
 def audit(target: int = 100, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the published program (an :class:`~exactplay.audit_result.AuditResult`; a ball
-    audit's :class:`~exactplay.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
+    """The audit of the published program (an :class:`~exactplay.audit.result.AuditResult`; a ball
+    audit's :class:`~exactplay.audit.enclosure_result.EnclosureResult` with ``--backend ball|auto``)."""
     B = get_backend(backend)
     if B.prec is not None:
         from .ball import audit_ball

@@ -4,11 +4,11 @@ chain the seed's claims use."""
 
 from __future__ import annotations
 
-from exactplay.audit import audit_decisions, audit_values, rounding_report
-from exactplay.audit_result import AnswerCheck, AuditResult, DecisionVerdicts, FloatAudit, ValueErrors
+from exactplay.audit.judge import audit_decisions, audit_values, rounding_report
+from exactplay.audit.result import AnswerCheck, AuditResult, DecisionVerdicts, FloatAudit, ValueErrors
 from exactplay.errors import UsageError
 from exactplay.games.race.table import MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET, solve_table, t_limit
-from exactplay.numbers import Backend
+from exactplay.numbers.backends import UNIT_ROUNDOFF, Backend
 from exactplay.progress import SILENT
 
 
@@ -79,7 +79,6 @@ def longest_chain(target: int) -> int:
 
 ROUNDINGS_PER_CANDIDATE = 4  # G's sum, (1 - q) F', the numerator's sum, the division
 MAX_MAGNITUDE = 2.0  # every intermediate is at most 2
-UNIT_ROUNDOFF = 2.0**-53
 
 
 def a_priori_bound(target: int) -> tuple[float, str]:

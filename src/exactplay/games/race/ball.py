@@ -2,7 +2,7 @@
 
 :func:`ball_run` evaluates the recurrence of :mod:`exactplay.games.race` (the
 same :func:`~exactplay.games.race._float_cell`: every candidate
-``F_t = (2 q_t S_t + (1 - q_t) F(a-1, b)) / (1 + q_t)`` and :func:`~exactplay.numbers.best_of`)
+``F_t = (2 q_t S_t + (1 - q_t) F(a-1, b)) / (1 + q_t)`` and :func:`~exactplay.numbers.backends.best_of`)
 in the ball field, keeping only two rows (memory ``O(N)``, not ``O(N^2)``).
 Each ``F(a, b)`` is a ball containing the exact value; the best ``t`` of a cell
 is *certified* when its candidate's ball lies above every other candidate's
@@ -10,7 +10,7 @@ ball, otherwise *unresolved at this precision* (the exact gaps shrink like
 ``3^-a``, so a cell needs about ``a log2 3`` bits).
 
 A ball certificate stores each ball's exact ends ``mid -+ rad``
-(:func:`~exactplay.balls.endpoints`): exactly the intervals the later cells
+(:func:`~exactplay.numbers.balls.endpoints`): exactly the intervals the later cells
 were computed from, so the checker's exact interval re-evaluation of each cell
 from the stored ends lies inside the stored interval
 (:mod:`exactplay.checker.race_ball`).
@@ -22,7 +22,7 @@ ball's certified winner), *wrong* (some other candidate's ball lies above the
 float choice's ball) or *unresolved*.
 
 :func:`solve_ball` and :func:`audit_ball` (``--backend ball|auto``) return an
-:class:`~exactplay.enclosure_result.EnclosureResult`, rendered by :mod:`exactplay.render.enclosure`.
+:class:`~exactplay.audit.enclosure_result.EnclosureResult`, rendered by :mod:`exactplay.present.render.enclosure`.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from fractions import Fraction
 
 from flint import arb
 
-from exactplay.audit_result import Fact
-from exactplay.balls import endpoints, finite_ends, ziv_decimal
-from exactplay.enclosure_result import (CORRECT, UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates,
+from exactplay.audit.result import Fact
+from exactplay.numbers.balls import endpoints, finite_ends, ziv_decimal
+from exactplay.audit.enclosure_result import (CORRECT, UNRESOLVED, WRONG, AnswerEnclosure, DecisionCertificates,
                                         EnclosureResult, FloatJudgement, PrecisionRound, lower_measure,
                                         upper_measure, width_summary)
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 
 from .interval_report import first_choice_fact
@@ -253,7 +253,7 @@ def solve_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> Enc
 def audit_ball(target: int, B: Backend, digits: int = 8, progress=SILENT) -> EnclosureResult:
     """The published float program judged against balls: its values' errors enclosed, its
     printed answer against the Ziv-certified decimal, each decision certified correct, wrong or unresolved."""
-    from exactplay.audit import decimal_digits
+    from exactplay.audit.judge import decimal_digits
 
     auto = B.name == "auto"
     run, rounds, settled = settle(target, B.prec, auto, progress, with_float=True)

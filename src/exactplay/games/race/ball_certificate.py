@@ -15,7 +15,7 @@ import hashlib
 import json
 
 from exactplay import __version__
-from exactplay.balls import ziv_decimal
+from exactplay.numbers.balls import ziv_decimal
 from exactplay.errors import UsageError
 from exactplay.progress import SILENT
 

@@ -8,7 +8,7 @@ from fractions import Fraction as _Fraction
 from exactplay.claims import NOT_CHECKABLE, Claim, Verdict, verdict
 from exactplay.games.race.audit import longest_chain, run_audit, value_iteration
 from exactplay.games.race.table import solve_table, t_limit, t_zero
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 
 
 _SEED = "race.md"

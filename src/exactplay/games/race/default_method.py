@@ -18,16 +18,16 @@ The result says which method ran and, after a fallback, why (text ``method``, JS
 
 from __future__ import annotations
 
-from exactplay.audit_result import Fact
-from exactplay.enclosure_result import EnclosureResult
-from exactplay.numbers import Backend
+from exactplay.audit.result import Fact
+from exactplay.audit.enclosure_result import EnclosureResult
+from exactplay.numbers.backends import Backend
 from exactplay.progress import SILENT
 
 INTERVALS = "float64 intervals (--prec 53)"
 
 
 def solve_default(target: int, B: Backend, digits: int = 8, progress=SILENT) -> EnclosureResult:
-    """The :class:`~exactplay.enclosure_result.EnclosureResult` of the first method that certifies."""
+    """The :class:`~exactplay.audit.enclosure_result.EnclosureResult` of the first method that certifies."""
     from .interval import interval_run
     from .interval_report import interval_result
 

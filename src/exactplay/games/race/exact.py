@@ -289,7 +289,7 @@ def antidiagonal(st: RaceState, s: int, rows: tuple[int, int] | None = None,
 
 
 def _leak(value, cell):
-    from exactplay.numbers import FloatLeak
+    from exactplay.numbers.backends import FloatLeak
 
     raise FloatLeak(f"{type(value).__name__} value {value!r} in the exact race table at {cell}")
 

@@ -8,7 +8,7 @@ reads only ``G(N, N)``.  ``G(a, b) = (F(a-1, b) + F(a, b)) / 2`` is made the sam
 from __future__ import annotations
 
 from exactplay.games.race import exact
-from exactplay.numbers import Backend
+from exactplay.numbers.backends import Backend
 
 
 class LazyRow:

@@ -11,18 +11,18 @@ precisions run the arb balls of :mod:`.ball`.
 The printed decimals: the enclosure's two ends are rounded to ``digits`` decimals;
 when they agree the decimal is certified (rounding is monotone), otherwise the result
 says how many decimals are certain at 53 bits (raise ``--prec`` for arb balls).
-:func:`solve_interval` returns an :class:`~exactplay.enclosure_result.EnclosureResult`
-(no per-cell widths: the run keeps none), rendered by :mod:`exactplay.render.enclosure`.
+:func:`solve_interval` returns an :class:`~exactplay.audit.enclosure_result.EnclosureResult`
+(no per-cell widths: the run keeps none), rendered by :mod:`exactplay.present.render.enclosure`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit_result import Fact
-from exactplay.balls import ZivDecimal, certain_decimals
-from exactplay.decimals import decimal_digits
-from exactplay.enclosure_result import AnswerEnclosure, DecisionCertificates, EnclosureResult, PrecisionRound
+from exactplay.audit.result import Fact
+from exactplay.numbers.balls import ZivDecimal, certain_decimals
+from exactplay.numbers.decimals import decimal_digits
+from exactplay.audit.enclosure_result import AnswerEnclosure, DecisionCertificates, EnclosureResult, PrecisionRound
 from exactplay.progress import SILENT
 
 from .interval import interval_run

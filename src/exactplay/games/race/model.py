@@ -1,6 +1,6 @@
 """The Race (Project Euler 232), written as a game model from the rules.
 
-Rules (``/work/shared/seeds/race.md``, Problem Summary): Player 1 tosses a fair
+Rules (the seed article ``shared/seeds/race.md``, Problem Summary): Player 1 tosses a fair
 coin once per turn, heads scores one point; Player 2 chooses ``T`` and tosses
 ``T`` times, scoring ``2**(T-1)`` points if all are heads.  Player 1 starts; the
 first to reach the target wins.  Player 2 maximises its winning probability.
@@ -135,14 +135,14 @@ def certify(target: int = 100, progress=None, store="auto", backend="mpq", solve
     e.g. its levels on Dask); the answer ``G(N,N)`` is Player 2's winning probability, component 1
     of the start's value.  ``--backend ball|auto``: the ball certificate instead."""
     from exactplay.errors import UsageError
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
     from exactplay.games.race.table import MAX_AUDIT_TARGET
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     target = int(target)
     B = get_backend(backend)
     if B.prec is not None:
-        from exactplay.dyadic.cli import refuse_unverified
+        from exactplay.dyadic.certificate import refuse_unverified
 
         from .ball_certificate import certify_ball
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 
-from exactplay.audit import EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
+from exactplay.audit.judge import EXACT_TIE, UNRESOLVABLE, WRONG, exact_minus_float
 from exactplay.games.race import audit_result, run_audit, solve_result
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.progress import SILENT
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import discrete_map, grid_heatmap, log10_exact, new_figure
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import discrete_map, grid_heatmap, log10_exact, new_figure
 
 AXES = ("b: points Player 2 still needs", "a: points Player 1 still needs")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from exactplay.enclosure import top_two_threshold
+from exactplay.audit.enclosure import top_two_threshold
 from exactplay.games.race.result import RaceTable
-from exactplay.numbers import Backend, best_of, get_backend
+from exactplay.numbers.backends import Backend, best_of, get_backend
 from exactplay.progress import SILENT
 
 
@@ -32,7 +32,7 @@ MAX_AUDIT_TARGET = 500
 # bits smaller, far above 2^-1022 (tested, slow: tests/test_race_hold_shadows.py); past ~600,
 # cells reading an input below TINY evaluate every candidate exactly instead.
 SHADOW_SLACK = 2.0**-40
-# For :func:`exactplay.enclosure.top_two_threshold`: F_j (1 - slack) > F_i proves the exact F_j > F_i
+# For :func:`exactplay.audit.enclosure.top_two_threshold`: F_j (1 - slack) > F_i proves the exact F_j > F_i
 # (each within a relative 6 * 2^-53, far below the slack); the same for the complements, upwards.
 _BELOW, _ABOVE = 1 - SHADOW_SLACK, 1 + SHADOW_SLACK
 TINY = 2.0**-960  # shadow inputs below this may be subnormal: such cells skip the filter
@@ -186,7 +186,7 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
     value.  A candidate whose shadow lies more than a relative ``SHADOW_SLACK``
     below the second-largest F shadow (or above the second-smallest complement)
     is exactly below two other candidates: neither a best nor the runner-up
-    (:func:`exactplay.enclosure.top_two_threshold`, the tool's one certified comparison).
+    (:func:`exactplay.audit.enclosure.top_two_threshold`, the tool's one certified comparison).
     The bound needs normal floats: a cell with an input below ``TINY`` (which may
     be subnormal, or 0 in float though not exactly; only past target ~600, where
     ``1 - F(a, 1) = 3^-a`` falls below 2^-960) evaluates every candidate exactly.

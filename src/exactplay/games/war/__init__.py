@@ -31,9 +31,9 @@ entry points and ``GAME``.
 
 from __future__ import annotations
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
-from exactplay.render.solve import solve_report
+from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import ExactQuantity, Fact, SolveResult
 from exactplay.games import Game, Param, Report, heavy_note, positive_int
 # the submodules (the names other code and tests use are re-exported from here)
@@ -82,7 +82,7 @@ _places = places  # the name other modules used
 
 
 def audit(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digits: int = 8, progress=SILENT):
-    """The audit of the seed's float program (an :class:`~exactplay.audit_result.AuditResult`)."""
+    """The audit of the seed's float program (an :class:`~exactplay.audit.result.AuditResult`)."""
     return audit_result(run_audit(ranks, suits, backend, progress), ranks, suits, digits)
 
 

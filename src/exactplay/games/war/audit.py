@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactplay.audit import audit_values, ratio, relative_error, rounding_report, ulp_error
-from exactplay.audit_result import AnswerCheck, AuditResult, Fact, FloatAudit, ValueErrors
-from exactplay.numbers import Backend, as_fraction, format_pq
+from exactplay.audit.judge import audit_values, ratio, relative_error, rounding_report, ulp_error
+from exactplay.audit.result import AnswerCheck, AuditResult, Fact, FloatAudit, ValueErrors
+from exactplay.numbers.backends import Backend, as_fraction, format_pq
 from exactplay.progress import SILENT
 from exactplay.games.war.bound import _sum_depth, gamma, rounding_depths
 from exactplay.games.war.deck import validate_deck

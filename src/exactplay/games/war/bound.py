@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from exactplay.games.war.deck import make_abdeck, remove
+from exactplay.numbers.backends import UNIT_ROUNDOFF
 
-UNIT_ROUNDOFF = 2.0**-53
 ROUNDINGS_PER_TERM = 4  # P * d[i], / n, * d[j], / (n - 1)
 
 

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 
 from exactplay.claims import Claim, verdict
-from exactplay.numbers import as_fraction
+from exactplay.numbers.backends import as_fraction
 from exactplay.games.war.brute import brute_force, seed_p_sweeps
 from exactplay.games.war.deck import abstract_decks
 from exactplay.games.war.printed import (SEED_24_51, SEED_EIGHT_CARD, SEED_GAMES, SEED_P, SEED_RATIO,

@@ -1,6 +1,6 @@
 """War in a sweep (538 Riddler Classic, 28 August 2020), written as a game model.
 
-Rules (``/work/shared/seeds/war.md``): a deck of ``ranks x suits`` cards is
+Rules (the seed article ``shared/seeds/war.md``): a deck of ``ranks x suits`` cards is
 shuffled and dealt into two hands; each turn both players flip their top card
 and the higher rank wins the turn.  A *sweep* is player A winning every turn.
 There is no choice: the model is chance only, one player (A) with payoff 1 for
@@ -94,9 +94,9 @@ def certify(ranks: int = 13, suits: int = 4, progress=None, store="auto", backen
     the answer is the sweep's probability (component 0)."""
     from math import comb
 
-    from exactplay.game_certificate import game_certificate, refuse_if_too_large
+    from exactplay.certify.game import game_certificate, refuse_if_too_large
     from exactplay.games.war.audit import places
-    from exactplay.numbers import get_backend
+    from exactplay.numbers.backends import get_backend
 
     params = {"ranks": int(ranks), "suits": int(suits)}
     refuse_if_too_large("war", params, comb(params["ranks"] + params["suits"], params["suits"]) + 2)

@@ -6,8 +6,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from exactplay.audit import ulp_error
-from exactplay.numbers import as_fraction, format_pq
+from exactplay.audit.judge import ulp_error
+from exactplay.numbers.backends import as_fraction, format_pq
 from exactplay.strict_json import INFINITE, NonFinite
 
 SEED_P = 3.132436174322299e-09

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from exactplay.numbers import Backend, get_backend
+from exactplay.numbers.backends import Backend, get_backend
 from exactplay.progress import SILENT
 from exactplay.games.war.deck import AbDeck, make_abdeck, remove
 

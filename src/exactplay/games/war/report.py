@@ -14,11 +14,11 @@ from fractions import Fraction
 from exactplay.games.war import solve_result
 from exactplay.games.war.audit import audit_result, run_audit
 from exactplay.games.war.bound import gamma, rounding_depths
-from exactplay.numbers import as_fraction, get_backend
-from exactplay.render.solve import solve_report
+from exactplay.numbers.backends import UNIT_ROUNDOFF, as_fraction, get_backend
+from exactplay.present.render.solve import solve_report
 from exactplay.progress import SILENT
-from exactplay.report import Figure, GameReport
-from exactplay.report.figures import new_figure
+from exactplay.present.report import Figure, GameReport
+from exactplay.present.report.figures import new_figure
 
 
 def build(ranks: int = 13, suits: int = 4, backend: str = "mpq", progress=SILENT) -> GameReport:
@@ -90,7 +90,7 @@ def _relative_errors(r: dict, ranks: int, suits: int) -> Figure:
     ax = fig.add_subplot()
     ax.scatter(xs, ys, s=8, alpha=0.5, color="tab:orange", label="float entry P_t(d) (one dot per deck d)")
     ax.plot(bound_t, bound_v, "-", color="red", label="a-priori bound gamma_L (largest L of the turn)")
-    ax.axhline(2.0**-53, color="grey", linestyle=":", label="unit roundoff 2^-53")
+    ax.axhline(UNIT_ROUNDOFF, color="grey", linestyle=":", label="unit roundoff 2^-53")
     ax.set_yscale("log")
     ax.set_xlabel("turn t")
     ax.set_ylabel("|P_float - P_exact| / P_exact")
@@ -100,7 +100,7 @@ def _relative_errors(r: dict, ranks: int, suits: int) -> Figure:
     ax.grid(alpha=0.3)
     caption = (
         f"Every dot stays under the red bound ({r['entries_over_bound']} exceptions; worst error/bound "
-        f"{r['worst_error_over_bound']:.2f}); the largest relative error is {max(ys, default=0.0) / 2.0**-53:.1f} "
+        f"{r['worst_error_over_bound']:.2f}); the largest relative error is {max(ys, default=0.0) / UNIT_ROUNDOFF:.1f} "
         f"units of 2^-53, far below the bound. "
         f"{zero} exact {'entry is' if zero == 1 else 'entries are'} not drawn."
     )

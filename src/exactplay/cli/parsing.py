@@ -1,0 +1,105 @@
+"""The command line's parsers: one-line argparse errors, the options every game command shares,
+the games' own parameters."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import UsageError
+from ..registry import Game, game_names, get_game
+from ..numbers.backends import BACKEND_NAMES, DEFAULT_BALL_PREC, int_option
+
+
+EPILOG = """--json prints strict JSON (no NaN or Infinity), exact numbers as "p/q"; an error
+measure with no double value (a relative error against an exact 0, an ulp count
+beyond 1.8e308) is null, with a sibling "<field>_reason" starting "infinite:" or
+"out of range:".
+exit status: 0 success; 1 a certificate, answer file or check failed;
+2 bad usage or bad input (one line on stderr says what was wrong)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with our exit status 2 and a one-line error."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        # main() prints the one "exactplay: error: " prefix; name only the subcommand here
+        where = self.prog.removeprefix("exactplay").strip()
+        raise UsageError(f"{where}: {message}" if where else message)
+
+
+def _load_games() -> tuple[list[Game], dict[str, str]]:
+    """The games that load, and why the others do not (one broken game must not break the CLI)."""
+    games, missing = [], {}
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except UsageError:
+            missing[name] = "not available in this version"
+        except Exception as exc:  # a game module that fails to import
+            missing[name] = f"fails to load: {type(exc).__name__}: {exc}"
+    return games, missing
+
+
+def _available_games() -> list[Game]:
+    return _load_games()[0]
+
+
+def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None,
+                prec_help: str | None = None) -> None:
+    p.add_argument("--json", action="store_true",
+                   help="print strict JSON (exact numbers as \"p/q\"; an infinite error is null "
+                        "with a \"<field>_reason\")")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    if backend:
+        p.add_argument(
+            "--backend",
+            choices=[b for b in BACKEND_NAMES if b != "float"] + ["auto"],
+            default="mpq",
+            help=backend_help or "exact arithmetic: gmpy2 mpq (default) or fractions.Fraction; "
+                                 "ball: certified enclosures in python-flint arb balls (games that offer it); "
+                                 "auto: balls first, exact only for what they leave unresolved",
+        )
+        p.add_argument("--prec", type=int_option, default=None, metavar="BITS",
+                       help=prec_help or f"working precision of --backend ball|auto in bits (default {DEFAULT_BALL_PREC})")
+
+
+def _param_help(text: str, default) -> str:
+    """The parameter's help, plus its default unless there is none or the help already says it."""
+    if default is None or "default" in text:
+        return text
+    if isinstance(default, (list, tuple)):
+        default = " ".join(map(str, default))
+    return f"{text} (default: {default})"
+
+
+def _add_game_params(p: argparse.ArgumentParser, game: Game) -> None:
+    for param in game.params:
+        if param.positional:
+            p.add_argument(param.name, nargs="*", default=None, help=param.help, metavar=param.metavar)
+        else:
+            p.add_argument(
+                f"--{param.name.replace('_', '-')}",
+                dest=param.name,
+                default=None,
+                help=_param_help(param.help, param.default),
+                metavar=param.metavar or param.name.upper(),
+            )
+
+
+def _game_params(args: argparse.Namespace, game: Game) -> dict:
+    """Parse each parameter's text with the game's own parser (one-line errors)."""
+    out = {}
+    for param in game.params:
+        raw = getattr(args, param.name, None)
+        if raw is None or raw == []:
+            out[param.name] = param.default
+        else:
+            out[param.name] = param.parse(raw)
+    return out
+
+
+def _exact_only(args, command: str) -> str:
+    """``--backend`` of a command that runs in exact arithmetic only."""
+    if args.backend in ("ball", "auto") or getattr(args, "prec", None) is not None:
+        raise UsageError(f"{command} runs in exact arithmetic: --backend mpq or fraction, without --prec")
+    return args.backend
