@@ -110,7 +110,6 @@ def test_models_read_from_prism_and_drn_files_give_their_canonical_json():
         assert joined(m) == canonical(m), file
         checked = True
     assert checked
-    pytest.importorskip("stormpy")
     from exactplay.interop.symbolic_model import load
 
     for file, prop in [("race.prism", "1"), ("race.prism", "3"), ("gamble.pm", "1"), ("knuth_die.pm", "1")]:
@@ -210,7 +209,6 @@ def test_certify_writes_the_streamed_certificate_to_a_file_or_stdout(store, tmp_
 
 
 def test_certify_of_a_prism_game_stores_the_policy_when_asked(tmp_path, capsys):
-    pytest.importorskip("stormpy")
     from exactplay.cli.main import main
 
     path = tmp_path / "race.json"

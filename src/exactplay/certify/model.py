@@ -206,14 +206,14 @@ def _write(sol: Solution, out, cert: dict) -> dict:
         if not first:
             write(",\n")
         first = False
-        write(f" {json.dumps(key)}: ")
+        write(f" {json.dumps(key, allow_nan=False)}: ")
         if key == "model":
             cert["model_sha256"] = _write_model(sol.model, write)
         elif key == "model_sha256":
-            write(json.dumps(cert["model_sha256"]))
+            write(json.dumps(cert["model_sha256"], allow_nan=False))
         elif key == "solution":
             write("{\n")
-            write(",\n".join(f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False)}" for k, v in value.items()))
+            write(",\n".join(f"  {json.dumps(k, allow_nan=False)}: {json.dumps(v, allow_nan=False)}" for k, v in value.items()))
             write("\n }")
         else:
             write(_indented(value))

@@ -96,32 +96,28 @@ class Bellman:
         self.at("solution.values")
         values = listed(sol["values"], "solution.values", None, n)
         self.V = []  # as stored: exact rationals, None for +infinity (witness proper)
-        self.W = []
-        rows: dict[tuple, tuple] = {}  # a row of short texts -> its checked (V, W): rows repeat in big models
+        rows: dict[tuple, tuple] = {}  # a row of short texts -> its checked values: rows repeat in big models
         for s, row in enumerate(values):
             if type(row) is list and len(row) == C and all(type(x) is str and len(x) <= ROW_CHARS for x in row):
                 known = rows.get(tuple(row))
                 if known is not None and not (proper and self.infinite[s] is not None):
-                    self.V.append(known[0])
-                    self.W.append(known[1])
+                    self.V.append(known)
                     continue
             self.at("solution.values", s)
             if row is None and proper:  # +infinity: its witness is checked by _proper
                 if self.infinite[s] is None:
                     fail("a value is null (infinite) without an infinite witness rank", "solution.values", s)
                 self.V.append(None)
-                self.W.append(None)
                 continue
             if proper and self.infinite[s] is not None:
                 fail("a finite value at a state with an infinite witness rank (its value is null)",
                      "solution.values", s)
             listed(row, "solution.values", s, C)
-            v = tuple(rational(x, "solution.values", s) for x in row)
-            w = constant(v)
-            self.V.append(v)
-            self.W.append(w)
+            self.V.append(tuple(rational(x, "solution.values", s) for x in row))
             if len(rows) < MAX_ROWS and all(len(x) <= ROW_CHARS for x in row):
-                rows[tuple(row)] = (v, w)
+                rows[tuple(row)] = self.V[-1]
+        made = {id(v): constant(v) for v in rows.values()}  # a repeated row's (nums, den) made once
+        self.W = [None if v is None else made.get(id(v)) or constant(v) for v in self.V]
 
     def values(self) -> list[tuple]:
         """Every state's verified values as exact rationals (tests: with ``keep_values``, or stored)."""
@@ -220,11 +216,8 @@ class Bellman:
         # evaluated values are the policy's by construction (V = Q_policy exactly: the evaluation
         # solved those equations), so only stored values are checked against them
         if stored:
-            dist = self.trans[s][a]
-            if len(dist) == 1 and self.rew[s][a] is None:  # one outcome (of probability 1): its value
-                qa = self.V[dist[0][0]]
-            else:
-                qa = self.q(s, a)
+            dist = self.trans[s][a]  # one outcome (of probability 1) and no reward: its value
+            qa = self.V[dist[0][0]] if len(dist) == 1 and self.rew[s][a] is None else self.q(s, a)
             if self.V[s] != qa:
                 fail(f"Bellman: the value {self.fmt(self.V[s])} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)
