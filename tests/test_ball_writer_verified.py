@@ -232,7 +232,7 @@ def test_check_prints_the_certified_enclosure_when_the_decimal_is_not_certified(
 
 
 def test_check_exits_1_for_a_file_that_is_not_a_certificate(capsys, tmp_path):
-    """README: exit 1 for a file that is not a certificate (not JSON, too large) as for one that does
+    """docs/certificates.md: exit 1 for a file that is not a certificate (not JSON, too large) as for one that does
     not verify; exit 2 is for usage errors only."""
     digits = tmp_path / "digits.json"
     digits.write_text('{"format": "exactplay-certificate", "version": ' + "9" * 700 + "}")

@@ -1,5 +1,5 @@
 """The claims ledger: the registry is well formed, every fast claim runs, the
-table renders, and the README's findings section is the generated table.
+table renders, and the findings section of docs/games.md is the generated table.
 
 Claim *verdicts* are each game's business (their own tests assert the truth);
 here a verdict must only be one of the three outcomes, never an error.
@@ -22,7 +22,7 @@ from exactplay.present.report import ledger
 from exactplay.present.report.ledger import (FINDINGS_END, FINDINGS_START, Finding, markdown_table, marked_section,
                                      replace_section, run_ledger, select_claims, summary_line, text_table)
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+FINDINGS_DOC = Path(__file__).resolve().parents[1] / "docs" / "games.md"
 FAST = [c for c in all_claims() if not c.slow]
 
 
@@ -77,17 +77,15 @@ def test_fast_claim_runs_to_a_verdict(claim_id):
     assert finding.verdict.figure.strip(), "a verdict must say what was measured"
 
 
-# ------------------------------------------------------------------ the README stays in step
+# ------------------------------------------------------------------ the games page stays in step
 
 
-def test_readme_findings_section_is_the_generated_table_of_the_fast_claims():
-    if not README.exists():
-        pytest.skip("README.md not written yet")
-    section = marked_section(README.read_text(encoding="utf-8"))
-    assert section is not None, f"README.md lacks the {FINDINGS_START} ... {FINDINGS_END} markers"
+def test_the_findings_section_of_the_games_page_is_the_generated_table_of_the_fast_claims():
+    section = marked_section(FINDINGS_DOC.read_text(encoding="utf-8"))
+    assert section is not None, f"docs/games.md lacks the {FINDINGS_START} ... {FINDINGS_END} markers"
     expected = markdown_table(list(fast_findings()))
     assert section == expected, (
-        "README findings are out of date: run `exactplay claims --fast --update-readme README.md`"
+        "the findings in docs/games.md are out of date: run `exactplay claims --fast --update-readme docs/games.md`"
     )
 
 

@@ -261,3 +261,13 @@ def test_infinite_expected_rewards_have_storms_semantics(capsys, tmp_path):
     status, out, err = run(capsys, "audit", "-q", "--model", path, "--prop", 'R{"cost"}min=? [F "goal"]', "--json")
     assert status == 0, err
     assert abs(strict(out)["initial_states"][0]["float"] - 7) < 1e-5  # PRISM's infinity states fixed: it converges
+
+
+def test_the_answer_names_the_coalition_that_optimises(capsys):
+    """<<bob>> Pmin: the coalition <<bob>> minimises alice's chance (before: "alice minimises", the name of
+    the model's first side, whichever side the property put into the coalition)."""
+    prism = Path(__file__).resolve().parent.parent / "examples" / "step-or-jump.prism"
+    status, out, _ = run(capsys, "solve", "--model", prism, "--const", "GOAL=4", "--prop", "spoil")
+    assert status == 0 and "(<<bob>> minimises):" in out and "3308/6125" in out
+    status, out, _ = run(capsys, "solve", "--model", prism, "--const", "GOAL=4", "--prop", "alice")
+    assert status == 0 and "(<<alice>> maximises):" in out and "3308/6125" in out

@@ -63,6 +63,14 @@ def test_a_directory_also_given_as_an_argument_is_collected_once(run, certs):
     run("--exactplay-check", certs / "models", certs).assert_outcomes(passed=1)  # only what is under DIR
 
 
+def test_a_directory_reached_through_a_symbolic_link_is_collected_once(run, certs, pytester):
+    (pytester.path / "linked").symlink_to(certs, target_is_directory=True)
+    result = run("--exactplay-check", "linked", "--collect-only", "-q")
+    assert sorted(result.stdout.lines[:3]) == ["linked/models/loop.json::check", "linked/race-2.json::check",
+                                              "linked/tampered.json::check"], result.stdout.lines
+    run("--exactplay-check", "linked").assert_outcomes(passed=2, failed=1)
+
+
 def test_the_items_carry_a_marker(run, certs):
     result = run("--exactplay-check", certs, "-m", "not exactplay_certificate")
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED

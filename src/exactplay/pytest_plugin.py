@@ -19,6 +19,7 @@ of exactplay until an item runs.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -41,13 +42,13 @@ def pytest_configure(config: pytest.Config) -> None:
     here = Path(config.invocation_params.dir)
     dirs = []
     for given in config.getoption("exactplay_check") or []:
-        d = (here / given).resolve()
+        d = _absolute(here / given)  # as given: a symbolic link is followed where the collection meets it
         if not d.is_dir():
             raise pytest.UsageError(f"--exactplay-check {given}: no such directory")
         dirs.append(d)
     config.stash[_DIRS] = dirs
     # a directory the collection does not reach already is collected too
-    reached = [(here / a.split("::")[0]).resolve() for a in config.args]
+    reached = [_absolute(here / a.split("::")[0]) for a in config.args]
     for given, d in zip(config.getoption("exactplay_check") or [], dirs):
         if not any(d == r or r in d.parents for r in reached):
             config.args.append(str(d))
@@ -58,10 +59,15 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     if file_path.suffix != ".json":
         return None
     dirs = parent.config.stash.get(_DIRS, [])
-    resolved = file_path.resolve()
-    if any(d in resolved.parents for d in dirs):
+    path = _absolute(file_path)
+    if any(d in path.parents for d in dirs):
         return CertificateFile.from_parent(parent, path=file_path)
     return None
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` made absolute and normalised, its symbolic links kept (the paths pytest collects)."""
+    return Path(os.path.abspath(path))
 
 
 class CertificateFile(pytest.File):

@@ -66,7 +66,10 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
     result.title = (f"{loaded.describe()}: {loaded.property_text}  ({kind}, {len(sol.model):,} states, "
                     f"{len(sol.margins):,} with a choice)")
     first = answers[0]
-    who = sol.model.player_names[sol.components[0]]
+    # the side whose objective the query states: the coalition of <<...>> (whichever player index it
+    # has in the model), else the one player who chooses
+    coalition = [n for n in sol.model.player_names if n.startswith("<<")] if getattr(q, "coalition", None) else []
+    who = coalition[0] if coalition else sol.model.player_names[sol.components[0]]
     result.answer_label = (f"{q.operator} at the initial state {first.name}"
                            + (f" ({who} {'maximises' if q.direction == 'max' else 'minimises'})"
                               if q.direction else "") + ":")

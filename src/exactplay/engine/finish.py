@@ -187,31 +187,42 @@ def rank(eng, states: list[int], relevant: dict[int, list[int]], every: set[int]
 def never_ending(eng) -> list[int]:
     """States from which no play ends under the final policy, sinks first component by component."""
     sp, policy = eng.sp, eng.policy
+    first, start, succ, pay = sp.first, sp.start, sp.succ, sp.pay
     reach = bytearray(sp.n)
     for comp in eng.comps:
-        rest = []
-        for s in comp:
-            if sp.pay[s] >= 0:
-                reach[s] = 1
-                continue
-            a = sp.first[s] + policy[s]
-            if any(reach[sp.succ[k]] for k in range(sp.start[a], sp.start[a + 1])):
+        if len(comp) == 1:  # (most components: one state, its successors decided)
+            s = comp[0]
+            if pay[s] >= 0:
                 reach[s] = 1
             else:
-                rest.append(s)
-        if not rest or len(comp) == 1:
+                a = first[s] + policy[s]
+                for t in succ[start[a]:start[a + 1]]:
+                    if reach[t]:
+                        reach[s] = 1
+                        break
             continue
+        # a larger component: its states whose policy moves reach a state already reached, walking back
         waiting: dict[int, list[int]] = {}
         stack = []
-        for s in rest:
-            a = sp.first[s] + policy[s]
-            ks = range(sp.start[a], sp.start[a + 1])
-            if any(reach[sp.succ[k]] for k in ks):
+        for s in comp:
+            if pay[s] >= 0:
                 reach[s] = 1
                 stack.append(s)
+                continue
+            a = first[s] + policy[s]
+            nxt = succ[start[a]:start[a + 1]]
+            for t in nxt:
+                if reach[t]:
+                    reach[s] = 1
+                    stack.append(s)
+                    break
             else:
-                for k in ks:
-                    waiting.setdefault(sp.succ[k], []).append(s)
+                for t in nxt:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [s]
+                    else:
+                        w.append(s)
         while stack:
             for s in waiting.get(stack.pop(), ()):
                 if not reach[s]:

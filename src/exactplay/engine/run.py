@@ -16,6 +16,7 @@ Every decision goes through :meth:`Run.choose` (optimal set, margin, ties) and :
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from ..model.sparse import Sparse
@@ -29,6 +30,7 @@ from .structure import Structure, reaching_positive, self_loops, staying_core
 __all__ = ["Run", "INF"]
 
 INF = float("inf")
+_NONE = type(None)
 
 
 class Run:
@@ -48,6 +50,12 @@ class Run:
         self.q: dict[int, list] = {}
         self.V: list[tuple | None] = [None] * n
 
+    @cached_property
+    def ft(self) -> list[float]:
+        """The float probability of each transition (made when the float filter first asks)."""
+        fp = self.fp
+        return [fp[i] for i in self.sp.pk]
+
     def nch(self, s: int) -> int:
         return self.sp.first[s + 1] - self.sp.first[s]
 
@@ -56,11 +64,25 @@ class Run:
         self.prepare()
         st = self.stats
         self.progress.start(f"solving {self.sp.n:,} states in {len(self.comps):,} components ({self.B.name})", self.sp.n)
+        advance = self.progress.advance
+        loops, single = self.loops, self.single
         for comp, has_ec in zip(self.comps, self.ec):
-            st.largest = max(st.largest, len(comp))
-            st.with_end_component += bool(has_ec)
-            self.component(comp, has_ec)
-            self.progress.advance(len(comp))
+            if has_ec:
+                st.with_end_component += 1
+            if len(comp) == 1:  # (most components: :meth:`component` for one state, inline)
+                s = comp[0]
+                if loops[s]:
+                    st.self_loop += 1
+                    self_loop(self, s)
+                else:
+                    st.single += 1
+                    single(s)
+            else:
+                st.largest = max(st.largest, len(comp))
+                self.component(comp, has_ec)
+            advance(len(comp))
+        if self.comps:
+            st.largest = max(st.largest, 1)
         return self.solution()
 
     def solution(self) -> Solution:
@@ -103,7 +125,6 @@ class Run:
         make = B.make
         self.bp = [make(x.numerator, x.denominator) for x in sp.probs]
         self.fp = [float(x) for x in sp.probs]
-        self.ft = [self.fp[i] for i in sp.pk]  # the float probability of each transition
         from .float_filter import MIN_NORMAL
 
         self.subnormal = {i for i, f in enumerate(self.fp) if f < MIN_NORMAL}  # (the filter cannot bound them)
@@ -119,7 +140,8 @@ class Run:
         self.vzero = tuple([self.zero] * self.P)
         self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
         self.arrays = None
-        self.live = reaching_positive(self.sp, reported[0]) if witness == "reachability" else None
+        self.live = (reaching_positive(self.sp, reported[0], getattr(self, "comps", None)) if witness == "reachability"
+                     else None)
 
     def component(self, comp: list[int], has_ec: bool | None = None) -> None:
         """Values, policy and ranks of one component (its successors solved)."""
@@ -181,6 +203,17 @@ class Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
+        if _NONE not in map(type, q):  # every action's value known: the best without negating them (by type:
+            # ``None in q`` compares each mpq with None, microseconds each)
+            best = max(q) if sign > 0 else min(q)
+            opt = [a for a, x in enumerate(q) if x == best]
+            if len(opt) > 1:
+                self.ties[s] = opt
+                self.margins[s] = self.zero
+            else:
+                others = [x for x in q if x != best]
+                self.margins[s] = best - max(others) if sign > 0 else min(others) - best
+            return opt
         keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x is not None and x == best]

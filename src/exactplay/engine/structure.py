@@ -64,11 +64,8 @@ class Structure:
                    for a in range(sp.first[s], sp.first[s + 1]))
 
     def on_cycle(self, s: int) -> bool:
-        ci = self.comp_of[s]
-        if len(self.comps[ci]) > 1:
-            return True
-        sp = self.sp
-        return any(sp.succ[k] == s for k in range(sp.start[sp.first[s]], sp.start[sp.first[s + 1]]))
+        """In a component of several states, or with a transition back to itself (:func:`self_loops`)."""
+        return len(self.comps[self.comp_of[s]]) > 1 or bool(self.loops[s])
 
     def local_choice(self, s: int) -> bool:
         """Whether every action of ``s`` moves inside its component with the same probabilities."""
@@ -173,12 +170,34 @@ def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
     return loops, sure
 
 
-def reaching_positive(sp: Sparse, c: int) -> bytearray:
+def reaching_positive(sp: Sparse, c: int, comps: list[list[int]] | None = None) -> bytearray:
     """``live[s]``: some play from ``s`` reaches a terminal state of positive payoff in component ``c``;
-    from the other states every play is worth 0 there (one walk back along every transition)."""
+    from the other states every play is worth 0 there.  With ``comps`` (the strongly connected
+    components, sinks first) one pass over them: the states of a component reach the same states, so a
+    component is live when one of its states is such a terminal state or moves to a live state (of an
+    earlier component); without, one walk back along every transition."""
     n = sp.n
+    first, start, succ, pay = sp.first, sp.start, sp.succ, sp.pay
+    positive = [p[c] > 0 for p in sp.payoffs]
+    live = bytearray(n)
+    if comps is not None:
+        for comp in comps:
+            hit = False
+            for s in comp:
+                if pay[s] >= 0:
+                    hit = positive[pay[s]]
+                else:
+                    for t in succ[start[first[s]]:start[first[s + 1]]]:
+                        if live[t]:
+                            hit = True
+                            break
+                if hit:
+                    break
+            if hit:
+                for s in comp:
+                    live[s] = 1
+        return live
     preds: list[list[int] | None] = [None] * n
-    first, start, succ = sp.first, sp.start, sp.succ
     for s in range(n):
         for k in range(start[first[s]], start[first[s + 1]]):
             t = succ[k]
@@ -187,8 +206,7 @@ def reaching_positive(sp: Sparse, c: int) -> bytearray:
                 preds[t] = [s]
             else:
                 p.append(s)
-    live = bytearray(n)
-    stack = [s for s in range(n) if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] > 0]
+    stack = [s for s in range(n) if pay[s] >= 0 and positive[pay[s]]]
     for s in stack:
         live[s] = 1
     while stack:
@@ -197,7 +215,6 @@ def reaching_positive(sp: Sparse, c: int) -> bytearray:
                 live[s] = 1
                 stack.append(s)
     return live
-
 
 def staying_core(sp: Sparse, comp: list[int], inside: set[int]) -> bool:
     """Whether the component holds an end component: its greatest subset ``X`` where every state

@@ -54,26 +54,33 @@ def drn_arrays(drn: DrnFile, rindex: int | None = None):
     values = list(drn.probs)
     arrays = ChoiceArrays(drn.type.lower(), drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
     if rindex is not None:
+        # the reader shares one tuple per distinct reward text: each distinct tuple's number is looked up once
+        vecs = {id(v): v for v in drn.state_rewards}
+        vecs.update((id(v), v) for v in drn.action_rewards)
         index: dict[Fraction, int] = {}
-
-        def at(vec) -> int:
+        at: dict[int, int] = {}
+        for key, vec in vecs.items():
             x = vec[rindex] if vec is not None and rindex < len(vec) else Fraction(0)
             i = index.get(x)
             if i is None:
                 i = index[x] = len(values)
                 values.append(x)
-            return i
-
-        arrays.state_reward = [at(v) for v in drn.state_rewards]
-        arrays.action_reward = [at(v) for v in drn.action_rewards]
+            at[key] = i
+        arrays.state_reward = [at[id(v)] for v in drn.state_rewards]
+        arrays.action_reward = [at[id(v)] for v in drn.action_rewards]
     return arrays
 
 
 def _action_names(drn: DrnFile) -> list[str]:
     """Each choice's name: the DRN action name, its index for ``__NOLABEL__``, ``name#i`` when repeated."""
-    names = []
     all_names, first = drn.action_names, drn.first
-    for d in range(len(drn)):
+    n = len(drn)
+    # the common case at once: no __NOLABEL__ and no name twice at one state (the names kept as they are)
+    if NOLABEL not in all_names and sum(map(len, map(set, map(all_names.__getitem__, map(slice, first, first[1:]))))) \
+            == len(all_names):
+        return list(all_names)
+    names = []
+    for d in range(n):
         seen = set()
         for i, name in enumerate(all_names[first[d]:first[d + 1]]):
             if name == NOLABEL:
@@ -123,10 +130,10 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     elif reward is not None:
         raise ModelError("--reward is for the objectives Rmin and Rmax")
     n = len(drn)
-    targets = [_holds(texpr, drn.labels[d]) for d in range(n)]
+    targets = [_holds(texpr, labs) for labs in drn.labels]
     avoided = None
     if aexpr is not None:
-        avoided = [not targets[d] and _holds(aexpr, drn.labels[d]) for d in range(n)]
+        avoided = [not t and _holds(aexpr, labs) for t, labs in zip(targets, drn.labels)]
         if is_reward and any(avoided):
             d = avoided.index(True)
             raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "

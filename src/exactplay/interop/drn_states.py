@@ -1,9 +1,10 @@
 """The ``@model`` section of a DRN file, read in one pass into flat arrays (:class:`~.drn_read.DrnFile`).
 
 Every line is a state (``state N [rewards] labels``), an action (``action NAME [rewards]``) or a transition
-(``SUCCESSOR : PROBABILITY``).  Each distinct probability text, reward text and label list is read once and
-looked up after; a choice's probabilities are checked to sum to exactly 1 once per distinct multiset of
-them.  Defects are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
+(``SUCCESSOR : PROBABILITY``).  Each distinct probability text, action line and text after a state's number
+is read once and looked up after; a choice's probabilities are checked to sum to exactly 1 once per
+distinct sequence of them (one successor of probability 1, the most frequent, needs no look-up).  Defects
+are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
 """
 
 from __future__ import annotations
@@ -179,6 +180,9 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     prob_of: dict[str, int] = {}  # the text of a probability -> its index in probs
     rew_of: dict[str, tuple] = {}  # the text in [..] -> the reward vector
     labels_of: dict[str, list[str]] = {}
+    tails: dict[str, tuple] = {}  # the text after a state's number -> (its rewards, its labels)
+    actions: dict[str, tuple] = {}  # an action line -> (its name, its rewards)
+    unit: list[bool] = []  # per probability in probs: whether it is 1
     sums: dict[tuple, bool] = {}  # the sorted probability indices of a choice -> whether they sum to 1
     zeros: list[int] = []  # the successors of the current choice with probability 0 (not kept)
     cs = 0  # where the current choice's transitions start in succ
@@ -241,6 +245,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         if not p:
             return -1
         probs.append(p)
+        unit.append(p == 1)
         return len(probs) - 1
 
     def open_choice(name: str, arew, ln: int) -> None:
@@ -299,7 +304,8 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 zeros.append(t)
         elif line.startswith("state "):
             if in_choice:
-                close()
+                if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
+                    close()
                 start.append(len(succ))
                 in_choice = False
             if lines and first[-1] == len(names):
@@ -309,14 +315,19 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 r.fail(ln, f"state {sid[:20]}: expected state {len(lines)} (states are numbered 0, 1, ... in order)")
             if len(lines) >= nr_states:
                 r.fail(ln, f"more states than @nr_states {nr_states}")
-            rest = rest.strip()
-            srew = None
-            if rest.startswith("["):
-                srew, rest = rewards(rest, ln, f"state {sid}")
+            tail = tails.get(rest)  # the rewards and labels, read once per distinct text
+            if tail is None:
+                key = rest
                 rest = rest.strip()
-            labs = labels_of.get(rest)
-            if labs is None:
-                labs = labels_of[rest] = _labels(r, rest, ln, sid)
+                srew = None
+                if rest.startswith("["):
+                    srew, rest = rewards(rest, ln, f"state {sid}")
+                    rest = rest.strip()
+                labs = labels_of.get(rest)
+                if labs is None:
+                    labs = labels_of[rest] = _labels(r, rest, ln, sid)
+                tail = tails[key] = (srew, labs)
+            srew, labs = tail
             labels.append(labs)
             srews.append(srew)
             lines.append(ln)
@@ -325,20 +336,28 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             if not lines:
                 r.fail(ln, "an action before the first state")
             if in_choice:
-                close()
+                if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
+                    close()
                 start.append(len(succ))
-            name, _, rest = line[7:].strip().partition(" ")
-            if not name:
-                r.fail(ln, "an action has a name (__NOLABEL__ for none)")
-            arew = None
-            rest = rest.strip()
-            if rest.startswith("["):
-                arew, rest = rewards(rest, ln, f"action {name}")
-            if rest.strip():
-                r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
+            act = actions.get(line)  # the name and rewards, read once per distinct line
+            if act is None:
+                name, _, rest = line[7:].strip().partition(" ")
+                if not name:
+                    r.fail(ln, "an action has a name (__NOLABEL__ for none)")
+                arew = None
+                rest = rest.strip()
+                if rest.startswith("["):
+                    arew, rest = rewards(rest, ln, f"action {name}")
+                if rest.strip():
+                    r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
+                act = actions[line] = (name, arew)
             if dtmc and first[-1] != len(names):
                 r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
-            open_choice(name, arew, ln)
+            names.append(act[0])
+            arews.append(act[1])
+            in_choice, choice_line, cs = True, ln, len(succ)
+            if zeros:
+                zeros.clear()
         elif line.startswith("//"):
             continue
         else:

@@ -33,6 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
+from operator import sub
 
 from ..model import Model, ModelError
 from ..model.collector import fewer_collections
@@ -94,9 +96,9 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     order[0], order[init] = init, 0
     gs, rs, col, vidx = (_as_list(x) for x in (arrays.group_start, arrays.row_start, arrays.column,
                                                 arrays.value_index))
-    for d in range(n):
-        if gs[d + 1] == gs[d]:
-            raise ModelError(f"state {where(d)} has no choice (a deadlock)")
+    nch = list(map(sub, gs[1:], gs))  # each state's number of choices
+    if 0 in nch:
+        raise ModelError(f"state {where(nch.index(0))} has no choice (a deadlock)")
     vals = arrays.values
     players = 2 if sides is not None else 1
     if players == 2:
@@ -107,20 +109,23 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     pay: list[int] = [-1] * n
     if not reward:  # absorbing: every choice is one entry, back to the state itself
         for d in range(n):
-            if all(rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(gs[d], gs[d + 1])):
+            lo = rs[gs[d]]
+            if rs[gs[d] + 1] - lo == 1 and col[lo] == d and all(
+                    rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(gs[d] + 1, gs[d + 1])):
                 pay[d] = 1
     if avoid is not None:
-        for d in range(n):
-            if avoid[d] and not target[d]:
+        for d in compress(range(n), avoid):
+            if not target[d]:
                 if reward:
                     raise ModelError(f"state {where(d)}: an until's avoided state in R (R[F target] only)")
                 pay[d] = 1
-    for d in range(n):
-        if target[d]:
-            pay[d] = 2 if reward else 0
+    for d in compress(range(n), target):
+        pay[d] = 2 if reward else 0
     # the model's arrays (the initial state swapped with 0), choice by choice with whole slices, the
     # terminal states' choices left out; probabilities 0 dropped (Storm keeps none, but a file may)
     zero = {i for i, v in enumerate(vals) if not v}
+    if zero:  # (vals holds the rewards too: a reward 0 is no probability 0)
+        zero &= set(vidx)
     first, start, succ, pk, choice_ids = [], [0], [], [], []
     add_start, add_choice = start.append, choice_ids.append
     for d in order:
@@ -145,12 +150,9 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     if sides is not None:
         owners = _as_list(arrays.player)
         side = {p: sides.model_player(p) for p in set(owners)}
-    movers = []
-    for d in order:
-        if pay[d] >= 0 or gs[d + 1] - gs[d] < 2:
-            movers.append(-1)
-        else:
-            movers.append(side[owners[d]] if sides is not None else one)
+        movers = [-1 if pay[d] >= 0 or nch[d] < 2 else side[owners[d]] for d in order]
+    else:
+        movers = [-1 if pay[d] >= 0 or nch[d] < 2 else one for d in order]
     rew: list[int] = [-1] * len(choice_ids)
     rewards: list[tuple] = []
     if reward:

@@ -11,16 +11,30 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from ...audit.judge import rounding_report
-from .audit import audit_html, audit_json, audit_lines  # noqa: F401 (re-exported)
-from .enclosure import enclosure_html, enclosure_json, enclosure_lines  # noqa: F401 (re-exported)
-from ...audit.result import AuditResult
-from ...audit.enclosure_result import EnclosureResult
 from ...errors import EXIT_OK
 from ...numbers.backends import InfiniteValue, as_fraction, format_pq
 from ...strict_json import COMPACT_FROM, dumps
+
+# re-exported, imported on first use (a model's solve prints neither an audit nor an enclosure)
+_LAZY = {"audit_html": ".audit", "audit_json": ".audit", "audit_lines": ".audit",
+         "enclosure_html": ".enclosure", "enclosure_json": ".enclosure", "enclosure_lines": ".enclosure"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _instance(report, module: str, cls: str) -> bool:
+    """``isinstance(report, module.cls)``, False without importing ``module`` (none of its objects exist then)."""
+    m = sys.modules.get(module)
+    return m is not None and isinstance(report, getattr(m, cls))
 
 
 def shorten(digits: str, keep: int = 12) -> str:
@@ -43,6 +57,8 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
         why = x.reason.removeprefix("infinite: ")
         return ({"value": None, "value_reason": x.reason, "decimal": "inf", "digits": digits},
                 [f"exact value : infinite ({why})", "decimal     : inf"])
+    from ...audit.judge import rounding_report
+
     f = as_fraction(x)
     num, den = str(abs(f.numerator)), str(f.denominator)
     sign = "-" if f < 0 else ""
@@ -77,6 +93,7 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
 def as_report(result: AuditResult):
     """An :class:`AuditResult` as a :class:`~exactplay.present.rendered.Report` (its JSON data and text lines)."""
     from ..rendered import Report
+    from .audit import audit_json, audit_lines
 
     return Report(audit_json(result), audit_lines(result))
 
@@ -84,10 +101,14 @@ def as_report(result: AuditResult):
 def emit(report, as_json: bool) -> int:
     """Print a report (``data`` as strict JSON with ``--json``, else its ``lines``; an
     :class:`AuditResult` or :class:`EnclosureResult` by its renderer); exit status 0."""
-    if isinstance(report, AuditResult):
+    if _instance(report, "exactplay.audit.result", "AuditResult"):
+        from .audit import audit_json, audit_lines
+
         print(dumps(audit_json(report)) if as_json else "\n".join(audit_lines(report)))
         return EXIT_OK
-    if isinstance(report, EnclosureResult):
+    if _instance(report, "exactplay.audit.enclosure_result", "EnclosureResult"):
+        from .enclosure import enclosure_json, enclosure_lines
+
         print(dumps(enclosure_json(report)) if as_json else "\n".join(enclosure_lines(report)))
         return EXIT_OK
     if as_json:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import html
-
 from ...audit.judge import decimal_digits
 from ...engine import Solution
 from ..rendered import Report
@@ -180,6 +178,8 @@ def solution_html(report: Report) -> str:
         from .solve import solve_html
 
         return solve_html(result)
+    import html
+
     rows = []
     for line in report.lines:
         key, sep, value = line.partition(": ")

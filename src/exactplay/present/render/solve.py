@@ -10,7 +10,6 @@ same facts under their keys (exact numbers as ``"p/q"`` strings, never a float N
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ...audit.result import Fact
@@ -168,6 +167,8 @@ def solve_lines(result: SolveResult, numbers: dict | None = None) -> list[str]:
 def solve_html(result: SolveResult) -> str:
     """The solve as an HTML fragment: the title, then one table row per text row (its label in a
     ``<th>``, its text in a ``<td>``)."""
+    import html
+
     esc = html.escape
     cells = []
     for heading, rows in _blocks(result, _numbers(result)):
