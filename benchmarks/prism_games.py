@@ -56,6 +56,10 @@ The command lines, ``--commands`` (load average 9-12 on the 2 cores), team-form:
     exactplay check                       19.9  1,981 MB  0.34 x PRISM-games
     exactplay certify + check             51.6           0.89 x PRISM-games
 
+A second run, after the merge of main and while this branch's tests ran on the same 2 cores (load
+7-9): solve 49.4 s, certify 32.6 s (1,326 MB), check 23.9 s (1,979 MB): certify + check 56.5 s,
+0.97 x PRISM-games.  The margin is thin; it depends on the machine's load.
+
 Before the streamed writer and the faster checker: certify 79.2 s (5.0 GB, 464 MB written), check
 41.9 s (2.8 GB): 121 s together.  ``exactplay solve`` costs more than ``certify``: it renders every
 state's line of its report.  ``--store policy`` writes 329 MB but checked slower here (40.8 s against
