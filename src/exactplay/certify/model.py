@@ -42,6 +42,8 @@ What the checker proves from it is stated in :mod:`exactplay.checker.model`.
 
 from __future__ import annotations
 
+import json
+
 from .. import __version__
 from ..audit.judge import decimal_digits
 from ..engine import Solution
@@ -80,8 +82,7 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     smallest_state = None
     if smallest is not None:
         smallest_state = min(number[s] for s, x in sol.margins.items() if x == smallest[0])
-    values = {} if store == "policy" else {
-        "values": [None if sol.values[s] is None else [format_pq(x) for x in sol.values[s]] for s in order]}
+    values = {} if store == "policy" else {"values": _value_rows(sol.values, order)}
     margins = {} if store == "policy" else {
         "margins": [format_pq(sol.margins[s]) if s in sol.margins else None for s in order]}
     if sol.witness == "proper":
@@ -113,6 +114,29 @@ def solution_fields(sol: Solution, order=None, component: int | None = None, nam
     }
 
 
+MAX_ROWS = 1 << 16  # distinct rows of values whose text is shared while writing them
+
+
+def _value_rows(values, order) -> list:
+    """Each state's values as ``["p/q", ...]``; equal rows (tuples of exact numbers: hashed, not
+    written again) share one list: a big model's values repeat (team-form: a few distinct rows for
+    907,993 states)."""
+    rows: dict = {}
+    out = []
+    for s in order:
+        v = values[s]
+        if v is None:
+            out.append(None)
+            continue
+        row = rows.get(v)
+        if row is None:
+            row = [format_pq(x) for x in v]
+            if len(rows) < MAX_ROWS:
+                rows[v] = row
+        out.append(row)
+    return out
+
+
 def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
     """``{"initial_states": ...}`` for a model with several initial states, else ``{}``."""
     from ..model.initial_values import initial_range
@@ -129,21 +153,116 @@ def _initial_states(sol: Solution, number: list, k: int, digits: int) -> dict:
 
 
 def model_certificate(sol: Solution, digits: int = 8, notes: str = "", params: dict | None = None,
-                      source: dict | None = None) -> dict:
+                      source: dict | None = None, store: str = "values") -> dict:
     """The certificate; ``params``: the factory's parameters as recorded (:func:`recorded_params`;
     ``{}`` for a model file), left out when None; ``source``: what a PRISM/JANI model was built
     from and the property's answer (:func:`exactplay.api.symbolic.source_block`), left out
-    when None."""
+    when None; ``store``: ``"values"`` or ``"policy"`` (:func:`solution_fields`)."""
     model_json = model_to_json(sol.model)
+    return _certificate(sol, model_json, model_digest(model_json), digits, notes, params, source, store)
+
+
+def _certificate(sol, model, digest, digits, notes, params, source, store) -> dict:
     return {
         "format": "exactplay-certificate",
         "version": 2,
         "kind": "model",
         **({} if params is None else {"params": params}),
-        "model": model_json,
-        "model_sha256": model_digest(model_json),
-        **solution_fields(sol, digits=digits),
+        "model": model,
+        "model_sha256": digest,
+        **solution_fields(sol, digits=digits, store=store),
         **({} if source is None else {"source": source}),
         "tool_version": __version__,
         "notes": notes,
     }
+
+
+STATES_PER_WRITE = 4096  # states joined into one piece of text to hash and write
+
+
+def write_model_certificate(sol: Solution, out, digits: int = 8, notes: str = "", params: dict | None = None,
+                            source: dict | None = None, store: str = "values") -> dict:
+    """Write :func:`model_certificate`'s certificate as text to ``out`` (a text file) in one pass, and
+    return it without its model (``"model"`` is ``None``): what a command prints of it.
+
+    The model is written as its canonical text (:func:`exactplay.model.explicit_text.model_text`), one
+    state per line, and hashed as it goes: ``model_sha256`` is the SHA-256 of those pieces joined
+    without the newlines, which is ``json.dumps(model, sort_keys=True, separators=(",", ":"))``, with
+    no dict per state and no second encoding.  The per-state lists of ``solution`` (values, policy,
+    ranks, margins, ties, infinite) are written one to a line by Python's C encoder; the other fields
+    indented as :func:`exactplay.certify.write.write_certificate` writes them.  Parsed, the text is
+    :func:`model_certificate`'s certificate (``tests/test_model_text.py``)."""
+    from ..model.collector import fewer_collections
+
+    with fewer_collections(freeze=True):  # millions of small strings and lists, no garbage cycles
+        return _write(sol, out, _certificate(sol, None, None, digits, notes, params, source, store))
+
+
+def _write(sol: Solution, out, cert: dict) -> dict:
+    write = out.write
+    write("{\n")
+    first = True
+    for key, value in cert.items():
+        if not first:
+            write(",\n")
+        first = False
+        write(f" {json.dumps(key, allow_nan=False)}: ")
+        if key == "model":
+            cert["model_sha256"] = _write_model(sol.model, write)
+        elif key == "model_sha256":
+            write(json.dumps(cert["model_sha256"], allow_nan=False))
+        elif key == "solution":
+            write("{\n")
+            write(",\n".join(f"  {json.dumps(k, allow_nan=False)}: {json.dumps(v, allow_nan=False)}" for k, v in value.items()))
+            write("\n }")
+        else:
+            write(_indented(value))
+    write("\n}\n")
+    return cert
+
+
+def _write_model(model, write) -> str:
+    """Write the model's canonical text, one state per line; return its SHA-256 (without the newlines)."""
+    import hashlib
+
+    from ..model.explicit_text import model_text
+
+    head, states, tail = model_text(model)
+    digest = hashlib.sha256(head.encode("utf-8"))
+    write(head)
+    sep = ""
+    batch: list[str] = []
+    for st in states:
+        batch.append(st)
+        if len(batch) == STATES_PER_WRITE:
+            digest.update((sep + ",".join(batch)).encode("utf-8"))
+            write(sep + "\n" + ",\n".join(batch))
+            sep, batch = ",", []
+    if batch:
+        digest.update((sep + ",".join(batch)).encode("utf-8"))
+        write(sep + "\n" + ",\n".join(batch))
+    digest.update(tail.encode("utf-8"))
+    write("\n" + tail)
+    return digest.hexdigest()
+
+
+def _indented(value) -> str:
+    """``value`` as ``json.dumps(..., indent=1)`` writes a member of the top level: one more space."""
+    return json.dumps(value, indent=1, allow_nan=False).replace("\n", "\n ")
+
+
+def write_certificate_file(sol: Solution, output: str, **fields) -> dict:
+    """:func:`write_model_certificate` to the file ``output`` (written beside it, then renamed: never
+    a half-written file) or to standard output (``"-"``); ``fields`` are its keyword arguments."""
+    import sys
+
+    from .write import open_atomic
+    from ..errors import UsageError
+
+    if output == "-":
+        return write_model_certificate(sol, sys.stdout, **fields)
+    try:
+        with open_atomic(output) as f:
+            return write_model_certificate(sol, f, **fields)
+    except OSError as exc:
+        raise UsageError(f"-o {output}: cannot write the certificate ({exc.strerror or exc})") from None

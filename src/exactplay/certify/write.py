@@ -8,6 +8,7 @@ The independent reader lives in :mod:`exactplay.checker`; it shares no code with
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from ..strict_json import dumps
@@ -52,3 +53,25 @@ def write_text_atomic(path: str | Path, text: str, gzipped: bool = False) -> Pat
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+@contextlib.contextmanager
+def open_atomic(path: str | Path):
+    """A text file (UTF-8) to write ``path`` through, piece by piece: a temporary file beside it,
+    renamed to ``path`` when the block ends normally, removed if it raises (never a half-written file)."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            yield f
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # the mode an ordinary open() would give, not mkstemp's 0600
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

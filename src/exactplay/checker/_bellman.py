@@ -18,6 +18,10 @@ from ._strict import INF, SOLUTION_KEYS, fail, integer, keys, listed, pq, ration
 from ._values import BITS, FIXED_ERROR, ExactView, constant, exact, fixed
 
 
+MAX_ROWS = 1 << 16  # distinct rows of values remembered while reading them
+ROW_CHARS = 64  # characters of each number of a row remembered
+
+
 class Bellman:
     def read_solution(self) -> None:
         self.at("solution")
@@ -92,7 +96,13 @@ class Bellman:
         self.at("solution.values")
         values = listed(sol["values"], "solution.values", None, n)
         self.V = []  # as stored: exact rationals, None for +infinity (witness proper)
+        rows: dict[tuple, tuple] = {}  # a row of short texts -> its checked values: rows repeat in big models
         for s, row in enumerate(values):
+            if type(row) is list and len(row) == C and all(type(x) is str and len(x) <= ROW_CHARS for x in row):
+                known = rows.get(tuple(row))
+                if known is not None and not (proper and self.infinite[s] is not None):
+                    self.V.append(known)
+                    continue
             self.at("solution.values", s)
             if row is None and proper:  # +infinity: its witness is checked by _proper
                 if self.infinite[s] is None:
@@ -104,7 +114,10 @@ class Bellman:
                      "solution.values", s)
             listed(row, "solution.values", s, C)
             self.V.append(tuple(rational(x, "solution.values", s) for x in row))
-        self.W = [None if v is None else constant(v) for v in self.V]
+            if len(rows) < MAX_ROWS and all(len(x) <= ROW_CHARS for x in row):
+                rows[tuple(row)] = self.V[-1]
+        made = {id(v): constant(v) for v in rows.values()}  # a repeated row's (nums, den) made once
+        self.W = [None if v is None else made.get(id(v)) or constant(v) for v in self.V]
 
     def values(self) -> list[tuple]:
         """Every state's verified values as exact rationals (tests: with ``keep_values``, or stored)."""
@@ -203,7 +216,8 @@ class Bellman:
         # evaluated values are the policy's by construction (V = Q_policy exactly: the evaluation
         # solved those equations), so only stored values are checked against them
         if stored:
-            qa = self.q(s, a)
+            dist = self.trans[s][a]  # one outcome (of probability 1) and no reward: its value
+            qa = self.V[dist[0][0]] if len(dist) == 1 and self.rew[s][a] is None else self.q(s, a)
             if self.V[s] != qa:
                 fail(f"Bellman: the value {self.fmt(self.V[s])} is not the policy action {a}'s "
                       f"reward plus expected value {self.fmt(qa)}", "solution.values", s)

@@ -53,8 +53,8 @@ class Witness:
         self.at("model.states")
         n = self.n
         trans = self.trans
-        self.succ = succ = [sorted([t for t, _ in d[0]]) if len(d) == 1 else sorted({t for a in d for t, _ in a})
-                            for d in trans]
+        self.succ = succ = [([d[0][0][0]] if len(d[0]) == 1 else sorted([t for t, _ in d[0]])) if len(d) == 1
+                            else sorted({t for a in d for t, _ in a}) for d in trans]
         comp = sccs(succ)
         ncomp = 1 + max(comp, default=-1)
         members: list[list[int]] = [[] for _ in range(ncomp)]
@@ -69,8 +69,15 @@ class Witness:
         for c, M in enumerate(members):
             if len(M) == 1:
                 s = M[0]
-                if not reached[s]:
-                    reached[s] = all(any(reached[t] for t, _ in d) for d in trans[s])
+                if not reached[s]:  # every action has a successor reached (loops: no generators, the common case)
+                    for d in trans[s]:
+                        for t, _ in d:
+                            if reached[t]:
+                                break
+                        else:
+                            break
+                    else:
+                        reached[s] = True
                 continue
             need: dict[int, int] = {}
             waits: dict[int, list] = {}

@@ -8,7 +8,6 @@ engine solves it, and the result is printed, audited or certified.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..present.render import emit
 from ..errors import EXIT_OK, UsageError
@@ -81,6 +80,10 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
     add_symbolic_arguments(p, command)
     if command == "certify":
         p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
+        p.add_argument("--store", choices=("values", "policy"), default="values",
+                       help="store every state's values and margins (default), or the policy only: the checker "
+                            "then evaluates it exactly (smaller; a cycle of the policy through more than 5,000 "
+                            "feedback states is refused by the checker: store the values)")
     if command in ("solve", "certify"):
         from ..distributed.options import add_options
 
@@ -274,18 +277,12 @@ def _audit(args, model, sol, progress):
 
 
 def _certify(args, sol) -> int:
-    from ..certify.model import model_certificate
-
     from ..api.model_source import recorded_params
+    from ..certify.model import write_certificate_file
 
-    cert = model_certificate(sol, params=recorded_params(args))
-    text = dumps(cert, indent=1) + "\n"
+    cert = write_certificate_file(sol, args.output, params=recorded_params(args), store=args.store)
     if args.output == "-":
-        sys.stdout.write(text)
         return EXIT_OK
-    from ..certify.write import write_text_atomic
-
-    write_text_atomic(args.output, text)
     starts = cert.get("initial_states")
     if args.json:
         print(dumps({"written": args.output, "model": sol.model.name, "params": cert["params"],

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..errors import EXIT_OK, UsageError
@@ -44,21 +43,14 @@ def _solve(loaded, backend: str, progress):
 
 
 def certify_symbolic(args, progress) -> int:
-    from ..certify.write import write_text_atomic
-    from ..certify.model import model_certificate
+    from ..certify.model import write_certificate_file
 
     loaded = load_symbolic(args)
     sol = _solve(loaded, args.backend, progress)
     progress.close()
-    cert = model_certificate(sol, source=source_block(loaded, sol))
-    text = dumps(cert, indent=1) + "\n"
+    cert = write_certificate_file(sol, args.output, source=source_block(loaded, sol), store=args.store)
     if args.output == "-":
-        sys.stdout.write(text)
         return EXIT_OK
-    try:
-        write_text_atomic(args.output, text)
-    except OSError as exc:
-        raise UsageError(f"-o {args.output}: cannot write the certificate ({exc.strerror or exc})") from None
     src = cert["source"]
     if args.json:
         print(dumps({"written": args.output, "model": sol.model.name, "answer": cert["answer"],
