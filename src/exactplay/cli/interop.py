@@ -3,8 +3,9 @@
 ::
 
     exactplay export (GAME [params] | --game MOD:FACTORY [--param k=v] | --model FILE) --format json|drn|prism -o FILE
-                     [--fix PLAYER]        (GAME: race, hold, coins, war, chefs: exactplay.interop.builtin)
-    exactplay crosscheck (--game MOD:FACTORY [--param k=v] | --model FILE) [--method topological|policy-iteration]
+                     [--fix PLAYER]        (GAME: race, hold, coins, war, chefs: games/<name>/model.py)
+    exactplay crosscheck (GAME [params] | --game MOD:FACTORY [--param k=v] | --model FILE)
+                         [--method topological|policy-iteration]
     exactplay solve --model FILE.drn --objective Pmax|Pmin|Rmax|Rmin --target EXPR [--avoid EXPR] [--reward NAME]
 """
 
@@ -20,9 +21,10 @@ from ..model import ModelError
 from ..numbers.backends import format_pq
 from ..api.model_source import add_drn_arguments, check_drn_arguments, is_drn, load_drn_model, load_model
 from ..strict_json import dumps
-from .inputs import BUILTIN_FACTORIES, INTEROP_COMMANDS, owner_hint, refuse_unconsumed, unrecognized
+from .builtin_model import BUILTIN_FACTORY, load_builtin
+from .inputs import INTEROP_COMMANDS, refuse_unconsumed, unrecognized, unrecognized_builtin
 
-__all__ = ["INTEROP_COMMANDS", "run_interop_command"]
+__all__ = ["INTEROP_COMMANDS", "add_interop_parsers", "run_interop_command"]
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -55,26 +57,66 @@ def storm_copy(args, drn, path: str) -> str:
     return f'R{name}{direction}=? [F "exactplay_target"]'
 
 
+HELP = {"export": "write a game as JSON, Storm's DRN or PRISM (exactplay export --help)",
+        "crosscheck": "compare exact values with Storm's exact engine (needs stormpy)"}
+DESCRIPTION = {
+    "export": "Write a game for other tools: the explicit JSON model, Storm's DRN format or a PRISM model (with "
+              "the property to check in a .props file beside it).",
+    "crosscheck": "Check exactplay's exact values against Storm's exact engine (stormpy: rational numbers, "
+                  "an exact method), state by state.",
+}
+EPILOG = "exit status: 0 success; 1 a disagreement (crosscheck); 2 bad usage or bad input."
+REQUIRED = {"export": ("--format", "-o/--output"), "crosscheck": ()}  # checked in run: a GAME's parser has them
+
+
+def add_interop_parsers(sub) -> None:
+    """``exactplay export`` and ``exactplay crosscheck`` as subcommands of the main parser."""
+    for command in INTEROP_COMMANDS:
+        _configure(sub.add_parser(command, help=HELP[command], description=DESCRIPTION[command], epilog=EPILOG),
+                   command)
+
+
 def _parser(command: str, parser_class) -> argparse.ArgumentParser:
-    p = parser_class(prog=f"exactplay {command}", description={
-        "export": "Write a game for other tools: the explicit JSON model, Storm's DRN format or a PRISM model (with "
-                  "the property to check in a .props file beside it).",
-        "crosscheck": "Check exactplay's exact values against Storm's exact engine (stormpy: rational numbers, "
-                      "an exact method), state by state.",
-    }[command], epilog="exit status: 0 success; 1 a disagreement (crosscheck); 2 bad usage or bad input.")
-    src = p.add_mutually_exclusive_group(required=True)
+    """The command's parser on its own (as :func:`add_interop_parsers` adds it)."""
+    p = parser_class(prog=f"exactplay {command}", description=DESCRIPTION[command], epilog=EPILOG)
+    _configure(p, command)
+    return p
+
+
+def _configure(p: argparse.ArgumentParser, command: str) -> None:
+    """The command's options: a --game factory or a --model file and what they take, or a built-in
+    GAME (race, hold, ...: its own parameters, as ``exactplay solve GAME``), then the command's own."""
+    from .parsing import _add_game_params, _available_games, _CommandParser, _OptionalGames
+
+    src = p.add_mutually_exclusive_group()  # one of them, or a GAME (checked in run: argparse cannot say so)
     src.add_argument("--game", metavar="MOD:FACTORY", help="a Python factory: module:function or path/file.py:function")
     src.add_argument("--model", metavar="FILE", help="an explicit model file (JSON) or Storm's DRN (FILE.drn)")
     p.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter for the factory (repeatable)")
-    p.add_argument("--max-states", type=int, default=None, metavar="N", help="refuse games with more reachable states")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    _add_size_options(p)
     add_drn_arguments(p)
     from .symbolic import add_symbolic_arguments
 
     add_symbolic_arguments(p, command)
+    _add_own_options(p, command, required=False)
+    games = p.add_subparsers(dest="builtin", metavar="GAME", parser_class=_CommandParser, action=_OptionalGames)
+    for game in _available_games():
+        gp = games.add_parser(game.name, help=game.title, description=f"{game.description} The game's own model "
+                              f"({BUILTIN_FACTORY.format(game=game.name)}), as its certificate holds it.",
+                              epilog=EPILOG)
+        _add_game_params(gp, game)
+        _add_size_options(gp)
+        _add_own_options(gp, command, required=True)
+
+
+def _add_size_options(p) -> None:
+    p.add_argument("--max-states", type=int, default=None, metavar="N", help="refuse games with more reachable states")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+
+
+def _add_own_options(p, command: str, required: bool) -> None:
     if command == "export":
-        p.add_argument("--format", required=True, choices=["json", "drn", "prism"], help="what to write")
-        p.add_argument("-o", "--output", required=True, metavar="FILE",
+        p.add_argument("--format", required=required, choices=["json", "drn", "prism"], help="what to write")
+        p.add_argument("-o", "--output", required=required, metavar="FILE",
                        help="the file to write ('-': stdout); for prism the property goes to FILE with suffix .props")
         p.add_argument("--fix", metavar="PLAYER",
                        help="fix this player (number or name) to exactplay's optimal strategy: a two-player game "
@@ -83,7 +125,15 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
         p.add_argument("--method", choices=["topological", "policy-iteration"], default="topological",
                        help="Storm's exact min-max method (default topological)")
         p.add_argument("--json", action="store_true", help="print JSON")
-    return p
+
+
+def _require(args, command: str) -> None:
+    """argparse's own errors for what a --game or --model command line lacks (a GAME's parser says them itself)."""
+    missing = [flag for flag in REQUIRED[command] if getattr(args, flag.split("--")[-1]) is None]
+    if missing:
+        raise UsageError(f"{command}: the following arguments are required: {', '.join(missing)}")
+    if args.game is None and args.model is None:
+        raise UsageError(f"{command}: one of the arguments --game --model is required")
 
 
 def _load(args, progress):
@@ -281,58 +331,21 @@ def _short(x: Fraction | None) -> str:
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
 
-BUILTIN_GAMES = {"race": ("target",), "hold": ("target", "faces"), "war": ("ranks", "suits"), "coins": (),
-                 "chefs": ("n", "skills")}
-
-
-def builtin_argv(argv: list[str]) -> list[str]:
-    """``export|crosscheck GAME [--name VALUE ...] [coins ...]`` -> ``--game exactplay.interop.builtin:GAME
-    --param name=VALUE ...`` (the built-in games written as game models; defaults as the game's own)."""
-    if len(argv) < 2 or argv[1] not in BUILTIN_GAMES:
-        return argv
-    from ..registry import get_game
-
-    name, rest = argv[1], argv[2:]
-    names = BUILTIN_GAMES[name]
-    params = {p.name: p.default for p in get_game(name).params if p.name in names}
-    out, words, i = [], [], 0
-    while i < len(rest):
-        a = rest[i]
-        key = a[2:].split("=")[0] if a.startswith("--") else None
-        if key in names:
-            value = a.split("=", 1)[1] if "=" in a else (rest[i + 1] if i + 1 < len(rest) else "")
-            params[key] = value
-            i += 1 if "=" in a else 2
-        elif name == "coins" and not a.startswith("-") and (not out or not out[-1].startswith("-") or
-                                                           out[-1] in ("-q", "--quiet", "--json")):
-            words.append(a)
-            i += 1
-        else:
-            out.append(a)
-            i += 1
-    if name == "coins":
-        if not words:
-            raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
-        params["row"] = " ".join(words)
-    if any(w.partition("=")[0] == "--param" for w in out):  # the game's options are its parameters
-        raise UsageError(owner_hint("--param", argv[0], game=name))
-    game = ["--game", BUILTIN_FACTORIES[0].format(game=name)]
-    for k, v in params.items():
-        if v is not None:
-            game += ["--param", f"{k}={v}"]
-    return [argv[0]] + game + out
-
-
-def run_interop_command(argv: list[str], parser_class) -> int:
+def run_interop_command(args, extras: list[str], parser: argparse.ArgumentParser) -> int:
+    """``export`` or ``crosscheck``, parsed by the main parser (``parser``: the command's own)."""
     from ..progress import make_progress
 
-    argv = builtin_argv(argv)
-    command = argv[0]
-    parser = _parser(command, parser_class)
-    args, extras = parser.parse_known_args(argv[1:])
-    if extras:
-        raise UsageError(unrecognized(parser, args, command, extras))
-    refuse_unconsumed(parser, args, command)  # before stormpy is looked for or anything is read
+    command, name = args.command, args.builtin
+    if name is not None:
+        if args.game is not None or args.model is not None:
+            raise UsageError(f"{command}: name a built-in GAME or give --game or --model, not both")
+        if extras:
+            raise UsageError(unrecognized_builtin(command, name, extras))
+    else:
+        _require(args, command)
+        if extras:
+            raise UsageError(unrecognized(parser, args, command, extras))
+        refuse_unconsumed(parser, args, command)  # before stormpy is looked for or anything is read
     if command == "crosscheck":
         from ..interop.storm import stormpy_or_fail
 
@@ -340,10 +353,16 @@ def run_interop_command(argv: list[str], parser_class) -> int:
     progress = make_progress(args.quiet, getattr(args, "json", False))
     try:
         try:
-            model, source, extra = _load(args, progress)
+            if name is not None:
+                from ..api.model_source import state_limit
+                from ..registry import get_game
+                from .parsing import _game_params
+
+                params = _game_params(args, get_game(name))
+                (model, source), extra = load_builtin(name, params, state_limit(args), progress), None
+            else:
+                model, source, extra = _load(args, progress)
             if command == "export":
-                if isinstance(extra, tuple) and args.format != "json":
-                    pass  # a DRN model can be written again (as the model exactplay solves)
                 return _export(args, model, progress)
             return _crosscheck(args, model, source, extra, progress)
         except ModelError as exc:

@@ -23,7 +23,7 @@ from ..progress import heavy_notice, make_progress
 from ..strict_json import dumps
 from .check import _cmd_check
 from .errors import error_line, leaf_parser, unrecognized_message
-from .inputs import given_options, refuse_unneeded
+from .inputs import INTEROP_COMMANDS, given_options, refuse_unneeded
 from .parsing import (EPILOG, _add_common, _add_game_params, _available_games, _exact_only,
                           _game_params, _load_games, _param_help, _Parser)
 from .ux import _add_ux_parsers, _cmd_claims, _cmd_report
@@ -80,9 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_ux_parsers(sub, games)
 
-    # handled by exactplay.cli.interop before this parser runs; listed here for --help
-    sub.add_parser("export", help="write a game as JSON, Storm's DRN or PRISM (exactplay export --help)")
-    sub.add_parser("crosscheck", help="compare exact values with Storm's exact engine (needs stormpy)")
+    from .interop import add_interop_parsers
+
+    add_interop_parsers(sub)
     p = sub.add_parser(
         "check", help="re-verify certificates (files or directories)", epilog=EPILOG,
         description="Re-verify certificates with the independent checker. Every field is verified, except the "
@@ -271,12 +271,12 @@ def _run(argv: list[str] | None) -> int:
         argv = builtin_argv(argv, game_names())  # a built-in game's model with a symbolic probability
         if wants_model(argv):
             return run_model_command(argv, _Parser)
-        if argv and argv[0] in ("export", "crosscheck"):
-            from .interop import run_interop_command
-
-            return run_interop_command(argv, _Parser)
         parser = build_parser()
         args, extras = parser.parse_known_args(argv)
+        if args.command in INTEROP_COMMANDS:  # a --game factory, a --model file or a built-in GAME
+            from .interop import run_interop_command
+
+            return run_interop_command(args, extras, leaf_parser(parser, argparse.Namespace(command=args.command)))
         if extras:
             raise UsageError(unrecognized_message(parser, args, extras))
         if args.command is None:
