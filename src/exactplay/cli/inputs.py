@@ -86,7 +86,6 @@ def _symbolic(path: str) -> bool:
 INPUT_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(o for k in INPUT_KINDS for o in k.options))
 
 
-
 def game_takes(game) -> str:
     """What a built-in game's command line takes (its registry parameters): ``--target`` or ``COINS... --file``."""
     words = [p.name.upper() + "..." if p.positional else f"--{p.name.replace('_', '-')}" for p in game.params]

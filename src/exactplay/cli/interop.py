@@ -24,7 +24,7 @@ from ..strict_json import dumps
 from .builtin_model import BUILTIN_FACTORY, load_builtin
 from .inputs import INTEROP_COMMANDS, refuse_unconsumed, unrecognized, unrecognized_builtin
 
-__all__ = ["INTEROP_COMMANDS", "add_interop_parsers", "run_interop_command"]
+__all__ = ["COMMANDS", "add_parser", "run"]
 
 
 def storm_copy(args, drn, path: str) -> str:
@@ -69,7 +69,11 @@ EPILOG = "exit status: 0 success; 1 a disagreement (crosscheck); 2 bad usage or 
 REQUIRED = {"export": ("--format", "-o/--output"), "crosscheck": ()}  # checked in run: a GAME's parser has them
 
 
-def add_interop_parsers(sub) -> None:
+COMMANDS = INTEROP_COMMANDS
+OWN_EXTRAS = True  # run(args, extras, parser): the words argparse left over are judged here (input kinds)
+
+
+def add_parser(sub, games=None) -> None:
     """``exactplay export`` and ``exactplay crosscheck`` as subcommands of the main parser."""
     for command in INTEROP_COMMANDS:
         _configure(sub.add_parser(command, help=HELP[command], description=DESCRIPTION[command], epilog=EPILOG),
@@ -77,7 +81,7 @@ def add_interop_parsers(sub) -> None:
 
 
 def _parser(command: str, parser_class) -> argparse.ArgumentParser:
-    """The command's parser on its own (as :func:`add_interop_parsers` adds it)."""
+    """The command's parser on its own (as :func:`add_parser` adds it)."""
     p = parser_class(prog=f"exactplay {command}", description=DESCRIPTION[command], epilog=EPILOG)
     _configure(p, command)
     return p
@@ -331,7 +335,7 @@ def _short(x: Fraction | None) -> str:
     return text if len(text) <= 60 else f"{text[:28]}...{text[-28:]} ({len(text)} chars)"
 
 
-def run_interop_command(args, extras: list[str], parser: argparse.ArgumentParser) -> int:
+def run(args, extras: list[str], parser: argparse.ArgumentParser) -> int:
     """``export`` or ``crosscheck``, parsed by the main parser (``parser``: the command's own)."""
     from ..progress import make_progress
 
