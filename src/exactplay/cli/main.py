@@ -13,7 +13,7 @@ from .. import __version__
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from ..numbers.decimals import all_digits
 from ..registry import game_names
-from . import check, claims, game_commands, interop, judge, listing, report
+from . import check, claims, crosscheck, export, game_commands, judge, listing, report
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded
 from .parsing import EPILOG, _available_games, _Parser
@@ -21,7 +21,7 @@ from .parsing import EPILOG, _available_games, _Parser
 # the command table, in the order --help lists it: each module declares its commands' parsers
 # (add_parser(sub, games)) and runs them (run(args); with OWN_EXTRAS, run(args, extras, parser):
 # the words argparse left over are the command's to judge)
-COMMAND_MODULES = (listing, game_commands, claims, report, interop, check, judge)
+COMMAND_MODULES = (listing, game_commands, claims, report, export, crosscheck, check, judge)
 BY_COMMAND = {name: module for module in COMMAND_MODULES for name in module.COMMANDS}
 
 
