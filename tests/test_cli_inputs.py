@@ -83,14 +83,14 @@ def test_every_option_of_an_input_kind_has_a_sample_value():
 
 
 def _parsers(kind):
-    from exactplay.cli import interop as interop_cli, model as model_cli
+    from exactplay.cli import crosscheck as crosscheck_cli, export as export_cli, model as model_cli
     from exactplay.cli import parametric as parametric_cli
 
     for command in kind.commands:
         if kind.needs is not None:
             yield command, parametric_cli._parser(command, _Parser, model_cli._parser)
         elif command in INTEROP_COMMANDS:
-            yield command, interop_cli._parser(command, _Parser)
+            yield command, {"export": export_cli, "crosscheck": crosscheck_cli}[command].parser(_Parser)
         else:
             yield command, model_cli._parser(command, _Parser)
 

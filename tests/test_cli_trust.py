@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from exactplay.cli import main as cli
+from exactplay.cli import game_commands, main as cli
 from exactplay.cli.main import main
 from exactplay.errors import EXIT_OK, EXIT_USAGE
 from exactplay.games import game_names, get_game
@@ -221,7 +221,7 @@ def test_read_int_and_read_rational():
 
 def _no_computing(monkeypatch, **fields):
     """Make the game's functions fail loudly if the CLI calls them."""
-    real = cli.get_game
+    real = game_commands.get_game
 
     def boom(*a, **k):
         raise AssertionError("computed before the output path was checked")
@@ -229,7 +229,7 @@ def _no_computing(monkeypatch, **fields):
     def fake(name):
         return dataclasses.replace(real(name), **{f: boom for f in fields})
 
-    monkeypatch.setattr(cli, "get_game", fake)
+    monkeypatch.setattr(game_commands, "get_game", fake)
 
 
 def test_certify_checks_the_output_path_before_computing(capsys, monkeypatch, tmp_path):
@@ -448,7 +448,7 @@ class Recorder:
 
 def test_results_are_printed_after_the_bar_is_closed(capsys, monkeypatch):
     rec = Recorder(capsys)
-    monkeypatch.setattr(cli, "make_progress", lambda quiet, js: rec)
+    monkeypatch.setattr(game_commands, "make_progress", lambda quiet, js: rec)
     status = main(["audit", "race", "--target", "4"])
     assert status == EXIT_OK
     assert rec.out_before_close == ""  # nothing printed while a bar could be up
@@ -491,8 +491,8 @@ def test_audit_chefs_names_each_long_step():
 
 
 def test_a_heavy_command_says_so_first_unless_quiet(capsys, monkeypatch):
-    real = cli.get_game
-    monkeypatch.setattr(cli, "get_game", lambda name: dataclasses.replace(
+    real = game_commands.get_game
+    monkeypatch.setattr(game_commands, "get_game", lambda name: dataclasses.replace(
         real(name), heavy=lambda command, params: f"{command} takes minutes here"))
     status, out, err = run(capsys, "solve", "race", "--target", "2")
     assert status == EXIT_OK and err.startswith("exactplay: note: solve takes minutes here")

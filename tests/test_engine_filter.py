@@ -50,10 +50,10 @@ def test_ball_filter_agrees_with_all_exact_on_near_ties_and_extreme_magnitudes(m
 
 
 def test_ball_filter_agrees_with_all_exact_on_the_race_model():
-    from exactplay.interop.builtin import race
+    from exactplay.games.race.model import make_game
     from exactplay.model import build_model
 
-    sol = same(build_model(race(12)))
+    sol = same(build_model(make_game(12)))
     assert sol.stats.ruled_out_by_balls >= 0
 
 

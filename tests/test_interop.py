@@ -470,16 +470,19 @@ def test_engine_reward_before_a_choice_on_a_cycle_is_refused_not_an_internal_err
 
 # ---------------------------------------------------------------- built-in games: their solver, the engine, Storm
 
-BUILTIN = "exactplay.interop.builtin"
+BUILTIN = "exactplay.games.{game}.model:make_game"  # the games' own models (export GAME, certify GAME)
 
 
-def _three_way(factory: str, params: dict):
-    """The engine's value of the game model, after Storm agreed with it at every state."""
-    model = build_model(make_game(f"{BUILTIN}:{factory}", params))
+def _three_way(game: str, params: dict):
+    """The engine's value of the game's model, after Storm agreed with it at every state."""
+    from exactplay.api.sources import BUILTIN_ANSWERS
+
+    model = build_model(make_game(BUILTIN.format(game=game), params))
     sol = solve_model(model)
     checks = crosscheck(model, sol)
     assert checks and all(c.ok and c.compared == len(model) for c in checks)
-    return F(sol.values[model.initial][sol.components.index(formulate(model).component)])
+    component, _ = BUILTIN_ANSWERS[game](params, model)  # the answer its certificate names
+    return F(sol.values[model.initial][sol.components.index(component)])
 
 
 @pytest.mark.parametrize("target", list(range(1, 11)) + [20])
@@ -501,25 +504,26 @@ def test_coins_builtin_engine_and_storm_agree(row):
     from exactplay.games.coins import solve_row
 
     values = [Fraction(x) for x in row.split()]
-    assert _three_way("coins", {"row": row}) == F(solve_row(values, "mpq").answer)
+    assert _three_way("coins", {"coins": row}) == F(solve_row(values, "mpq").answer)
 
 
 @pytest.mark.parametrize("ranks,suits", [(2, 2), (4, 2), (3, 4), (6, 2), (5, 4)])
 def test_war_builtin_engine_and_storm_agree(ranks, suits):
     from exactplay.games.war import sweep_probability
 
-    assert _three_way("war", {"ranks": ranks, "suits": suits}) == F(sweep_probability(ranks, suits, "mpq"))
+    assert _three_way("war", {"ranks": ranks, "suits": suits, "abstract": True}) == F(sweep_probability(ranks, suits, "mpq"))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_chefs_builtin_engine_and_storm_agree_for_every_chef(n):
     from exactplay.games.chefs import fibonacci_skills, solve_exact
 
-    model = build_model(make_game(f"{BUILTIN}:chefs", {"n": n}))
+    model = build_model(make_game(BUILTIN.format(game="chefs"), {"n": n}))
     sol = solve_model(model)
     checks = crosscheck(model, sol)
     assert len(checks) == n - (n == 2) and all(c.ok and c.compared == len(model) for c in checks)
-    assert [F(v) for v in sol.values[0]] == [F(w) for w in solve_exact(fibonacci_skills(n)).W1]
+    winners = [sol.values[model.initial][sol.components.index(k)] for k in range(n)]  # (component n: dishes)
+    assert [F(v) for v in winners] == [F(w) for w in solve_exact(fibonacci_skills(n)).W1]
 
 
 def test_crosscheck_several_players_each_with_its_own_payoff(capsys, tmp_path):

@@ -347,7 +347,7 @@ def test_a_non_finite_output_is_a_one_line_error_not_a_traceback(capsys, monkeyp
 
         return dataclasses.replace(game, solve=solve)
 
-    monkeypatch.setattr("exactplay.cli.main.get_game", with_nan)
+    monkeypatch.setattr("exactplay.cli.game_commands.get_game", with_nan)
     code, out, err = run(capsys, ["solve", "race", "--target", "2", "--json"])
     assert code == EXIT_USAGE and out == ""
     assert len(err.strip().splitlines()) == 1 and "['oops']" in err and "Traceback" not in err

@@ -9,6 +9,27 @@ from ..numbers.backends import refuse_non_ascii_digits
 from ..progress import heavy_notice, make_progress
 from ..api.checking import ok_message
 from ..strict_json import dumps
+from .parsing import EPILOG
+
+COMMANDS = ("check",)
+
+
+def add_parser(sub, games) -> None:
+    p = sub.add_parser(
+        "check", help="re-verify certificates (files or directories)", epilog=EPILOG,
+        description="Re-verify certificates with the independent checker. Every field is verified, except the "
+                    "informational ones it names (audit, notes, tool_version); an unknown field fails.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--stdlib", action="store_true",
+                   help="use Python's own integers only (by default the checker multiplies huge integers with "
+                        "gmpy2 when it is installed: the same arithmetic, several times faster)")
+    p.add_argument("--expect", action="append", default=[], metavar="KEY=VALUE",
+                   help="fail (exit 1) unless the certificate's parameter KEY is VALUE, e.g. --expect target=100, "
+                        "--expect skills=1/4,1/2,1 (numbers compared exactly: 0.25 = 1/4); repeatable. KEY is a "
+                        "built-in game's parameter or your factory's (--param goal=5: --expect goal=5, as its "
+                        "certificate records it); a KEY the certificate lacks fails, naming the keys it has")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only failures")
 
 
 def _parse_expect(items: list[str]) -> dict:
@@ -30,7 +51,7 @@ def _parse_expect(items: list[str]) -> dict:
     return expect
 
 
-def _cmd_check(args) -> int:
+def run(args) -> int:
     """Check every file given (directories: every ``*.json`` below), then one summary line.
 
     Exit 1 if any certificate does not verify or cannot be read as one (corrupt, truncated,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .inputs import game_takes as _takes, owner_hint
+from .inputs import INTEROP_COMMANDS, game_takes as _takes, owner_hint
 from ..registry import get_game
 
 
@@ -79,8 +79,8 @@ def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str
         hint = owner_hint(flag, command, game=game)
         if hint is not None:
             return hint
-    others = [c for c, cp in commands.items() if c != command and game in _choices(cp)
-              and flag in _flags(_choices(cp)[game])]
+    others = [c for c, cp in commands.items() if c != command and c not in INTEROP_COMMANDS and game in _choices(cp)
+              and flag in _flags(_choices(cp)[game])]  # (export and crosscheck: a game's model, not its solver)
     if others:
         return (f"{flag} is an option of {' and '.join(others)} (exactplay {others[0]} {game} {flag} ...), "
                 f"not of {command}")

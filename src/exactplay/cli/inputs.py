@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import UsageError
+from .builtin_model import BUILTIN_FACTORY  # the games' own models (export GAME, solve GAME --param-symbol p)
 
-__all__ = ["InputKind", "INPUT_KINDS", "INPUT_OPTIONS", "BUILTIN_FACTORIES", "NEEDS", "given_options", "kind_of",
-           "refuse_unconsumed", "refuse_unneeded", "owner_hint", "builtin_of", "game_takes", "unrecognized"]
+__all__ = ["InputKind", "INPUT_KINDS", "INPUT_OPTIONS", "BUILTIN_FACTORY", "NEEDS", "given_options", "kind_of",
+           "refuse_unconsumed", "refuse_unneeded", "owner_hint", "builtin_of", "game_takes", "unrecognized",
+           "unrecognized_builtin"]
 
 GAME_COMMANDS = ("solve", "audit", "certify", "report")  # a built-in GAME, a --game factory or a --model file
 INTEROP_COMMANDS = ("export", "crosscheck")  # built-in games as their models, factories, model files
@@ -83,9 +85,6 @@ def _symbolic(path: str) -> bool:
 
 INPUT_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(o for k in INPUT_KINDS for o in k.options))
 
-# the factories the built-in games are translated to (export/crosscheck GAME, solve GAME --param-symbol p)
-BUILTIN_FACTORIES = ("exactplay.interop.builtin:{game}", "exactplay.games.{game}.model:make_game")
-
 
 def game_takes(game) -> str:
     """What a built-in game's command line takes (its registry parameters): ``--target`` or ``COINS... --file``."""
@@ -94,11 +93,11 @@ def game_takes(game) -> str:
 
 
 def builtin_of(spec: str | None) -> str | None:
-    """The built-in game a ``--game`` spec stands for (one of :data:`BUILTIN_FACTORIES`), or None."""
+    """The built-in game a ``--game`` spec stands for (:data:`BUILTIN_FACTORY`), or None."""
     from ..registry import game_names
 
     for game in game_names():
-        if spec in (t.format(game=game) for t in BUILTIN_FACTORIES):
+        if spec == BUILTIN_FACTORY.format(game=game):
             return game
     return None
 
@@ -252,6 +251,16 @@ def unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, comm
     if "--param" in kind.options and builtin_of(spec) is None:
         return f"{base} ({_tail(kind, flag, value, spec)})"
     return f"{base} (exactplay {command} --help)"
+
+
+def unrecognized_builtin(command: str, game: str, extras: list[str]) -> str:
+    """The line for words argparse did not recognise on ``export|crosscheck GAME``: who takes the
+    option (:func:`owner_hint`: another game, an input kind), else the command's help."""
+    base = f"{command}: unrecognized arguments: {' '.join(extras)[:80]}"
+    flag, value = _first_flag(extras)
+    if flag is None:
+        return base
+    return owner_hint(flag, command, game=game, value=value) or f"{base} (exactplay {command} --help)"
 
 
 def refuse_unconsumed(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str) -> InputKind:

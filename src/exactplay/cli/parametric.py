@@ -196,9 +196,9 @@ def builtin_argv(argv: list[str], game_names) -> list[str]:
     import importlib
     import inspect
 
-    from .inputs import BUILTIN_FACTORIES, owner_hint
+    from .inputs import BUILTIN_FACTORY, owner_hint
 
-    spec = BUILTIN_FACTORIES[1].format(game=argv[1])
+    spec = BUILTIN_FACTORY.format(game=argv[1])
     target, _, factory = spec.rpartition(":")
     factory_params = set(inspect.signature(getattr(importlib.import_module(target), factory)).parameters)
     if any(w.partition("=")[0] == "--param" for w in argv[2:]):  # the game's options are its parameters

@@ -27,6 +27,47 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{where}: {message}" if where else message)
 
 
+class _CommandParser(_Parser):
+    """A built-in game's parser under ``export`` or ``crosscheck``: its errors name the command, as
+    the command's own parser's do (``export: the following arguments are required: ...``)."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        raise UsageError(f"{self.prog.split()[1]}: {message}")
+
+
+class _AnyWord(dict):
+    """The GAME subparsers by name as argparse checks a word against them: every word is taken (a
+    word that names no game is not "invalid choice" but left over: :class:`_OptionalGames`)."""
+
+    def __contains__(self, word) -> bool:
+        return True
+
+
+class _OptionalGames(argparse._SubParsersAction):
+    """An optional GAME after a command that also reads ``--game`` or ``--model``: a first word that
+    names a game selects its parser; any other word (the value of an unknown option) is left over, as
+    argparse leaves words it does not recognise, and the words after it are the command's again."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.choices = _AnyWord()
+
+    def add_parser(self, name, **kwargs):
+        parser = super().add_parser(name, **kwargs)
+        dict.__setitem__(self.choices, name, parser)
+        return parser
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values[0] in self._name_parser_map:
+            return super().__call__(parser, namespace, values, option_string)
+        setattr(namespace, self.dest, None)
+        rest, extras = values[1:], [values[0]]
+        if rest:
+            _, more = parser.parse_known_args(rest, namespace)
+            extras += more
+        vars(namespace).setdefault(argparse._UNRECOGNIZED_ARGS_ATTR, []).extend(extras)
+
+
 def _load_games() -> tuple[list[Game], dict[str, str]]:
     """The games that load, and why the others do not (one broken game must not break the CLI)."""
     games, missing = [], {}

@@ -1,4 +1,4 @@
-"""``exactplay claims`` (the seeds' claims ledger) and ``exactplay report`` (HTML and figures)."""
+"""``exactplay claims``: the seeds' claims ledger (confirmed / refuted / not checkable)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import os
 import sys
 from pathlib import Path
 
-from .parsing import EPILOG, _add_common, _add_game_params, _exact_only, _game_params, _Parser
 from ..errors import EXIT_FAILED, EXIT_OK, UsageError
-from ..registry import Game, game_names, get_game
-from ..numbers.backends import get_backend
 from ..progress import heavy_notice, make_progress
+from ..registry import game_names, get_game
 from ..strict_json import dumps
+from .parsing import EPILOG
+
+COMMANDS = ("claims",)
 
 
-def _add_ux_parsers(sub, games: list[Game]) -> None:
-    """``exactplay claims`` and ``exactplay report GAME``."""
+def add_parser(sub, games) -> None:
     p = sub.add_parser(
         "claims",
         help="check every registered claim of the seeds: confirmed / refuted / not checkable",
@@ -34,23 +34,8 @@ def _add_ux_parsers(sub, games: list[Game]) -> None:
     p.add_argument("--update-readme", metavar="README",
                    help="replace the findings section of this Markdown file (between the findings markers)")
 
-    p = sub.add_parser(
-        "report",
-        help="write an HTML report with figures (and the PNGs) for a game",
-        description="Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
-        "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.",
-        epilog=EPILOG,
-    )
-    gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-    for game in games:
-        gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
-        _add_game_params(gp, game)
-        _add_common(gp)
-        gp.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
-        gp.add_argument("--no-claims", action="store_true", help="leave the claims table out of the report")
 
-
-def _cmd_claims(args) -> int:
+def run(args) -> int:
     from ..claims import ERROR
     from ..present.report.ledger import (json_rows, markdown_table, replace_section, run_ledger, select_claims,
                                 summary_line, text_table)
@@ -117,27 +102,3 @@ def _check_readme(path: Path, replace_section) -> str:
     except UsageError as exc:
         raise UsageError(f"--update-readme {path}: {exc}") from None
     return text
-
-
-def _cmd_report(args) -> int:
-    if not args.game:
-        raise UsageError(f"report: name a game ({', '.join(game_names())})")
-    from ..present.report import build_report
-
-    from ..present.report import check_output_dir
-
-    game = get_game(args.game)
-    params = _game_params(args, game)
-    get_backend(_exact_only(args, "report"))
-    check_output_dir(args.output)  # before any computing
-    if game.heavy is not None:
-        heavy_notice(game.heavy("report", {**params, "backend": args.backend}), args.quiet, args.json)
-    progress = make_progress(args.quiet, args.json)
-    try:
-        files = build_report(game.name, params, args.output, args.backend, progress, with_claims=not args.no_claims)
-    finally:
-        progress.close()
-    from ..present.report.html import print_files
-
-    print_files(files, args.json)
-    return EXIT_OK
