@@ -209,6 +209,18 @@ def test_certify_and_check_every_kind(tmp_path):
     assert results.ok and len(results) == 5
 
 
+@pytest.mark.parametrize("game, params", [("race", {"target": 3}), ("hold", {"target": 5, "faces": 3}),
+                                          ("chefs", {"n": 4}), ("coins", {"coins": [3, 9, 1, 2]}),
+                                          ("war", {"ranks": 3, "suits": 2})])
+def test_a_builtin_solution_certifies_the_model_its_certificate_is_of(tmp_path, game, params):
+    """Solution.certify of every built-in game verifies (before: war was solved on its full-deck model,
+    the certificate's rules are of the sorted counts, and the check failed on the digest)."""
+    path = tmp_path / f"{game}.json"
+    xp.solve(game, **params).certify(path)
+    r = xp.check(path)
+    assert r.ok, r.message
+
+
 def test_certify_a_builtin_reuses_the_solution(monkeypatch, tmp_path):
     sol = xp.solve("race", target=4)
 

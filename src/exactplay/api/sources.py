@@ -175,12 +175,10 @@ def _builtin(name: str, params: dict, limit: int) -> Source:
         given[key] = known[key].parse(str(value) if plain_int else value) if plain_int or isinstance(value, str) \
             else value
     full = {p.name: given.get(p.name, p.default) for p in entry.params}
-    factory_params = {k: v for k, v in full.items() if v is not None and k != "file"}
-    if name == "coins" and "file" in given:
-        from ..games.coins import resolve_row
+    from ..games.params import factory_params  # the certified model's parameters (war: its sorted counts)
 
-        factory_params["coins"] = resolve_row(given.get("coins"), given["file"])
-    model, objects = build_model_with_states(MODELS[name](**factory_params), limit)
+    kwargs = factory_params(name, {k: v for k, v in full.items() if v is not None})
+    model, objects = build_model_with_states(MODELS[name](**kwargs), limit)
     component, answer = BUILTIN_ANSWERS[name](full, model)
     return Source("builtin", model, name + _shown_params(given), keys=objects, params=given, builtin=name,
                   component=component, answer=answer)

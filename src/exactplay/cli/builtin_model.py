@@ -6,29 +6,11 @@ certificate is of (each game's ``certify`` says them), so what is exported and c
 
 from __future__ import annotations
 
-from ..errors import UsageError
+from ..games.params import factory_params
 
 __all__ = ["BUILTIN_FACTORY", "factory_params", "load_builtin"]
 
 BUILTIN_FACTORY = "exactplay.games.{game}.model:make_game"  # the games' own models
-
-
-def factory_params(name: str, params: dict) -> dict:
-    """``make_game``'s keyword arguments for game ``name`` at its parsed registry parameters (those
-    of ``exactplay list``), as its ``certify`` passes them."""
-    if name == "coins":
-        if not params.get("coins") and not params.get("file"):
-            raise UsageError("coins: give the coin values, e.g. exactplay crosscheck coins 3 9 1 2")
-        from ..games.coins import resolve_row
-
-        return {"coins": resolve_row(params.get("coins"), params.get("file"))}
-    if name == "chefs":
-        from ..games.chefs.instance import instance
-
-        return {"skills": instance(params.get("n"), params.get("skills"))[1]}
-    if name == "war":
-        return {"ranks": params["ranks"], "suits": params["suits"], "abstract": True}  # sorted counts
-    return dict(params)  # race: target; hold: target, faces
 
 
 def _shown(value) -> str:
