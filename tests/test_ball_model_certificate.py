@@ -174,6 +174,7 @@ def test_every_one_step_change_of_a_stored_end_is_rejected_at_that_state(pig_cer
             assert exc.value.field.startswith("feedback.") and type(exc.value.state) is int
 
 
+@pytest.mark.slow  # heavy: out of the default suite's CPU budget
 def test_random_mutations_of_ends_and_decisions_are_all_rejected(pig_cert, hold_cert):
     rng = random.Random(13)
     for i in range(60):

@@ -70,7 +70,11 @@ def test_all_claims_filters_by_game():
     assert sum(len(all_claims(n)) for n in GAME_MODULES) == len(all_claims())
 
 
-@pytest.mark.parametrize("claim_id", [c.id for c in FAST])
+HEAVY_CLAIMS = {"race.small-targets"}  # tens of seconds: a slow test
+
+
+@pytest.mark.parametrize("claim_id", [pytest.param(c.id, marks=[pytest.mark.slow] if c.id in HEAVY_CLAIMS else [])
+                                      for c in FAST])
 def test_fast_claim_runs_to_a_verdict(claim_id):
     finding = next(f for f in fast_findings() if f.claim.id == claim_id)
     assert finding.status in (CONFIRMED, REFUTED, NOT_CHECKABLE), finding.verdict.figure

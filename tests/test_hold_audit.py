@@ -99,6 +99,7 @@ EXPECTED = {
 }
 
 
+@pytest.mark.slow  # heavy: out of the default suite's CPU budget
 def test_every_fast_claim_has_the_verdict_found():
     assert {c.id for c in CLAIMS} == set(EXPECTED)
     for claim in CLAIMS:

@@ -298,6 +298,7 @@ def test_the_checkers_additions_grow_with_the_model_not_faster(monkeypatch):
     assert counts[60] < 5 * counts[30], counts
 
 
+@pytest.mark.slow  # heavy: out of the default suite's CPU budget
 def test_a_200_coin_certificate_checks_well_within_the_ceiling(tmp_path):
     from exactplay.checker import check_file
     from exactplay.games.coins.model import certify

@@ -48,7 +48,7 @@ def expressions(draw, depth: int = 0):
     return f"{sp}{op}{sp}".join(t for t, _ in parts), f" {pyop} ".join(p for _, p in parts)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(expressions(), st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=6))
 def test_label_expressions_evaluate_as_python_does_with_the_same_precedence(expr, label_sets):
     text, py = expr

@@ -307,6 +307,7 @@ def _brute_force_target_3(exact_all: bool):
     assert all(winners[0][2][c] == table.F[c[0]][c[1]] for c in table.best_t)
 
 
+@pytest.mark.slow  # heavy: out of the default suite's CPU budget
 def test_brute_force_over_all_fixed_T_strategies_target_3_float_ranked_exact_best():
     """All 4^9 = 262144 strategies: float-ranked in batches, the near-best solved exactly."""
     _brute_force_target_3(exact_all=False)

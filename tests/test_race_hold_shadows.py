@@ -78,6 +78,7 @@ def hold_tables_agree(target, faces, backend="mpq", plain_guide=None):
     return shadowed
 
 
+@pytest.mark.slow  # heavy: out of the default suite's CPU budget
 @settings(max_examples=15, deadline=None)
 @given(st.integers(2, 30), st.integers(2, hold.MAX_FACES), st.sampled_from(["mpq", "fraction"]))
 @example(2, 2, "mpq")  # the smallest game the CLI accepts
