@@ -210,7 +210,9 @@ def test_edits_of_policy_only_certificates_are_rejected_naming_field_and_state(b
 @pytest.mark.slow
 def test_every_edit_of_a_policy_only_certificate_is_rejected_naming_field_and_state(bases, capsys):
     counts = _all_rejected(bases, capsys, per_base=None)
-    assert sum(counts.values()) >= 3000
+    # 2,313 edits, every one rejected (3,000 and more while policy-only certificates stored margins,
+    # before 8b6aa03: the margins' edits are gone with them); the bound keeps the test from going vacuous
+    assert sum(counts.values()) >= 2000
 
 
 def _all_rejected(bases, capsys, per_base) -> dict:
