@@ -35,30 +35,18 @@ def write_text_atomic(path: str | Path, text: str, gzipped: bool = False) -> Pat
     """Write ``text`` (UTF-8; gzip-compressed if ``gzipped``) to a temporary file beside ``path``,
     then rename it: never a half-written file."""
     import gzip
-    import os
-    import tempfile
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            data = text.encode("utf-8")
-            f.write(gzip.compress(data, 6) if gzipped else data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # the mode an ordinary open() would give, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    data = text.encode("utf-8")
+    with open_atomic(path, binary=True) as f:
+        f.write(gzip.compress(data, 6) if gzipped else data)
+    return Path(path)
 
 
 @contextlib.contextmanager
-def open_atomic(path: str | Path):
-    """A text file (UTF-8) to write ``path`` through, piece by piece: a temporary file beside it,
-    renamed to ``path`` when the block ends normally, removed if it raises (never a half-written file)."""
+def open_atomic(path: str | Path, binary: bool = False):
+    """A text file (UTF-8; bytes if ``binary``) to write ``path`` through, piece by piece: a temporary
+    file beside it, renamed to ``path`` when the block ends normally, removed if it raises (never a
+    half-written file)."""
     import os
     import tempfile
 
@@ -66,7 +54,7 @@ def open_atomic(path: str | Path):
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             yield f
         umask = os.umask(0)
         os.umask(umask)
