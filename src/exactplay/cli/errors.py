@@ -24,7 +24,7 @@ def _choices(parser: argparse.ArgumentParser) -> dict:
     """The subcommand parsers of ``parser`` by name (empty if it has none)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
+            return dict(action.choices.items())  # (the command table builds a parser when it is looked up)
     return {}
 
 

@@ -16,21 +16,22 @@ from ..registry import game_names, get_game
 from ..strict_json import dumps
 from .parsing import EPILOG, _add_common, _add_game_params, _available_games, _game_params, _Parser
 
-COMMANDS = ("solve", "audit", "certify")
+COMMANDS = {  # name: its line in exactplay --help
+    "solve": "compute the exact answer and the optimal policy",
+    "audit": "run the published float solver and judge it against the exact one",
+    "certify": "write a certificate (JSON) for an instance",
+}
 
 
-def add_parser(sub, games) -> None:
-    for command, help_text in (
-        ("solve", "compute the exact answer and the optimal policy"),
-        ("audit", "run the published float solver and judge it against the exact one"),
-        ("certify", "write a certificate (JSON) for an instance"),
-    ):
-        p = sub.add_parser(command, help=help_text, epilog=EPILOG, description=(
+def add_parser(sub, command: str) -> None:
+    help_text = COMMANDS[command]
+    if True:
+        p = sub.add_parser(command, epilog=EPILOG, description=(
             f"{help_text[0].upper()}{help_text[1:]} of a built-in GAME, or of your own game: "
             f"exactplay {command} --game MODULE:FACTORY [--param NAME=VALUE ...] | --model FILE "
             f"(exactplay {command} --game X --help lists those options)."))
         gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-        for game in games:
+        for game in _available_games():
             gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
             _add_game_params(gp, game)
             prec_help = getattr(game, "prec_help", None)

@@ -24,10 +24,10 @@ __all__ = ["add_parser", "run"]
 EPILOG = "exit status: 0 success; 1 a disagreement (crosscheck); 2 bad usage or bad input."
 
 
-def add_parser(sub, command: str, help_text: str, description: str, add_options) -> None:
+def add_parser(sub, command: str, description: str, add_options) -> None:
     """``exactplay COMMAND`` as a subcommand of the main parser; ``add_options(parser, required)``
     declares the command's own options (on its parser and on each GAME's)."""
-    _configure(sub.add_parser(command, help=help_text, description=description, epilog=EPILOG), command, add_options)
+    _configure(sub.add_parser(command, description=description, epilog=EPILOG), command, add_options)
 
 
 def standalone_parser(command: str, description: str, add_options, parser_class) -> argparse.ArgumentParser:

@@ -16,11 +16,12 @@ from ..registry import game_names
 from . import check, claims, crosscheck, export, game_commands, judge, listing, report
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded
-from .parsing import EPILOG, _available_games, _Parser
+from .parsing import EPILOG, _Commands, _Parser
 
-# the command table, in the order --help lists it: each module declares its commands' parsers
-# (add_parser(sub, games)) and runs them (run(args); with OWN_EXTRAS, run(args, extras, parser):
-# the words argparse left over are the command's to judge)
+# the command table, in the order --help lists it: each module names its commands (COMMANDS: name ->
+# the line --help shows), adds one's parser when it is needed (add_parser(sub, name): exactplay --help
+# builds none) and runs it (run(args); with OWN_EXTRAS, run(args, extras, parser): the words argparse
+# left over are the command's to judge)
 COMMAND_MODULES = (listing, game_commands, claims, report, export, crosscheck, check, judge)
 BY_COMMAND = {name: module for module in COMMAND_MODULES for name in module.COMMANDS}
 
@@ -33,10 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    games = _available_games()
-    for module in COMMAND_MODULES:
-        module.add_parser(sub, games)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, action=_Commands)
+    for name, module in BY_COMMAND.items():
+        sub.add_command(name, module.COMMANDS[name], module.add_parser)
     return parser
 
 

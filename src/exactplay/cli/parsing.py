@@ -35,6 +35,57 @@ class _CommandParser(_Parser):
         raise UsageError(f"{self.prog.split()[1]}: {message}")
 
 
+class _Built(dict):
+    """The command table's parsers by name, each built when it is first looked up (``exactplay --help``
+    and ``exactplay solve ...`` build only what they show or run)."""
+
+    def __init__(self, action: "_Commands"):
+        super().__init__()
+        self._action = action
+
+    def __getitem__(self, name):
+        parser = dict.__getitem__(self, name)
+        if parser is None:
+            self._action.builders[name](self._action, name)  # adds it with add_parser
+            parser = dict.__getitem__(self, name)
+        return parser
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        return [self[name] for name in self]
+
+    def items(self):
+        return [(name, self[name]) for name in self]
+
+
+class _Commands(argparse._SubParsersAction):
+    """The commands of ``exactplay``: :meth:`add_command` lists one (its help line) with the function
+    that adds its parser, ``build(sub, name)``, called when argparse (or a hint) first needs it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.builders = {}
+        self.choices = self._name_parser_map = _Built(self)
+
+    def add_command(self, name: str, help_text: str, build) -> None:
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help_text))
+        self.builders[name] = build
+        dict.__setitem__(self.choices, name, None)
+
+    def add_parser(self, name, **kwargs):
+        if name not in self.builders:
+            return super().add_parser(name, **kwargs)
+        kwargs.pop("help", None)  # listed by add_command
+        dict.__delitem__(self.choices, name)  # (argparse refuses a name it has)
+        parser = super().add_parser(name, **kwargs)
+        built = {n: dict.get(self.choices, n) for n in self.builders}  # the table's order again
+        dict.clear(self.choices)
+        dict.update(self.choices, built)
+        return parser
+
+
 class _AnyWord(dict):
     """The GAME subparsers by name as argparse checks a word against them: every word is taken (a
     word that names no game is not "invalid choice" but left over: :class:`_OptionalGames`)."""

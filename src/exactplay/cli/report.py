@@ -6,21 +6,20 @@ from ..errors import EXIT_OK, UsageError
 from ..numbers.backends import get_backend
 from ..progress import heavy_notice, make_progress
 from ..registry import game_names, get_game
-from .parsing import EPILOG, _add_common, _add_game_params, _exact_only, _game_params, _Parser
+from .parsing import EPILOG, _add_common, _add_game_params, _available_games, _exact_only, _game_params, _Parser
 
-COMMANDS = ("report",)
+COMMANDS = {"report": "write an HTML report with figures (and the PNGs) for a game"}
 
 
-def add_parser(sub, games) -> None:
+def add_parser(sub, command: str) -> None:
     p = sub.add_parser(
-        "report",
-        help="write an HTML report with figures (and the PNGs) for a game",
+        command,
         description="Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
         "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.",
         epilog=EPILOG,
     )
     gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-    for game in games:
+    for game in _available_games():
         gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
         _add_game_params(gp, game)
         _add_common(gp)
