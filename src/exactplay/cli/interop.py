@@ -94,12 +94,15 @@ def _load(args, progress):
 
 def run(args, extras: list[str], parser: argparse.ArgumentParser, required: tuple[str, ...], act,
         before_reading=None) -> int:
-    """``export`` or ``crosscheck``, parsed by the main parser (``parser``: the command's own): the input
+    """``export`` or ``crosscheck``, parsed by the main parser (``parser``): the input
     checked and read, then ``act(args, model, source, extra, progress)``; ``required``: the command's
     options that a --game or --model command line must give; ``before_reading()``: e.g. stormpy looked for."""
     from ..progress import make_progress
 
+    from .errors import leaf_parser
+
     command, name = args.command, args.builtin
+    parser = leaf_parser(parser, argparse.Namespace(command=command))  # the command's own
     if name is not None:
         if args.game is not None or args.model is not None:
             raise UsageError(f"{command}: name a built-in GAME or give --game or --model, not both")

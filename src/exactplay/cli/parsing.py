@@ -108,9 +108,16 @@ class _OptionalGames(argparse._SubParsersAction):
         dict.__setitem__(self.choices, name, parser)
         return parser
 
+    BEFORE = "_options_before_game"  # the command's options given before a GAME (which its parser then reads)
+
     def __call__(self, parser, namespace, values, option_string=None):
         if values[0] in self._name_parser_map:
-            return super().__call__(parser, namespace, values, option_string)
+            from .inputs import given_options
+
+            before = list(given_options(parser, namespace))
+            super().__call__(parser, namespace, values, option_string)
+            setattr(namespace, self.BEFORE, before)
+            return
         setattr(namespace, self.dest, None)
         rest, extras = values[1:], [values[0]]
         if rest:
