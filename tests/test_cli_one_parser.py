@@ -68,3 +68,15 @@ def test_no_cli_module_reads_the_command_line_before_argparse():
             names = [a.arg for a in fn.args.args + fn.args.kwonlyargs]
             assert "argv" not in names or (path.name == "main.py" and fn.name in ("main", "_run")), \
                 f"{path.name}: {fn.name}({', '.join(names)}) takes the command line's words"
+
+
+@pytest.mark.parametrize("command", list(GAME_COMMANDS) + ["export", "crosscheck"])
+def test_an_option_of_the_command_before_the_game_is_refused_not_dropped(capsys, tmp_path, command):
+    """``solve --quiet race``: GAME's parser reads the options after it; one given before is not lost."""
+    from cli_run import run
+
+    out = {"certify": ["-o", tmp_path / "c.json"], "report": ["-o", tmp_path / "r"],
+           "export": ["--format", "json", "-o", tmp_path / "e.json"]}.get(command, [])
+    status, stdout, err = run(capsys, command, "--quiet", "race", "--target", "2", *out)
+    assert status == 2 and stdout == "" and not list(tmp_path.iterdir())
+    assert err == f"exactplay: error: {command} race: --quiet goes after the game (exactplay {command} race --quiet ...)\n"

@@ -106,6 +106,9 @@ def run(args, extras: list[str], parser: argparse.ArgumentParser, required: tupl
     if name is not None:
         if args.game is not None or args.model is not None:
             raise UsageError(f"{command}: name a built-in GAME or give --game or --model, not both")
+        from .parsing import _OptionalGames
+
+        _OptionalGames.refuse_before(args, command, name)
         if extras:
             raise UsageError(unrecognized_builtin(command, name, extras))
     else:

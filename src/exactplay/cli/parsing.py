@@ -125,6 +125,14 @@ class _OptionalGames(argparse._SubParsersAction):
             extras += more
         vars(namespace).setdefault(argparse._UNRECOGNIZED_ARGS_ATTR, []).extend(extras)
 
+    @classmethod
+    def refuse_before(cls, args, command: str, name: str) -> None:
+        """Refuse an option of the command given before GAME (GAME's parser reads its own, after it)."""
+        before = getattr(args, cls.BEFORE, None)
+        if before:
+            raise UsageError(f"{command} {name}: {before[0]} goes after the game "
+                             f"(exactplay {command} {name} {before[0]} ...)")
+
 
 def _load_games() -> tuple[list[Game], dict[str, str]]:
     """The games that load, and why the others do not (one broken game must not break the CLI)."""

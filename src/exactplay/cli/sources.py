@@ -77,10 +77,7 @@ def run(args, extras: list[str], parser: argparse.ArgumentParser, run_builtin) -
         if args.game is not None or args.model is not None or any(
                 w.partition("=")[0] in ("--game", "--model") for w in extras):  # (a GAME's parser has neither)
             raise UsageError(f"{command}: name a built-in GAME or give --game or --model, not both")
-        before = getattr(args, _OptionalGames.BEFORE, None)
-        if before:
-            raise UsageError(f"{command} {name}: {before[0]} goes after the game "
-                             f"(exactplay {command} {name} {before[0]} ...)")
+        _OptionalGames.refuse_before(args, command, name)
         game_parser = leaf_parser(parser, args)
         symbol = getattr(args, "param_symbol", None) is not None
         if extras and not symbol:
