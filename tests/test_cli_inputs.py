@@ -8,7 +8,6 @@ import pytest
 
 from cli_run import run
 from exactplay.cli.inputs import GAME_COMMANDS, INPUT_KINDS, INPUT_OPTIONS, INTEROP_COMMANDS, NEEDS
-from exactplay.cli.parsing import _Parser
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
@@ -83,16 +82,14 @@ def test_every_option_of_an_input_kind_has_a_sample_value():
 
 
 def _parsers(kind):
-    from exactplay.cli import crosscheck as crosscheck_cli, export as export_cli, model as model_cli
-    from exactplay.cli import parametric as parametric_cli
+    """The parser of each command that reads this kind of input: the command's own, the one argparse
+    parses it with (with every input's options: exactplay.cli.sources)."""
+    from exactplay.cli.errors import _choices
+    from exactplay.cli.main import build_parser
 
+    commands = _choices(build_parser())
     for command in kind.commands:
-        if kind.needs is not None:
-            yield command, parametric_cli._parser(command, _Parser, model_cli._parser)
-        elif command in INTEROP_COMMANDS:
-            yield command, {"export": export_cli, "crosscheck": crosscheck_cli}[command].parser(_Parser)
-        else:
-            yield command, model_cli._parser(command, _Parser)
+        yield command, commands[command]
 
 
 @pytest.mark.parametrize("kind", INPUT_KINDS, ids=lambda k: k.name)

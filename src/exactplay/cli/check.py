@@ -11,12 +11,12 @@ from ..api.checking import ok_message
 from ..strict_json import dumps
 from .parsing import EPILOG
 
-COMMANDS = ("check",)
+COMMANDS = {"check": "re-verify certificates (files or directories)"}
 
 
-def add_parser(sub, games) -> None:
+def add_parser(sub, command: str) -> None:
     p = sub.add_parser(
-        "check", help="re-verify certificates (files or directories)", epilog=EPILOG,
+        command, epilog=EPILOG,
         description="Re-verify certificates with the independent checker. Every field is verified, except the "
                     "informational ones it names (audit, notes, tool_version); an unknown field fails.")
     p.add_argument("paths", nargs="+", metavar="PATH")

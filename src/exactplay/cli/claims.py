@@ -12,13 +12,12 @@ from ..registry import game_names, get_game
 from ..strict_json import dumps
 from .parsing import EPILOG
 
-COMMANDS = ("claims",)
+COMMANDS = {"claims": "check every registered claim of the seeds: confirmed / refuted / not checkable"}
 
 
-def add_parser(sub, games) -> None:
+def add_parser(sub, command: str) -> None:
     p = sub.add_parser(
-        "claims",
-        help="check every registered claim of the seeds: confirmed / refuted / not checkable",
+        command,
         description="Run the claims ledger. A refuted claim is a finding, not a failure: the exit status is 0 "
         "unless a check could not run (status 'error', exit 1).",
         epilog=EPILOG,

@@ -18,16 +18,16 @@ from ..numbers.backends import format_pq
 from ..strict_json import dumps
 from . import interop
 
-COMMANDS = ("crosscheck",)
 OWN_EXTRAS = True  # run(args, extras, parser): the words argparse left over are judged by the input kinds
 HELP = "compare exact values with Storm's exact engine (needs stormpy)"
+COMMANDS = {"crosscheck": HELP}
 DESCRIPTION = ("Check exactplay's exact values against Storm's exact engine (stormpy: rational numbers, "
                "an exact method), state by state.")
 REQUIRED = ()
 
 
-def add_parser(sub, games) -> None:
-    interop.add_parser(sub, "crosscheck", HELP, DESCRIPTION, add_options)
+def add_parser(sub, command: str) -> None:
+    interop.add_parser(sub, command, DESCRIPTION, add_options)
 
 
 def parser(parser_class):

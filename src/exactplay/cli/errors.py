@@ -24,13 +24,14 @@ def _choices(parser: argparse.ArgumentParser) -> dict:
     """The subcommand parsers of ``parser`` by name (empty if it has none)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
+            return dict(action.choices.items())  # (the command table builds a parser when it is looked up)
     return {}
 
 
 def leaf_parser(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParser:
     """The parser that parsed ``args`` last: ``exactplay COMMAND [GAME]``'s own."""
-    for name in (getattr(args, "command", None), getattr(args, "game", None)):
+    game = getattr(args, "builtin", getattr(args, "game", None))  # (judge: game; the others' --game is a factory)
+    for name in (getattr(args, "command", None), game):
         sub = _choices(parser).get(name) if isinstance(name, str) else None
         if sub is None:
             break
@@ -41,7 +42,7 @@ def leaf_parser(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParse
 def _flags(parser: argparse.ArgumentParser) -> list[str]:
     """The options of ``parser`` (argparse's own -h/--help left out)."""
     return [o for a in parser._actions for o in a.option_strings
-            if o not in ("-h", "--help") and a.help != argparse.SUPPRESS]
+            if o not in ("-h", "--help") and a.help != argparse.SUPPRESS and not getattr(a, "needs", None)]
 
 
 def _is_option(word: str) -> bool:
@@ -57,7 +58,7 @@ def _is_option(word: str) -> bool:
 def unrecognized_message(parser: argparse.ArgumentParser, args, extras: list[str]) -> str:
     """One line for options argparse did not recognise, with a hint when another game
     or another command takes the option (built from the registry and the parser)."""
-    command, game = getattr(args, "command", None), getattr(args, "game", None)
+    command, game = getattr(args, "command", None), getattr(args, "builtin", getattr(args, "game", None))
     game = game if isinstance(game, str) else None
     where = " ".join(w for w in (command, game) if w)
     base = f"{where + ': ' if where else ''}unrecognized arguments: {' '.join(extras)[:80]}"

@@ -17,16 +17,16 @@ from ..errors import EXIT_OK, UsageError
 from ..strict_json import dumps
 from . import interop
 
-COMMANDS = ("export",)
 OWN_EXTRAS = True  # run(args, extras, parser): the words argparse left over are judged by the input kinds
 HELP = "write a game as JSON, Storm's DRN or PRISM (exactplay export --help)"
+COMMANDS = {"export": HELP}
 DESCRIPTION = ("Write a game for other tools: the explicit JSON model, Storm's DRN format or a PRISM model (with "
                "the property to check in a .props file beside it).")
 REQUIRED = ("--format", "-o/--output")  # checked in interop.run for --game and --model (a GAME's parser has them)
 
 
-def add_parser(sub, games) -> None:
-    interop.add_parser(sub, "export", HELP, DESCRIPTION, add_options)
+def add_parser(sub, command: str) -> None:
+    interop.add_parser(sub, command, DESCRIPTION, add_options)
 
 
 def parser(parser_class):

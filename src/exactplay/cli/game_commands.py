@@ -12,49 +12,51 @@ from ..numbers.backends import get_backend, int_option
 from ..paths import check_writable
 from ..present.render import emit
 from ..progress import heavy_notice, make_progress
-from ..registry import game_names, get_game
+from ..registry import get_game
 from ..strict_json import dumps
-from .parsing import EPILOG, _add_common, _add_game_params, _available_games, _game_params, _Parser
+from . import sources
+from .parsing import _add_common, _add_game_params, _available_games, _game_params
 
-COMMANDS = ("solve", "audit", "certify")
+OWN_EXTRAS = True  # run(args, extras, parser): a GAME, a --game factory or a --model file (cli.sources)
+COMMANDS = {  # name: its line in exactplay --help
+    "solve": "compute the exact answer and the optimal policy",
+    "audit": "run the published float solver and judge it against the exact one",
+    "certify": "write a certificate (JSON) for an instance",
+}
 
 
-def add_parser(sub, games) -> None:
-    for command, help_text in (
-        ("solve", "compute the exact answer and the optimal policy"),
-        ("audit", "run the published float solver and judge it against the exact one"),
-        ("certify", "write a certificate (JSON) for an instance"),
-    ):
-        p = sub.add_parser(command, help=help_text, epilog=EPILOG, description=(
-            f"{help_text[0].upper()}{help_text[1:]} of a built-in GAME, or of your own game: "
-            f"exactplay {command} --game MODULE:FACTORY [--param NAME=VALUE ...] | --model FILE "
-            f"(exactplay {command} --game X --help lists those options)."))
-        gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-        for game in games:
-            gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
-            _add_game_params(gp, game)
-            prec_help = getattr(game, "prec_help", None)
-            _add_common(gp, backend_help=getattr(game, "backend_help", None),
-                        prec_help=prec_help(command) if prec_help else None)
-            if command in ("solve", "audit"):
-                gp.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
-            if command == "audit" and game.value_table is not None:
-                gp.add_argument("--float-table", metavar="FILE", default=None,
-                                help="audit this float table (rows '" + " ".join(game.table_columns or ("state...",))
-                                     + " value', text or JSON; '-': standard input) instead of the published solver")
-            if command == "solve":
-                gp.add_argument("--full", action="store_true", help="print long numbers in full")
-            if command == "certify":
-                gp.add_argument("-o", "--output", required=True, metavar="FILE",
-                                help="certificate file to write ('-': standard output)")
-                gp.add_argument("--store", choices=("auto", "values", "policy"), default="auto",
-                                help="store every state's values and margins, or the policy only (the checker "
-                                     "evaluates it exactly); auto (default): the values when their text is at most "
-                                     "1,000,000 characters. The certificate is the game's model solved by the "
-                                     "engine, checked on the checker's own rebuild of the rules (up to 3,000,000 "
-                                     "states); with --backend ball|auto: the ball certificate")
-            if command in ("solve", "certify") and game.name in DISTRIBUTED_GAMES:
-                add_distributed_options(gp)
+def add_parser(sub, command: str) -> None:
+    help_text = COMMANDS[command]
+    sources.add_command(sub, command, f"{help_text[0].upper()}{help_text[1:]} of a built-in GAME (exactplay "
+                        f"{command} GAME --help lists its options), or of your own game: --game MODULE:FACTORY "
+                        f"[--param NAME=VALUE ...] | --model FILE.", _add_game_options)
+
+
+def _add_game_options(gp, game, command: str) -> None:
+    """A built-in GAME's options under ``command``: its parameters, then the command's."""
+    _add_game_params(gp, game)
+    prec_help = getattr(game, "prec_help", None)
+    _add_common(gp, backend_help=getattr(game, "backend_help", None),
+                prec_help=prec_help(command) if prec_help else None)
+    if command in ("solve", "audit"):
+        gp.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
+    if command == "audit" and game.value_table is not None:
+        gp.add_argument("--float-table", metavar="FILE", default=None,
+                        help="audit this float table (rows '" + " ".join(game.table_columns or ("state...",))
+                             + " value', text or JSON; '-': standard input) instead of the published solver")
+    if command == "solve":
+        gp.add_argument("--full", action="store_true", help="print long numbers in full")
+    if command == "certify":
+        gp.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="certificate file to write ('-': standard output)")
+        gp.add_argument("--store", choices=("auto", "values", "policy"), default="auto",
+                        help="store every state's values and margins, or the policy only (the checker "
+                             "evaluates it exactly); auto (default): the values when their text is at most "
+                             "1,000,000 characters. The certificate is the game's model solved by the "
+                             "engine, checked on the checker's own rebuild of the rules (up to 3,000,000 "
+                             "states); with --backend ball|auto: the ball certificate")
+    if command in ("solve", "certify") and game.name in DISTRIBUTED_GAMES:
+        add_distributed_options(gp)
 
 
 def _backend(args, game):
@@ -75,10 +77,13 @@ def _backend(args, game):
     return B if name == "ball" else Backend("auto", B.kind, False, B.make, B.prec, B.prec_default)
 
 
-def run(args) -> int:
-    if not args.game:
-        raise UsageError(f"{args.command}: name a game ({', '.join(game_names())})")
-    game = get_game(args.game)
+def run(args, extras: list[str], parser) -> int:
+    return sources.run(args, extras, parser, run_builtin)
+
+
+def run_builtin(args) -> int:
+    """``COMMAND GAME``, its options checked (:func:`exactplay.cli.sources.run`)."""
+    game = get_game(args.builtin)
     params = _game_params(args, game)
     backend = _backend(args, game)
     if args.command in ("solve", "audit") and not 0 <= args.digits <= 10000:

@@ -6,7 +6,8 @@ declared by the game registry, :mod:`exactplay.games`), a ``--game`` factory, or
 command's own (``--json``, ``--digits``, ``-o`` ...).  :func:`refuse_unconsumed` refuses, in one
 line naming who takes it, every option given that the kind of this input does not consume, and
 :func:`owner_hint` builds the same line for an option argparse does not know (a built-in game's
-parser has none of these options).  A new kind of input is one more :class:`InputKind`; a new
+parser has none of these options).  Both are applied after argparse has parsed the whole command line
+(:mod:`exactplay.cli.sources`: one parser per command, with every input's options).  A new kind of input is one more :class:`InputKind`; a new
 option of a kind is one more flag in its ``options``.  :data:`NEEDS` declares the options that are
 used only together with another (``--tile`` with ``--workers``).
 """

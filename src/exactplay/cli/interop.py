@@ -24,10 +24,10 @@ __all__ = ["add_parser", "run"]
 EPILOG = "exit status: 0 success; 1 a disagreement (crosscheck); 2 bad usage or bad input."
 
 
-def add_parser(sub, command: str, help_text: str, description: str, add_options) -> None:
+def add_parser(sub, command: str, description: str, add_options) -> None:
     """``exactplay COMMAND`` as a subcommand of the main parser; ``add_options(parser, required)``
     declares the command's own options (on its parser and on each GAME's)."""
-    _configure(sub.add_parser(command, help=help_text, description=description, epilog=EPILOG), command, add_options)
+    _configure(sub.add_parser(command, description=description, epilog=EPILOG), command, add_options)
 
 
 def standalone_parser(command: str, description: str, add_options, parser_class) -> argparse.ArgumentParser:
@@ -94,15 +94,21 @@ def _load(args, progress):
 
 def run(args, extras: list[str], parser: argparse.ArgumentParser, required: tuple[str, ...], act,
         before_reading=None) -> int:
-    """``export`` or ``crosscheck``, parsed by the main parser (``parser``: the command's own): the input
+    """``export`` or ``crosscheck``, parsed by the main parser (``parser``): the input
     checked and read, then ``act(args, model, source, extra, progress)``; ``required``: the command's
     options that a --game or --model command line must give; ``before_reading()``: e.g. stormpy looked for."""
     from ..progress import make_progress
 
+    from .errors import leaf_parser
+
     command, name = args.command, args.builtin
+    parser = leaf_parser(parser, argparse.Namespace(command=command))  # the command's own
     if name is not None:
         if args.game is not None or args.model is not None:
             raise UsageError(f"{command}: name a built-in GAME or give --game or --model, not both")
+        from .parsing import _OptionalGames
+
+        _OptionalGames.refuse_before(args, command, name)
         if extras:
             raise UsageError(unrecognized_builtin(command, name, extras))
     else:

@@ -5,17 +5,16 @@ from __future__ import annotations
 from ..errors import UsageError
 from ..numbers.backends import get_backend
 from ..registry import get_game
-from .parsing import EPILOG, _add_common, _exact_only, _Parser
+from .parsing import EPILOG, _add_common, _available_games, _exact_only, _Parser
 
-COMMANDS = ("judge",)
+COMMANDS = {"judge": "answer a contest input exactly"}
 
 
-def add_parser(sub, games) -> None:
-    judges = [g for g in games if getattr(g, "judge", None) is not None]
-    if judges:
-        p = sub.add_parser("judge", help="answer a contest input exactly", epilog=EPILOG)
-        jsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-        for game in judges:
+def add_parser(sub, command: str) -> None:
+    p = sub.add_parser(command, epilog=EPILOG)
+    jsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+    for game in _available_games():
+        if getattr(game, "judge", None) is not None:
             jp = jsub.add_parser(game.name, help=game.title, epilog=EPILOG)
             game.judge_arguments(jp)
             _add_common(jp)

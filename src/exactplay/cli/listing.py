@@ -7,11 +7,11 @@ from ..registry import game_names
 from ..strict_json import dumps
 from .parsing import EPILOG, _load_games, _param_help
 
-COMMANDS = ("list",)
+COMMANDS = {"list": "the games, their parameters and defaults"}  # name: its line in exactplay --help
 
 
-def add_parser(sub, games) -> None:
-    p = sub.add_parser("list", help="the games, their parameters and defaults", epilog=EPILOG)
+def add_parser(sub, command: str) -> None:
+    p = sub.add_parser(command, epilog=EPILOG)
     p.add_argument("--json", action="store_true", help="print JSON")
 
 

@@ -12,15 +12,15 @@ import sys
 from .. import __version__
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from ..numbers.decimals import all_digits
-from ..registry import game_names
 from . import check, claims, crosscheck, export, game_commands, judge, listing, report
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded
-from .parsing import EPILOG, _available_games, _Parser
+from .parsing import EPILOG, _Commands, _Parser
 
-# the command table, in the order --help lists it: each module declares its commands' parsers
-# (add_parser(sub, games)) and runs them (run(args); with OWN_EXTRAS, run(args, extras, parser):
-# the words argparse left over are the command's to judge)
+# the command table, in the order --help lists it: each module names its commands (COMMANDS: name ->
+# the line --help shows), adds one's parser when it is needed (add_parser(sub, name): exactplay --help
+# builds none) and runs it (run(args); with OWN_EXTRAS, run(args, extras, parser): the words argparse
+# left over are the command's to judge, parser the main one). No word of argv is looked at before argparse.
 COMMAND_MODULES = (listing, game_commands, claims, report, export, crosscheck, check, judge)
 BY_COMMAND = {name: module for module in COMMAND_MODULES for name in module.COMMANDS}
 
@@ -33,10 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    games = _available_games()
-    for module in COMMAND_MODULES:
-        module.add_parser(sub, games)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, action=_Commands)
+    for name, module in BY_COMMAND.items():
+        sub.add_command(name, module.COMMANDS[name], module.add_parser)
     return parser
 
 
@@ -49,18 +48,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str] | None) -> int:
     try:
-        argv = sys.argv[1:] if argv is None else list(argv)
-        from .model import run_model_command, wants_model
-        from .parametric import builtin_argv
-
-        argv = builtin_argv(argv, game_names())  # a built-in game's model with a symbolic probability
-        if wants_model(argv):
-            return run_model_command(argv, _Parser)
         parser = build_parser()
-        args, extras = parser.parse_known_args(argv)
+        args, extras = parser.parse_known_args(sys.argv[1:] if argv is None else list(argv))
         module = BY_COMMAND.get(args.command)
-        if getattr(module, "OWN_EXTRAS", False):  # export, crosscheck: a --game factory, a --model file or a GAME
-            return module.run(args, extras, leaf_parser(parser, argparse.Namespace(command=args.command)))
+        if getattr(module, "OWN_EXTRAS", False):  # a GAME, a --game factory or a --model file: the input judges
+            return module.run(args, extras, parser)
         if extras:
             raise UsageError(unrecognized_message(parser, args, extras))
         if args.command is None:

@@ -1,8 +1,10 @@
-"""``exactplay solve|audit|certify --game MOD:FACTORY [--param k=v ...] | --model FILE``.
+"""``exactplay solve|audit|certify|report --game MOD:FACTORY [--param k=v ...] | --model FILE``.
 
 A user's own game goes through the same commands as a built-in one: the
 factory (or the explicit model file) is compiled into a model, the exact
 engine solves it, and the result is printed, audited or certified.
+:func:`add_options` declares the options on the command's parser (beside the
+built-in GAMEs, :mod:`exactplay.cli.sources`), :func:`run` runs what was parsed.
 """
 
 from __future__ import annotations
@@ -14,34 +16,25 @@ from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
 from ..numbers.backends import int_option
 from ..api.model_source import load_model
-from .inputs import GAME_COMMANDS
 from ..strict_json import dumps
 
-__all__ = ["MODEL_COMMANDS", "wants_model", "run_model_command"]
+__all__ = ["DESCRIPTION", "add_options", "add_max_states", "add_all_states", "run"]
 
-MODEL_COMMANDS = GAME_COMMANDS  # the commands that read a --game factory or a --model file
+DESCRIPTION = {  # what the command does with your own game (its parser's description, after the built-in games')
+    "solve": "Solve your own game exactly: the value, the optimal action and the exact margin to the runner-up "
+             "in every state, every exact tie.",
+    "audit": "Audit a float solution of your game against the exact one: float value iteration (default) or "
+             "your own table (--float-table).",
+    "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
+    "report": "Write an HTML report (figures embedded) and the PNGs of your game's exact solution and float audit.",
+}
 
 
-def wants_model(argv: list[str]) -> bool:
-    """True for ``solve|audit|certify`` invoked with ``--game`` or ``--model``."""
-    if not argv or argv[0] not in MODEL_COMMANDS:
-        return False
-    return any(a in ("--game", "--model") or a.startswith(("--game=", "--model=")) for a in argv[1:])
-
-
-def _parser(command: str, parser_class) -> argparse.ArgumentParser:
-    p = parser_class(prog=f"exactplay {command}", description={
-        "solve": "Solve your own game exactly: the value, the optimal action and the exact margin to the runner-up "
-                 "in every state, every exact tie.",
-        "audit": "Audit a float solution of your game against the exact one: float value iteration (default) or "
-                 "your own table (--float-table).",
-        "certify": "Write a certificate (JSON) of your game's exact solution; `exactplay check FILE` re-verifies it.",
-        "report": "Write an HTML report (figures embedded) and the PNGs of your game's exact solution and float audit.",
-    }[command], epilog="parametric: solve, certify and report take --param-symbol NAME [--range A,B] (the value as a "
-                       "rational function of that parameter, exact breakpoints of the optimal policy; --param-symbol "
-                       "p --help lists the options). exit status: 0 success; 1 a check failed; 2 bad usage or bad input "
-                       "(one line on stderr).")
-    src = p.add_mutually_exclusive_group(required=True)
+def add_options(p: argparse.ArgumentParser, command: str) -> None:
+    """The options of ``command`` for a ``--game`` factory or a ``--model`` file (on the command's
+    parser, beside the built-in GAMEs: :mod:`exactplay.cli.sources`; which kind of input takes which
+    is :data:`exactplay.cli.inputs.INPUT_KINDS`'s)."""
+    src = p.add_mutually_exclusive_group()  # one of them or a GAME: exactplay.cli.sources.run says so
     src.add_argument("--game", metavar="MOD:FACTORY",
                      help="a Python factory: module:function or path/to/file.py:function")
     src.add_argument("--model", metavar="FILE", help="an explicit model file (JSON, format exactplay-model) or "
@@ -57,16 +50,14 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
                         "benchmarks/ball_default.py: on Pig 53, 64 and 128 bits cost the same and certify every "
                         "decision, so the finest runs; the exact engine, the default --backend mpq, is faster "
                         "still: Pig to 30 in 0.9 s of CPU against 16 s in balls)")
-    p.add_argument("--max-states", type=int_option, default=None, metavar="N",
-                   help="refuse games with more reachable states (default 3,000,000)")
+    add_max_states(p)
     p.add_argument("--json", action="store_true", help="print JSON (exact numbers as \"p/q\")")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     if command in ("solve", "audit"):
         p.add_argument("--digits", type=int_option, default=8, help="decimals to print (default 8)")
     if command == "solve":
         p.add_argument("--full", action="store_true", help="print long numbers in full")
-        p.add_argument("--all", dest="all_states", action="store_true",
-                       help="list every state (value, action, margin); JSON always has them")
+        add_all_states(p)
     if command == "audit":
         p.add_argument("--float-table", metavar="FILE",
                        help="audit this table instead of float value iteration: rows 'STATE VALUE', STATE the "
@@ -79,35 +70,34 @@ def _parser(command: str, parser_class) -> argparse.ArgumentParser:
 
     add_symbolic_arguments(p, command)
     if command == "certify":
-        p.add_argument("-o", "--output", required=True, metavar="FILE", help="certificate file to write ('-': stdout)")
+        p.add_argument("-o", "--output", metavar="FILE", help="certificate file to write ('-': stdout)")
         p.add_argument("--store", choices=("values", "policy"), default="values",
                        help="store every state's values and margins (default), or the policy only: the checker "
                             "then evaluates it exactly (smaller; a cycle of the policy through more than 5,000 "
                             "feedback states is refused by the checker: store the values)")
     if command in ("solve", "certify"):
-        from ..distributed.options import add_options
+        from ..distributed.options import add_options as add_distributed_options
 
-        add_options(p, tile=False)
+        add_distributed_options(p, tile=False)
     if command == "report":
-        p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
-    return p
+        p.add_argument("-o", "--output", metavar="DIR", help="directory for the HTML file and PNGs")
 
 
-def run_model_command(argv: list[str], parser_class) -> int:
+def add_max_states(p):
+    return p.add_argument("--max-states", type=int_option, default=None, metavar="N",
+                          help="refuse games with more reachable states (default 3,000,000)")
+
+
+def add_all_states(p):
+    return p.add_argument("--all", dest="all_states", action="store_true",
+                          help="list every state (value, action, margin); JSON always has them")
+
+
+def run(args, parser) -> int:
+    """``COMMAND --game|--model ...``, parsed (``parser``: the command's) and its options checked."""
     from ..progress import make_progress
 
-    command = argv[0]
-    from .parametric import run_parametric, wants_parametric
-
-    if wants_parametric(argv):
-        return run_parametric(argv, parser_class, _parser)
-    from .inputs import refuse_unconsumed, unrecognized
-
-    parser = _parser(command, parser_class)
-    args, extras = parser.parse_known_args(argv[1:])
-    if extras:
-        raise UsageError(unrecognized(parser, args, command, extras))
-    refuse_unconsumed(parser, args, command)  # before anything is read or computed
+    command = args.command
     if command == "report":
         from ..present.report import check_output_dir
 

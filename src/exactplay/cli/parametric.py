@@ -10,6 +10,7 @@ value of the initial state on each as a reduced rational function, and the break
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from ..present.render import emit
@@ -17,30 +18,91 @@ from ..errors import EXIT_OK, UsageError
 from ..model import ModelError
 from ..strict_json import dumps
 
-__all__ = ["wants_parametric", "run_parametric"]
+__all__ = ["COMMANDS", "SYMBOL", "add_options", "add_builtin_options", "from_builtin", "run"]
 
-
+COMMANDS = ("solve", "certify", "report")  # the commands that take --param-symbol
+SYMBOL = "--param-symbol"  # the option that selects parametric solving
 DEFAULT_MAX_STATES = 2_000  # without --max-states: measured sizes under a minute are 84-889 states
 
 
-def wants_parametric(argv: list[str]) -> bool:
-    return any(a == "--param-symbol" or a.startswith("--param-symbol=") for a in argv[1:])
-
-
-def _parser(command: str, parser_class, model_parser):
-    """``model_parser(command, parser_class)``: the user-model command's parser, extended here."""
-    p = model_parser(command, parser_class)
-    g = p.add_argument_group("parametric solving (--param-symbol)")
-    g.add_argument("--param-symbol", metavar="NAME", required=True,
+def _group(p, title: str):
+    g = p.add_argument_group(title)
+    g.add_argument(SYMBOL, metavar="NAME",
                    help="the factory parameter that becomes a polynomial variable (e.g. p): probabilities may then "
                         "be polynomials in it with rational coefficients")
-    g.add_argument("--range", metavar="A,B", help="the open interval of the parameter to solve (default: where every "
-                                                  "probability lies in (0, 1))")
-    g.add_argument("--component", metavar="PLAYER", help="whose value to print (a player number or name; default: "
-                                                          "the first player's objective)")
+    for flag, metavar, text in (
+            ("--range", "A,B", "the open interval of the parameter to solve (default: where every probability "
+                               "lies in (0, 1))"),
+            ("--component", "PLAYER", "whose value to print (a player number or name; default: the first "
+                                      "player's objective)")):
+        g.add_argument(flag, metavar=metavar, help=text).needs = SYMBOL  # refused without it
+    return g
+
+
+def add_options(p, command: str) -> None:
+    """``--param-symbol`` and what goes with it, on ``command``'s parser (for a ``--game`` factory)."""
+    _group(p, "parametric solving (--param-symbol)")
     if command != "solve":
         p.set_defaults(full=False, all_states=False, digits=12)
-    return p
+
+
+def add_builtin_options(p, game, command: str) -> None:
+    """The same on a built-in GAME's parser: the game's own model (:data:`~exactplay.cli.inputs.BUILTIN_FACTORY`)
+    then solved parametrically, with the factory's parameters that the game's options are not (race's --coin)."""
+    import inspect
+
+    from ..registry import game_model
+    from .inputs import BUILTIN_FACTORY
+
+    from .model import add_all_states, add_max_states
+
+    g = _group(p, f"parametric solving (--param-symbol): {BUILTIN_FACTORY.format(game=game.name)}")
+    for add in (add_max_states,) + ((add_all_states,) if command == "solve" else ()):
+        add(g).needs = SYMBOL  # (the game's own solver has neither)
+    # the game's options are its parameters: --param is refused (its abbreviation must not be --param-symbol)
+    p.add_argument("--param", action="append", help=argparse.SUPPRESS).needs = "--game"
+    own = {param.name for param in game.params}
+    for name in inspect.signature(game_model(game.name)).parameters:
+        if name not in own:
+            action = g.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar=name.upper(),
+                                    help="a parameter of the game's model (with --param-symbol)")
+            action.needs, action.factory = SYMBOL, True
+
+
+def from_builtin(args, game_parser, parser, command: str) -> None:
+    """``solve GAME --target 4 --param-symbol p``, parsed by GAME's parser, made the same command on the
+    game's model: ``args`` then reads as ``solve --game exactplay.games.GAME.model:make_game --param
+    target=4 --param-symbol p`` parsed by the command's ``parser``.  Each of the game's options that is a
+    parameter of the model's factory becomes a ``--param``; an option the command's parser does not
+    have is refused as that parser refuses it."""
+    import inspect
+
+    from ..registry import game_model, get_game
+    from .inputs import BUILTIN_FACTORY, given_options, unrecognized
+
+    name = args.builtin
+    own = {param.name: param for param in get_game(name).params}
+    factory = set(inspect.signature(game_model(name)).parameters)
+    given = given_options(game_parser, args)
+    args.game, args.builtin = BUILTIN_FACTORY.format(game=name), None
+    params, refused = [], []
+    for action in game_parser._actions:
+        value = getattr(args, action.dest, None)
+        flag = next((o for o in action.option_strings if o.startswith("--")), None)  # None: a positional
+        if action.dest in own or getattr(action, "factory", False):
+            if value is not None and value != []:
+                if action.dest in factory and flag is not None:
+                    params.append(f"{action.dest}={value}")
+                else:
+                    refused.append(list(map(str, value)) if flag is None else [flag, str(value)])
+            setattr(args, action.dest, parser.get_default(action.dest))  # (a DRN model's --target)
+        elif flag is not None and flag not in parser._option_string_actions and flag in given:
+            refused.append([flag] + ([] if isinstance(value, bool) else [str(value)]))
+        elif flag is not None and value == game_parser.get_default(action.dest):
+            setattr(args, action.dest, parser.get_default(action.dest))
+    args.param = params or None
+    if refused:
+        raise UsageError(unrecognized(parser, args, command, refused[0]))
 
 
 def load_parametric(args, progress):
@@ -90,22 +152,12 @@ def _component(ps, text: str | None) -> int | None:
     return ps.components.index(c)
 
 
-def run_parametric(argv: list[str], parser_class, model_parser) -> int:
+def run(args, parser) -> int:
+    """``COMMAND --game ... --param-symbol NAME``, parsed (``parser``: the command's) and its options checked."""
     from ..progress import make_progress
     from ..parametric.regions import solve_parametric
 
-    command = argv[0]
-    from .inputs import owner_hint
-
-    if command not in ("solve", "certify", "report"):
-        raise UsageError(owner_hint("--param-symbol", command))
-    from .inputs import refuse_unconsumed, unrecognized
-
-    parser = _parser(command, parser_class, model_parser)
-    args, extras = parser.parse_known_args(argv[1:])
-    if extras:
-        raise UsageError(unrecognized(parser, args, command, extras))
-    refuse_unconsumed(parser, args, command)  # before the factory is called
+    command = args.command
     if command == "certify" and args.output != "-":
         from ..paths import check_writable
 
@@ -176,47 +228,3 @@ def _report(args, ps, report, source, comp, progress, command: list[str]) -> int
                          rep, None, progress, command)
     print_files(files, args.json)
     return EXIT_OK
-
-
-def builtin_argv(argv: list[str], game_names) -> list[str]:
-    """``solve GAME --target 4 --param-symbol p`` for a built-in game, rewritten as the same command
-    on the game's model: ``solve --game exactplay.games.GAME.model:make_game --param target=4
-    --param-symbol p``.  Every ``--name VALUE`` (or ``--name=VALUE``) whose name is a parameter of
-    the model's factory becomes ``--param name=VALUE``; every other word stays.  Any other ``argv``
-    (no built-in game, no ``--param-symbol``) is returned unchanged.
-
-    >>> builtin_argv(["solve", "race", "--target", "2", "--param-symbol", "p", "--json"], ["race"])
-    ['solve', '--game', 'exactplay.games.race.model:make_game', '--param', 'target=2', '--param-symbol', 'p', '--json']
-    >>> builtin_argv(["solve", "race", "--target", "2"], ["race"])
-    ['solve', 'race', '--target', '2']
-    """
-    if (len(argv) < 2 or argv[0] not in ("solve", "certify", "report") or argv[1] not in game_names
-            or not wants_parametric(argv)):
-        return argv
-    import importlib
-    import inspect
-
-    from .inputs import BUILTIN_FACTORY, owner_hint
-
-    spec = BUILTIN_FACTORY.format(game=argv[1])
-    target, _, factory = spec.rpartition(":")
-    factory_params = set(inspect.signature(getattr(importlib.import_module(target), factory)).parameters)
-    if any(w.partition("=")[0] == "--param" for w in argv[2:]):  # the game's options are its parameters
-        raise UsageError(owner_hint("--param", argv[0], game=argv[1]))
-    out = [argv[0], "--game", spec]
-    words, i = argv[2:], 0
-    while i < len(words):
-        flag, eq, value = words[i].partition("=")
-        name = flag[2:].replace("-", "_")
-        if not flag.startswith("--") or name not in factory_params:
-            out.append(words[i])
-            i += 1
-            continue
-        if not eq:
-            if i + 1 >= len(words):
-                raise UsageError(f"{argv[0]} {argv[1]}: {flag} needs a value")
-            i += 1
-            value = words[i]
-        out += ["--param", f"{name}={value}"]
-        i += 1
-    return out

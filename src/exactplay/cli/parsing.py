@@ -35,6 +35,57 @@ class _CommandParser(_Parser):
         raise UsageError(f"{self.prog.split()[1]}: {message}")
 
 
+class _Built(dict):
+    """The command table's parsers by name, each built when it is first looked up (``exactplay --help``
+    and ``exactplay solve ...`` build only what they show or run)."""
+
+    def __init__(self, action: "_Commands"):
+        super().__init__()
+        self._action = action
+
+    def __getitem__(self, name):
+        parser = dict.__getitem__(self, name)
+        if parser is None:
+            self._action.builders[name](self._action, name)  # adds it with add_parser
+            parser = dict.__getitem__(self, name)
+        return parser
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        return [self[name] for name in self]
+
+    def items(self):
+        return [(name, self[name]) for name in self]
+
+
+class _Commands(argparse._SubParsersAction):
+    """The commands of ``exactplay``: :meth:`add_command` lists one (its help line) with the function
+    that adds its parser, ``build(sub, name)``, called when argparse (or a hint) first needs it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.builders = {}
+        self.choices = self._name_parser_map = _Built(self)
+
+    def add_command(self, name: str, help_text: str, build) -> None:
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help_text))
+        self.builders[name] = build
+        dict.__setitem__(self.choices, name, None)
+
+    def add_parser(self, name, **kwargs):
+        if name not in self.builders:
+            return super().add_parser(name, **kwargs)
+        kwargs.pop("help", None)  # listed by add_command
+        dict.__delitem__(self.choices, name)  # (argparse refuses a name it has)
+        parser = super().add_parser(name, **kwargs)
+        built = {n: dict.get(self.choices, n) for n in self.builders}  # the table's order again
+        dict.clear(self.choices)
+        dict.update(self.choices, built)
+        return parser
+
+
 class _AnyWord(dict):
     """The GAME subparsers by name as argparse checks a word against them: every word is taken (a
     word that names no game is not "invalid choice" but left over: :class:`_OptionalGames`)."""
@@ -57,15 +108,30 @@ class _OptionalGames(argparse._SubParsersAction):
         dict.__setitem__(self.choices, name, parser)
         return parser
 
+    BEFORE = "_options_before_game"  # the command's options given before a GAME (which its parser then reads)
+
     def __call__(self, parser, namespace, values, option_string=None):
         if values[0] in self._name_parser_map:
-            return super().__call__(parser, namespace, values, option_string)
+            from .inputs import given_options
+
+            before = list(given_options(parser, namespace))
+            super().__call__(parser, namespace, values, option_string)
+            setattr(namespace, self.BEFORE, before)
+            return
         setattr(namespace, self.dest, None)
         rest, extras = values[1:], [values[0]]
         if rest:
             _, more = parser.parse_known_args(rest, namespace)
             extras += more
         vars(namespace).setdefault(argparse._UNRECOGNIZED_ARGS_ATTR, []).extend(extras)
+
+    @classmethod
+    def refuse_before(cls, args, command: str, name: str) -> None:
+        """Refuse an option of the command given before GAME (GAME's parser reads its own, after it)."""
+        before = getattr(args, cls.BEFORE, None)
+        if before:
+            raise UsageError(f"{command} {name}: {before[0]} goes after the game "
+                             f"(exactplay {command} {name} {before[0]} ...)")
 
 
 def _load_games() -> tuple[list[Game], dict[str, str]]:

@@ -5,37 +5,36 @@ from __future__ import annotations
 from ..errors import EXIT_OK, UsageError
 from ..numbers.backends import get_backend
 from ..progress import heavy_notice, make_progress
-from ..registry import game_names, get_game
-from .parsing import EPILOG, _add_common, _add_game_params, _exact_only, _game_params, _Parser
+from ..registry import get_game
+from . import sources
+from .parsing import _add_common, _add_game_params, _exact_only, _game_params
 
-COMMANDS = ("report",)
-
-
-def add_parser(sub, games) -> None:
-    p = sub.add_parser(
-        "report",
-        help="write an HTML report with figures (and the PNGs) for a game",
-        description="Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
-        "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.",
-        epilog=EPILOG,
-    )
-    gsub = p.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-    for game in games:
-        gp = gsub.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
-        _add_game_params(gp, game)
-        _add_common(gp)
-        gp.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
-        gp.add_argument("--no-claims", action="store_true", help="leave the claims table out of the report")
+OWN_EXTRAS = True  # run(args, extras, parser): a GAME, a --game factory or a --model file (cli.sources)
+COMMANDS = {"report": "write an HTML report with figures (and the PNGs) for a game"}
+DESCRIPTION = ("Compute a game's exact values and audit, draw the figures, and write DIR/GAME-report.html "
+               "(self-contained: images embedded) plus DIR/GAME-FIGURE.png. Builds without a display.")
 
 
-def run(args) -> int:
-    if not args.game:
-        raise UsageError(f"report: name a game ({', '.join(game_names())})")
-    from ..present.report import build_report
+def add_parser(sub, command: str) -> None:
+    sources.add_command(sub, command, DESCRIPTION, _add_game_options)
 
-    from ..present.report import check_output_dir
 
-    game = get_game(args.game)
+def _add_game_options(gp, game, command: str) -> None:
+    _add_game_params(gp, game)
+    _add_common(gp)
+    gp.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the HTML file and PNGs")
+    gp.add_argument("--no-claims", action="store_true", help="leave the claims table out of the report")
+
+
+def run(args, extras: list[str], parser) -> int:
+    return sources.run(args, extras, parser, run_builtin)
+
+
+def run_builtin(args) -> int:
+    """``report GAME``, its options checked (:func:`exactplay.cli.sources.run`)."""
+    from ..present.report import build_report, check_output_dir
+
+    game = get_game(args.builtin)
     params = _game_params(args, game)
     get_backend(_exact_only(args, "report"))
     check_output_dir(args.output)  # before any computing
