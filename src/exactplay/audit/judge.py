@@ -239,7 +239,7 @@ def _exact_as_float(q: Any) -> float:
     return NonFinite(OUT_OF_RANGE, "beyond the largest double; the exact value is in the p/q field")
 
 
-def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
+def best_and_gap(candidates: Mapping[Hashable, Any]):
     """Exact best choices (all of them, when tied) and the gap to the runner-up.
 
     Returns ``(best_choices, best_value, gap)``; with a single candidate the gap
@@ -248,15 +248,13 @@ def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
     items = list(candidates.items())
     if not items:
         raise ValueError("a state with no candidate choices")
-    sign = 1 if maximize else -1
-    best_value = max((v for _, v in items), key=lambda v: sign * v) if maximize else min(v for _, v in items)
+    best_value = max(v for _, v in items)
     best = [c for c, v in items if v == best_value]
     others = [v for _, v in items if v != best_value]
     if len(best) > 1:
         gap = best_value - best_value  # zero in the exact type
     elif others:
-        runner = max(others) if maximize else min(others)
-        gap = (best_value - runner) * sign
+        gap = best_value - max(others)
     else:
         gap = None
     return best, best_value, gap
@@ -331,8 +329,6 @@ def audit_decisions(
     float_candidates: Mapping[Hashable, Mapping[Hashable, float]] | None,
     float_choice: Mapping[Hashable, Hashable],
     bound: float,
-    maximize: bool = True,
-    keep_worst: int = 10,
     progress=None,
 ) -> DecisionAudit:
     """Classify the float program's choice in every state with a real choice.
@@ -354,7 +350,7 @@ def audit_decisions(
     for done, (state, cands) in enumerate(exact_candidates.items(), 1):
         if progress is not None and done % 4096 == 0:
             progress.advance(4096)
-        best, _, gap = best_and_gap(cands, maximize)
+        best, _, gap = best_and_gap(cands)
         if gap is None:
             continue
         if state not in float_choice:
@@ -367,7 +363,7 @@ def audit_decisions(
         float_tied = False
         if float_candidates is not None:
             fc = float_candidates[state]
-            top = max(fc.values()) if maximize else min(fc.values())
+            top = max(fc.values())
             float_tied = sum(1 for v in fc.values() if v == top) > 1
         if gap == 0:
             cls = EXACT_TIE
@@ -388,7 +384,7 @@ def audit_decisions(
             out.smallest_gap, out.smallest_gap_at = gap, state
         gaps_for_worst.append((gap, state))
     gaps_for_worst.sort(key=lambda gs: gs[0])
-    out.worst = [s for _, s in gaps_for_worst[:keep_worst]]
+    out.worst = [s for _, s in gaps_for_worst[:10]]
     return out
 
 

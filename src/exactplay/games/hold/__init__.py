@@ -34,7 +34,7 @@ from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.hold import model
-from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
+from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample,  # noqa: F401
                                         a_priori_bound, audit_result, policy_runs, query_states, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
 from exactplay.games.hold.judge import judge, judge_arguments

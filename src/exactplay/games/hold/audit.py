@@ -176,30 +176,6 @@ def _sample(table: HoldTable, seed) -> tuple[str, str]:
     return (" ".join(table.policy[c][h][x - 2] for c, h, x in qs), " ".join(seed.answer(*q) for q in qs))
 
 
-def _smallest_query_gap(table: HoldTable):
-    """Smallest exact |hold - continue| over the query states, via the fixed-point shadow then exactly."""
-    T = table.target
-    if T < 2:
-        return None
-    best = []
-
-    def keep(c, h, hold, cont):
-        if c <= T - 2 and h <= T - 2:
-            for x in range(2, T - c + 1):
-                best.append((abs(hold[x] - cont[x]), (c, h, x)))
-
-    solve_table(T, table.faces, table.backend, guide=table, visit=keep)
-    best.sort()
-    E = fixed_error(T)
-    cands = [s for g, s in best if g <= best[0][0] + 4 * E]
-    exact_gaps = []
-    for c, h, x in cands:
-        _, hv, cont, _ = turn_of(table, c, h)
-        exact_gaps.append((abs(hv[x] - cont[x]), (c, h, x)))
-    g, s = min(exact_gaps)
-    return {"value": format_pq(g), "state": list(s)}
-
-
 SOLVERS_UNDER_AUDIT = {
     "published": f"the article's program: bisection ({BISECTION_STEPS} steps) on A = f(A), dp[c][c] = 1/2",
     "float": "correct float solver: policy iteration on each 2-cycle (this package)",
