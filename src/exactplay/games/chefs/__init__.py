@@ -50,13 +50,11 @@ from exactplay.games.chefs import cycle  # noqa: F401 (its submodules, re-export
 from exactplay.games.chefs import model
 from exactplay.games.chefs import fast  # noqa: F401
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
-from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
+from exactplay.games.chefs.audit import audit_result, run_audit  # noqa: F401
 from exactplay.games.chefs.fmt import _decimals, decimal_text  # noqa: F401
-from exactplay.games.chefs.instance import (DEFAULT_N, FULL_TABLE_MAX_N, MAX_AUDIT_N, MAX_CERTIFY_N,  # noqa: F401
-                                            MAX_N, MIN_N, SLOW_CHECK_N, _audit_limit, _check_skill, _params,
-                                            _tie_json, chef_set, in_backend, instance, parse_n, parse_skill,
-                                            parse_skills, solve_exact)
-
+from exactplay.games.chefs.instance import (DEFAULT_N, MAX_AUDIT_N, MAX_CERTIFY_N, MAX_N, MIN_N,  # noqa: F401
+                                            _audit_limit, _params, _tie_json, chef_set, in_backend, instance,
+                                            parse_n, parse_skill, parse_skills, solve_exact)
 
 
 # ------------------------------------------------------------------ parameters

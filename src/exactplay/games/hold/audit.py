@@ -18,13 +18,6 @@ from exactplay.progress import SILENT
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
 
 
-
-
-def query_states(target: int):
-    """The contest's states: ``0 <= c, h <= T-2``, ``2 <= x <= T - c`` (205,350 for T = 75)."""
-    return [(c, h, x) for c in range(target - 1) for h in range(target - 1) for x in range(2, target - c + 1)]
-
-
 def policy_runs(policy: str) -> list:
     """``[(letter, first x, last x), ...]``: a turn's policy (x = 2..) as runs of equal letters."""
     runs = []
