@@ -63,6 +63,7 @@ __all__ = [
     "ratio",
     "relative_error",
     "rounding_report",
+    "state_json",
     "ulp_error",
 ]
 
@@ -73,7 +74,8 @@ WRONG = "wrong"
 CLASSES = (CERTIFIED, UNRESOLVABLE, EXACT_TIE, WRONG)
 
 
-def _state_json(state: Hashable) -> Any:
+def state_json(state: Hashable) -> Any:
+    """A state as JSON: a tuple as a list."""
     return list(state) if isinstance(state, tuple) else state
 
 
@@ -175,11 +177,11 @@ class ValueAudit:
         return json_ready({
             "cells": self.cells,
             "max_abs_error": self.max_abs,
-            "max_abs_error_at": _state_json(self.max_abs_at),
+            "max_abs_error_at": state_json(self.max_abs_at),
             "max_rel_error": self.max_rel,
-            "max_rel_error_at": _state_json(self.max_rel_at),
+            "max_rel_error_at": state_json(self.max_rel_at),
             "max_ulps": self.max_ulps,
-            "max_ulps_at": _state_json(self.max_ulps_at),
+            "max_ulps_at": state_json(self.max_ulps_at),
             "a_priori_bound": self.bound,
             "a_priori_bound_derivation": self.bound_label,
             "bound_over_measured": self.bound_ratio,
@@ -295,20 +297,20 @@ class DecisionAudit:
             "wrong_with_float_candidates_beyond_bound": len(self.beyond_bound),
             "smallest_gap": gap_json(self.smallest_gap),
             "smallest_gap_float": gap_float(self.smallest_gap),
-            "smallest_gap_at": _state_json(self.smallest_gap_at),
+            "smallest_gap_at": state_json(self.smallest_gap_at),
             "worst_cells": [
                 {
-                    "state": _state_json(s),
+                    "state": state_json(s),
                     "class": self.classes[s],
                     "gap": gap_json(self.gaps[s]),
                     "gap_float": gap_float(self.gaps[s]),
-                    "exact_best": [_state_json(c) for c in self.exact_best[s]],
-                    "float_choice": _state_json(self.float_choice.get(s)),
+                    "exact_best": [state_json(c) for c in self.exact_best[s]],
+                    "float_choice": state_json(self.float_choice.get(s)),
                 }
                 for s in self.worst[:worst]
             ],
             "non_certified_cells": [
-                _state_json(s) for s, c in self.classes.items() if c != CERTIFIED
+                state_json(s) for s, c in self.classes.items() if c != CERTIFIED
             ][:worst],
         })
 
