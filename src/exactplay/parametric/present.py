@@ -77,14 +77,9 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
             "policy": [_action(pm, s, a) for s, a in enumerate(r.policy)],
         })
     for b in ps.breakpoints:
-        a = b.point
-        breaks_json.append({
-            "poly": [f"{int(c)}/1" for c in a.poly.coeffs()],
-            "interval": [format_pq(a.lo), format_pq(a.hi)],
-            "decimal": a.decimal(digits),
-            "flips": [{"state": s, "name": str(pm.states[s]), "left": _action(pm, s, x), "right": _action(pm, s, y)}
-                      for s, x, y in b.flips],
-        })
+        breaks_json.append({**b.point.to_json(digits), "flips": [
+            {"state": s, "name": str(pm.states[s]), "left": _action(pm, s, x), "right": _action(pm, s, y)}
+            for s, x, y in b.flips]})
     data = {
         "model": pm.name, "source": source, "symbol": name,
         "range": [format_pq(ps.lo), format_pq(ps.hi)],

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
+from ..numbers.backends import format_pq
 from ..numbers.decimals import decimal_digits
 
 __all__ = ["Algebraic", "irreducible_factors", "real_roots", "integer_poly", "sign_at", "roots_of_irreducible"]
@@ -129,6 +130,11 @@ class Algebraic:
         while decimal_digits(c.lo, digits) != decimal_digits(c.hi, digits):
             c.refine()
         return decimal_digits(c.lo, digits)
+
+    def to_json(self, digits: int) -> dict:
+        """``poly`` (integer coefficients, ``"c/1"``), the isolating ``interval`` and the ``decimal``."""
+        return {"poly": [f"{int(c)}/1" for c in self.poly.coeffs()],
+                "interval": [format_pq(self.lo), format_pq(self.hi)], "decimal": self.decimal(digits)}
 
     def __repr__(self) -> str:
         return f"root of {self.poly} in ({self.lo}, {self.hi})"

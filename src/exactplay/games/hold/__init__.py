@@ -41,7 +41,7 @@ from exactplay.games.hold.judge import judge, judge_arguments
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine # noqa: F401 (re-exported)
 from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve # noqa: F401 (re-exported)
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of # noqa: F401 (re-exported)
-from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, exact_turn, float_table,  # noqa: F401
+from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, float_table,  # noqa: F401
                                          parse_faces, parse_target, seed_table)
 
 
