@@ -83,12 +83,6 @@ def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all(
 
 @settings(max_examples=100, deadline=None)
 @given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
-def test_tarjan_over_all_nodes_is_the_same_as_with_the_node_list(adj):
-    assert tarjan(adj) == tarjan(adj, list(range(len(adj))))
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
 def test_tarjan_indexed_gives_each_node_its_component(adj):
     comps, comp_of = tarjan_indexed(adj)
     assert comps == tarjan(adj)

@@ -12,7 +12,6 @@ from exactplay.games import race
 from exactplay.games.race import (
     a_priori_bound,
     candidate,
-    exact_gap,
     run_audit,
     solve_table,
     t_limit,
@@ -20,6 +19,12 @@ from exactplay.games.race import (
     value_iteration,
 )
 from exactplay.numbers.backends import as_fraction, get_backend
+
+
+def exact_gap(cands: dict):
+    """Best minus runner-up among candidate values (0 when the best is tied)."""
+    values = sorted(cands.values(), reverse=True)
+    return values[0] - values[1]
 
 
 @pytest.fixture(scope="module")

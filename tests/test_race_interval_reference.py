@@ -113,5 +113,5 @@ def test_wide_pairs_convert_outwards_to_one_double_even_below_the_subnormals(m, 
     exact = Fraction(m) * Fraction(2) ** e
     lo, hi = wide.to_float_down(np.float64(m), np.int64(e)), wide.to_float_up(np.float64(m), np.int64(e))
     assert 0 <= Fraction(float(lo)) <= exact <= Fraction(float(hi))
-    fm, fe = wide.from_float(np.float64(float(hi)))
-    assert _w(fm, fe) == Fraction(float(hi))  # from_float is exact
+    fm, fe = wide.normal(np.float64(float(hi)))
+    assert _w(fm, fe) == Fraction(float(hi))  # normal is exact

@@ -12,80 +12,23 @@ means every successor outside the current component is already known.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Sequence
 
-__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "reaching", "staying_core"]
+__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "staying_core"]
 
 
-def tarjan(adj: Sequence[Sequence[int]], nodes: Sequence[int] | None = None) -> list[list[int]]:
-    """SCCs of the graph ``adj`` (node -> successors), sink-first.
-
-    With ``nodes`` only those nodes are visited and edges leaving them are ignored.
-    """
-    if nodes is None:
-        return tarjan_indexed(adj)[0]
-    allowed = set(nodes)
-    roots = list(nodes)
-    index = {}
-    low = {}
-    on_stack = set()
-    stack: list[int] = []
-    out: list[list[int]] = []
-    counter = 0
-    for root in roots:
-        if root in index:
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        work = [(root, iter(adj[root]))]
-        while work:
-            v, it = work[-1]
-            advanced = False
-            for w in it:
-                if w not in allowed:
-                    continue
-                if w not in index:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(adj[w])))
-                    advanced = True
-                    break
-                if w in on_stack and index[w] < low[v]:
-                    low[v] = index[w]
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                comp = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    comp.append(w)
-                    if w == v:
-                        break
-                out.append(comp)
-    return out
+def tarjan(adj: Sequence[Sequence[int]]) -> list[list[int]]:
+    """SCCs of the graph ``adj`` (node -> successors), sink-first."""
+    return tarjan_indexed(adj)[0]
 
 
 def tarjan_indexed(adj: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[int]]:
-    """:func:`tarjan` over every node ``0 .. len(adj) - 1`` (the same visiting order, hence the same
-    components in the same order), with flat lists for the indices instead of dictionaries; and
-    ``comp_of[v]``, the position of ``v``'s component in that list.
+    """:func:`tarjan`'s components, and ``comp_of[v]``, the position of ``v``'s component in that list.
 
     (A node's ``low`` is not read once its component is closed: it becomes ``comp_of``.)
 
     >>> tarjan_indexed([[1], [0, 2], [], [2]])
     ([[2], [1, 0], [3]], [1, 1, 0, 2])
-    >>> tarjan_indexed([[1], [0, 2], [], [2]])[0] == tarjan([[1], [0, 2], [], [2]], [0, 1, 2, 3])
-    True
     """
     n = len(adj)
     index = [-1] * n
@@ -137,23 +80,6 @@ def tarjan_indexed(adj: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[
                         break
                 out.append(comp)
     return out, low
-
-
-def reaching(targets: Iterable[int], preds: Mapping[int, Sequence[int]]) -> set[int]:
-    """The targets and every node with a path to one, walking ``preds`` (node -> predecessors).
-
-    >>> sorted(reaching([2], {2: [1], 1: [0], 3: [2]}))
-    [0, 1, 2]
-    """
-    out = set(targets)
-    stack = list(out)
-    while stack:
-        t = stack.pop()
-        for s in preds.get(t, ()):
-            if s not in out:
-                out.add(s)
-                stack.append(s)
-    return out
 
 
 def has_end_component(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> bool:

@@ -10,8 +10,8 @@ numbers (:class:`ExactQuantity`, shown with their certified decimals like the an
 Nothing here renders: :mod:`exactplay.present.render.solve` turns a SolveResult into JSON, text and
 HTML, the same way for every game.  Nothing here names a game.
 
-The same facts can be read off the engine's :class:`~exactplay.engine.Solution` of the game's
-model (:func:`decision_of`, :func:`margin_of`); the tests compare the two on small instances.
+The smallest margin can be read off the engine's :class:`~exactplay.engine.Solution` of the game's
+model (:func:`margin_of`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from .audit.result import Fact
 
-__all__ = ["Decision", "ExactQuantity", "Fact", "Margin", "SolveResult", "Table", "decision_of", "margin_of"]
+__all__ = ["Decision", "ExactQuantity", "Fact", "Margin", "SolveResult", "Table", "margin_of"]
 
 
 @dataclass
@@ -101,12 +101,6 @@ class SolveResult:
     decisions: list[Decision] = field(default_factory=list)
     smallest_margin: Margin | None = None
     facts: list = field(default_factory=list)
-
-
-def decision_of(sol, state: int) -> Decision:
-    """The engine solution's optimal action at model state ``state``, with its exact margin."""
-    m = sol.model
-    return Decision(m.state_name(state), sol.action_name(state), sol.margins.get(state))
 
 
 def margin_of(sol) -> Margin | None:

@@ -63,6 +63,7 @@ __all__ = [
     "ratio",
     "relative_error",
     "rounding_report",
+    "state_json",
     "ulp_error",
 ]
 
@@ -73,7 +74,8 @@ WRONG = "wrong"
 CLASSES = (CERTIFIED, UNRESOLVABLE, EXACT_TIE, WRONG)
 
 
-def _state_json(state: Hashable) -> Any:
+def state_json(state: Hashable) -> Any:
+    """A state as JSON: a tuple as a list."""
     return list(state) if isinstance(state, tuple) else state
 
 
@@ -175,11 +177,11 @@ class ValueAudit:
         return json_ready({
             "cells": self.cells,
             "max_abs_error": self.max_abs,
-            "max_abs_error_at": _state_json(self.max_abs_at),
+            "max_abs_error_at": state_json(self.max_abs_at),
             "max_rel_error": self.max_rel,
-            "max_rel_error_at": _state_json(self.max_rel_at),
+            "max_rel_error_at": state_json(self.max_rel_at),
             "max_ulps": self.max_ulps,
-            "max_ulps_at": _state_json(self.max_ulps_at),
+            "max_ulps_at": state_json(self.max_ulps_at),
             "a_priori_bound": self.bound,
             "a_priori_bound_derivation": self.bound_label,
             "bound_over_measured": self.bound_ratio,
@@ -239,7 +241,7 @@ def _exact_as_float(q: Any) -> float:
     return NonFinite(OUT_OF_RANGE, "beyond the largest double; the exact value is in the p/q field")
 
 
-def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
+def best_and_gap(candidates: Mapping[Hashable, Any]):
     """Exact best choices (all of them, when tied) and the gap to the runner-up.
 
     Returns ``(best_choices, best_value, gap)``; with a single candidate the gap
@@ -248,15 +250,13 @@ def best_and_gap(candidates: Mapping[Hashable, Any], maximize: bool = True):
     items = list(candidates.items())
     if not items:
         raise ValueError("a state with no candidate choices")
-    sign = 1 if maximize else -1
-    best_value = max((v for _, v in items), key=lambda v: sign * v) if maximize else min(v for _, v in items)
+    best_value = max(v for _, v in items)
     best = [c for c, v in items if v == best_value]
     others = [v for _, v in items if v != best_value]
     if len(best) > 1:
         gap = best_value - best_value  # zero in the exact type
     elif others:
-        runner = max(others) if maximize else min(others)
-        gap = (best_value - runner) * sign
+        gap = best_value - max(others)
     else:
         gap = None
     return best, best_value, gap
@@ -297,20 +297,20 @@ class DecisionAudit:
             "wrong_with_float_candidates_beyond_bound": len(self.beyond_bound),
             "smallest_gap": gap_json(self.smallest_gap),
             "smallest_gap_float": gap_float(self.smallest_gap),
-            "smallest_gap_at": _state_json(self.smallest_gap_at),
+            "smallest_gap_at": state_json(self.smallest_gap_at),
             "worst_cells": [
                 {
-                    "state": _state_json(s),
+                    "state": state_json(s),
                     "class": self.classes[s],
                     "gap": gap_json(self.gaps[s]),
                     "gap_float": gap_float(self.gaps[s]),
-                    "exact_best": [_state_json(c) for c in self.exact_best[s]],
-                    "float_choice": _state_json(self.float_choice.get(s)),
+                    "exact_best": [state_json(c) for c in self.exact_best[s]],
+                    "float_choice": state_json(self.float_choice.get(s)),
                 }
                 for s in self.worst[:worst]
             ],
             "non_certified_cells": [
-                _state_json(s) for s, c in self.classes.items() if c != CERTIFIED
+                state_json(s) for s, c in self.classes.items() if c != CERTIFIED
             ][:worst],
         })
 
@@ -331,8 +331,6 @@ def audit_decisions(
     float_candidates: Mapping[Hashable, Mapping[Hashable, float]] | None,
     float_choice: Mapping[Hashable, Hashable],
     bound: float,
-    maximize: bool = True,
-    keep_worst: int = 10,
     progress=None,
 ) -> DecisionAudit:
     """Classify the float program's choice in every state with a real choice.
@@ -354,7 +352,7 @@ def audit_decisions(
     for done, (state, cands) in enumerate(exact_candidates.items(), 1):
         if progress is not None and done % 4096 == 0:
             progress.advance(4096)
-        best, _, gap = best_and_gap(cands, maximize)
+        best, _, gap = best_and_gap(cands)
         if gap is None:
             continue
         if state not in float_choice:
@@ -367,7 +365,7 @@ def audit_decisions(
         float_tied = False
         if float_candidates is not None:
             fc = float_candidates[state]
-            top = max(fc.values()) if maximize else min(fc.values())
+            top = max(fc.values())
             float_tied = sum(1 for v in fc.values() if v == top) > 1
         if gap == 0:
             cls = EXACT_TIE
@@ -388,7 +386,7 @@ def audit_decisions(
             out.smallest_gap, out.smallest_gap_at = gap, state
         gaps_for_worst.append((gap, state))
     gaps_for_worst.sort(key=lambda gs: gs[0])
-    out.worst = [s for _, s in gaps_for_worst[:keep_worst]]
+    out.worst = [s for _, s in gaps_for_worst[:10]]
     return out
 
 

@@ -30,10 +30,6 @@ from .judge import DecisionAudit, RoundingReport, ValueAudit, rounding_report
 __all__ = ["AnswerCheck", "AuditResult", "DecisionVerdicts", "Fact", "FloatAudit", "ValueErrors", "answer_check"]
 
 
-def _plain_state(state: Hashable) -> str:
-    return str(state)
-
-
 @dataclass
 class AnswerCheck:
     """The answer of the instance, exact and as the float program printed it.
@@ -74,7 +70,7 @@ class ValueErrors:
     key: str
     label: str
     audit: ValueAudit
-    state_name: Callable[[Hashable], str] = _plain_state
+    state_name: Callable[[Hashable], str] = str
     what: str = "states"  # what one entry is, in text ("cells", "entries")
 
 
@@ -85,7 +81,7 @@ class DecisionVerdicts:
     key: str
     label: str
     audit: DecisionAudit
-    state_name: Callable[[Hashable], str] = _plain_state
+    state_name: Callable[[Hashable], str] = str
     what: str = "states"  # what one decision is, in text ("cells", "query states")
 
 

@@ -53,9 +53,13 @@ class Answer:
         if ans["decimal"] != dec:
             fail(f"decimal {show(ans['decimal'])} is not the value correctly rounded ({dec[:40]})",
                   "answer.decimal", s0)
+        self._check_name(ans, name, c, digits, dec)
+
+    def _check_name(self, ans: dict, name: str | None, c: int, digits: int, dec: str) -> None:
+        """``answer.name`` (None: a model's, ``value of <initial> to <player c>``); the summary's answer."""
         self.at("answer.name")
         if name is None:
-            name = f"value of {self.state_names[s0]} to {self.player_names[c]}"
+            name = f"value of {self.state_names[self.initial]} to {self.player_names[c]}"
         if ans["name"] != name:
             fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
         self.answer_text = f"{name} = {dec}"
@@ -124,13 +128,7 @@ class Answer:
         self.at("answer.decimal")
         if ans["decimal"] != "inf":
             fail(f"decimal {show(ans['decimal'])} is not 'inf'", "answer.decimal", s0)
-        self.at("answer.name")
-        if name is None:
-            name = f"value of {self.state_names[s0]} to {self.player_names[c]}"
-        if ans["name"] != name:
-            fail(f"name {show(ans['name'])} is not {name!r}", "answer.name")
-        self.answer_text = f"{name} = inf"
-        self.answer_digits, self.answer_component = digits, c
+        self._check_name(ans, name, c, digits, "inf")
 
     def check_smallest_margin(self) -> None:
         """The smallest non-zero margin at its lowest state: exactly among the candidates the margins'

@@ -145,26 +145,24 @@ def _decoder(parse_float: Callable | None, parse_constant: Callable | None) -> j
     return json.JSONDecoder(object_pairs_hook=unique_names, parse_float=parse_float, parse_constant=parse_constant)
 
 
-def parse_json(data: str | bytes, parse_float: Callable | None = None, parse_constant: Callable | None = None,
-               int_digits: int = JSON_INT_DIGITS) -> Any:
+def parse_json(data: str | bytes) -> Any:
     """``json.loads`` with bounded integer literals and no name twice in an object; raises
     ``ValueError`` (with a short message; :class:`DuplicateName` saying where) or ``RecursionError``
-    on bad input.  ``parse_float`` and ``parse_constant`` are ``json.loads``'s (e.g. to refuse floats).
+    on bad input.
 
     The cyclic garbage collector is paused meanwhile: parsed JSON holds no reference cycles, and the
     collector's passes over the millions of containers of a big certificate took three quarters of its
     parse (a 349 MB certificate of 907,993 states: 9.3 s of CPU with them, about 2.5 s without)."""
-    with bounded_int_digits(int_digits), _collector_paused():
+    with bounded_int_digits(JSON_INT_DIGITS), _collector_paused():
         try:
-            return json.loads(data, object_pairs_hook=unique_names, parse_float=parse_float,
-                              parse_constant=parse_constant)
+            return json.loads(data, object_pairs_hook=unique_names)
         except DuplicateName as exc:
             text = data.decode("utf-8", "replace") if isinstance(data, (bytes, bytearray)) else data
             raise exc.located(text) from None
         except json.JSONDecodeError:
             raise
         except ValueError as exc:  # the digit guard
-            raise _digit_guard(exc, int_digits) from None
+            raise _digit_guard(exc, JSON_INT_DIGITS) from None
 
 
 def scanner(parse_float: Callable | None = None, parse_constant: Callable | None = None) -> Callable:

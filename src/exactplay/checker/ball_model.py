@@ -80,12 +80,11 @@ from collections import deque
 from fractions import Fraction
 from typing import Any
 
-from ..errors import VerificationError
 from . import _strict
 from ._ball_solution import BallSolution
 from ._strict import Where, fail, integer, keys, listed, recorded_params, show
 from .explicit import ModelReader
-from .model import SolutionChecker, guarded
+from .model import SolutionChecker, guarded_named
 
 __all__ = ["MAX_GRID_BITS", "TOP_REQUIRED", "UNVERIFIED", "verify"]
 
@@ -98,17 +97,7 @@ SLACK_BITS = 4096  # an end may exceed the grid's scale by this many bits (large
 
 def verify(cert: Any) -> str:
     where = Where()
-    checker = _BallChecker(cert, where)
-    try:
-        return guarded(checker.run, where)
-    except VerificationError as exc:
-        names = getattr(checker, "state_names", None)
-        s = exc.state
-        if names is None or type(s) is not int or not 0 <= s < len(names):
-            raise
-        new = VerificationError(f"{exc.args[0]} [state {s} is {names[s][:80]}]")
-        new.field, new.state = exc.field, exc.state
-        raise new from None
+    return guarded_named(_BallChecker(cert, where), where)
 
 
 def _floor(num: int, den: int) -> int:

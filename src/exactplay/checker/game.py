@@ -29,10 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import VerificationError
 from . import _strict
 from ._strict import Where, fail, keys, show
-from .model import SolutionChecker, guarded
+from .model import SolutionChecker, guarded_named
 from .rules import RULES, rules_module
 from .rules.canonical import rebuild
 
@@ -46,22 +45,7 @@ TOP_REQUIRED = ("format", "version", "kind", "game", "params", "model_sha256", "
 def verify(cert: Any) -> str:
     """Verify a parsed certificate v2 of kind ``"game"``; return a one-line summary."""
     where = Where()
-    checker = _GameChecker(cert, where)
-    try:
-        return guarded(checker.run, where)
-    except VerificationError as exc:
-        raise _named(exc, checker) from None
-
-
-def _named(exc: VerificationError, checker) -> VerificationError:
-    """The same error, with the state's name added after its number."""
-    names = getattr(checker, "state_names", None)
-    s = exc.state
-    if names is None or type(s) is not int or not 0 <= s < len(names):
-        return exc
-    new = VerificationError(f"{exc.args[0]} [state {s} is {names[s][:80]}]")
-    new.field, new.state = exc.field, exc.state
-    return new
+    return guarded_named(_GameChecker(cert, where), where)
 
 
 def rebuild_from_rules(checker, limit: str):

@@ -158,6 +158,19 @@ def guarded(run, where: Where):
             gc.enable()
 
 
+def guarded_named(checker, where: Where) -> str:
+    """:func:`guarded` ``checker.run()``; a failure at a state names the state after its number."""
+    try:
+        return guarded(checker.run, where)
+    except VerificationError as exc:
+        names, s = getattr(checker, "state_names", None), exc.state
+        if names is None or type(s) is not int or not 0 <= s < len(names):
+            raise
+        new = VerificationError(f"{exc.args[0]} [state {s} is {names[s][:80]}]")
+        new.field, new.state = exc.field, exc.state
+        raise new from None
+
+
 class SolutionChecker(Witness, PolicyEvaluation, Bellman, Choices, Proper, Answer):
     """The generic checks (objective, witness, Bellman, ranks, policy, margins, ties, answer,
     smallest margin) on a model already read into the checker's attributes."""

@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from .. import __version__
 from ..model import Model
+from ..numbers.decimals import decimal_digits
 from ..progress import SILENT
 from .fixpoint import Enclosure, dyadic_enclosure
 from .form import IntForm
@@ -68,12 +69,7 @@ def decisions(form: IntForm, model: Model, E: Enclosure) -> tuple[list, list]:
 
 
 def _decimal(lo: Fraction, hi: Fraction, digits: int) -> str | None:
-    def rnd(x):
-        n = round(x * 10**digits)
-        s = str(abs(n)).rjust(digits + 1, "0")
-        return ("-" if n < 0 else "") + (f"{s[:-digits]}.{s[-digits:]}" if digits else s)
-
-    a, b = rnd(lo), rnd(hi)
+    a, b = decimal_digits(lo, digits), decimal_digits(hi, digits)
     return a if a == b else None
 
 

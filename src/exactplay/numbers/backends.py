@@ -325,7 +325,6 @@ def int_option(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-
 def read_rational(text: str, what: str = "value") -> Fraction:
     """A number typed by a user, read exactly: an integer, a decimal (``0.1``,
     ``1e-3``) or a fraction ``p/q``; never through a float.

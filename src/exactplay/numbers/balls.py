@@ -25,14 +25,13 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from flint import arb, ctx, fmpq
 
 from ..errors import UsageError
 
-__all__ = ["BALL_TYPE", "ball_make", "check_prec", "ball_best_of", "working_precision", "endpoints", "dyadic", "from_fraction",
-           "ZivDecimal", "ziv_decimal", "finite_ends", "certain_decimals", "MIN_PREC", "MAX_PREC"]
+__all__ = ["BALL_TYPE", "ball_make", "check_prec", "ball_best_of", "working_precision", "endpoints", "dyadic", "ZivDecimal", "ziv_decimal", "finite_ends", "certain_decimals", "MIN_PREC", "MAX_PREC"]
 
 MIN_PREC = 16
 MAX_PREC = 1 << 20  # bits; a ball of a million bits is already slower than most exact runs
@@ -66,11 +65,6 @@ def check_prec(prec: int) -> int:
     if not isinstance(prec, int) or isinstance(prec, bool) or not MIN_PREC <= prec <= MAX_PREC:
         raise UsageError(f"--prec must be a whole number of bits between {MIN_PREC} and {MAX_PREC}, got {prec!r}")
     return prec
-
-
-def from_fraction(x: Any) -> arb:
-    """A ball containing the exact rational ``x`` (int, Fraction or mpq), at the working precision."""
-    return arb(fmpq(int(x.numerator), int(x.denominator)))
 
 
 def ball_best_of(values: Sequence[arb]) -> tuple[arb, int, bool]:

@@ -12,7 +12,7 @@ same states and successors as long as every probability is in ``(0, 1]`` at ``r`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -42,7 +42,6 @@ class PModel:
     actions: list[list[Any]]
     trans: list[list[tuple[tuple[int, fmpq_poly], ...]]]
     rewards: list[list[tuple[Fraction, ...] | None]]
-    _cache: dict = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
         return len(self.states)

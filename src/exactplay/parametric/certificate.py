@@ -69,13 +69,7 @@ def parametric_certificate(ps: ParametricSolution, params: dict | None = None) -
     }
     breakpoints = []
     for b in ps.breakpoints:
-        a = b.point
-        breakpoints.append({
-            "poly": [f"{int(c)}/1" for c in a.poly.coeffs()],
-            "interval": [format_pq(a.lo), format_pq(a.hi)],
-            "decimal": a.decimal(DECIMALS),
-            "flips": [list(f) for f in b.flips],
-        })
+        breakpoints.append({**b.point.to_json(DECIMALS), "flips": [list(f) for f in b.flips]})
     regions = []
     for r in ps.regions:
         regions.append({

@@ -23,7 +23,7 @@ from typing import Any
 
 from flint import fmpq, fmpq_poly
 
-__all__ = ["Param", "ParamError", "as_poly", "coeff_strings", "from_coeff_strings", "poly_text", "to_fraction"]
+__all__ = ["Param", "ParamError", "as_poly", "coeff_strings", "poly_text", "to_fraction"]
 
 MAX_DEGREE = 10_000
 
@@ -179,11 +179,3 @@ def poly_text(f: fmpq_poly, name: str = "p") -> str:
 def coeff_strings(f: fmpq_poly) -> list[str]:
     """Coefficients, lowest degree first, as ``"p/q"`` (the zero polynomial is ``[]``)."""
     return [f"{int(c.p)}/{int(c.q)}" for c in f.coeffs()]
-
-
-def from_coeff_strings(items: list[str]) -> fmpq_poly:
-    out = []
-    for s in items:
-        num, _, den = s.partition("/")
-        out.append(fmpq(int(num), int(den or 1)))
-    return fmpq_poly(out)

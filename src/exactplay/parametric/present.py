@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..numbers.backends import format_pq
+from ..numbers.decimals import decimal_digits
 from ..present.rendered import Report
 from .poly import coeff_strings, poly_text
 from .ratfunc import RatFunc
@@ -77,14 +77,9 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
             "policy": [_action(pm, s, a) for s, a in enumerate(r.policy)],
         })
     for b in ps.breakpoints:
-        a = b.point
-        breaks_json.append({
-            "poly": [f"{int(c)}/1" for c in a.poly.coeffs()],
-            "interval": [format_pq(a.lo), format_pq(a.hi)],
-            "decimal": a.decimal(digits),
-            "flips": [{"state": s, "name": str(pm.states[s]), "left": _action(pm, s, x), "right": _action(pm, s, y)}
-                      for s, x, y in b.flips],
-        })
+        breaks_json.append({**b.point.to_json(digits), "flips": [
+            {"state": s, "name": str(pm.states[s]), "left": _action(pm, s, x), "right": _action(pm, s, y)}
+            for s, x, y in b.flips]})
     data = {
         "model": pm.name, "source": source, "symbol": name,
         "range": [format_pq(ps.lo), format_pq(ps.hi)],
@@ -106,7 +101,7 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
         first = "" if pm.mover[0] is None else f"  (first action {_action(pm, 0, r.policy[0])!r})"
         lines.append(f"  region {k + 1}: {_end_text(r.lo, name)} < {name} < {_end_text(r.hi, name)}{first}")
         lines.append(f"    V({name}) = {text}")
-        lines.append(f"    at {name} = {r.sample}: {_decimal(r.values[0][comp].at(r.sample))}")
+        lines.append(f"    at {name} = {r.sample}: {decimal_digits(r.values[0][comp].at(r.sample), 8)}")
         if k < len(ps.breakpoints):
             b = ps.breakpoints[k]
             a = b.point
@@ -125,7 +120,3 @@ def parametric_report(ps: ParametricSolution, source: str, component: int | None
     return Report(data=data, lines=lines)
 
 
-def _decimal(x: Fraction, digits: int = 8) -> str:
-    from .roots import round_decimal
-
-    return round_decimal(x, digits)

@@ -21,7 +21,10 @@ from typing import Iterable
 
 from flint import fmpq, fmpq_poly, fmpz_poly
 
-__all__ = ["Algebraic", "irreducible_factors", "real_roots", "integer_poly", "sign_at", "round_decimal", "roots_of_irreducible"]
+from ..numbers.backends import format_pq
+from ..numbers.decimals import decimal_digits
+
+__all__ = ["Algebraic", "irreducible_factors", "real_roots", "integer_poly", "sign_at", "roots_of_irreducible"]
 
 
 def integer_poly(f: fmpq_poly) -> fmpz_poly:
@@ -54,18 +57,6 @@ def irreducible_factors(polys: Iterable[fmpq_poly]) -> list[fmpz_poly]:
 def sign_at(f, r: Fraction) -> int:
     v = f(fmpq(r.numerator, r.denominator))
     return (v > 0) - (v < 0)
-
-
-def round_decimal(x: Fraction, digits: int) -> str:
-    """``x`` rounded half-even to ``digits`` decimals.
-
-    >>> round_decimal(Fraction(2, 3), 3), round_decimal(Fraction(-1, 8), 2)
-    ('0.667', '-0.12')
-    """
-    scaled = round(x * 10**digits)
-    sign = "-" if scaled < 0 else ""
-    s = str(abs(scaled)).rjust(digits + 1, "0")
-    return sign + (s[:-digits] + "." + s[-digits:] if digits else s)
 
 
 class Algebraic:
@@ -134,11 +125,16 @@ class Algebraic:
     def decimal(self, digits: int = 12) -> str:
         """The root rounded to ``digits`` decimals (refines a copy: the stored interval stays as it is)."""
         if self.exact is not None:
-            return round_decimal(self.exact, digits)
+            return decimal_digits(self.exact, digits)
         c = Algebraic(self.poly, self.lo, self.hi)
-        while round_decimal(c.lo, digits) != round_decimal(c.hi, digits):
+        while decimal_digits(c.lo, digits) != decimal_digits(c.hi, digits):
             c.refine()
-        return round_decimal(c.lo, digits)
+        return decimal_digits(c.lo, digits)
+
+    def to_json(self, digits: int) -> dict:
+        """``poly`` (integer coefficients, ``"c/1"``), the isolating ``interval`` and the ``decimal``."""
+        return {"poly": [f"{int(c)}/1" for c in self.poly.coeffs()],
+                "interval": [format_pq(self.lo), format_pq(self.hi)], "decimal": self.decimal(digits)}
 
     def __repr__(self) -> str:
         return f"root of {self.poly} in ({self.lo}, {self.hi})"

@@ -10,14 +10,14 @@ ties broken by the smallest positive cyclic distance from t (the seed's rule) --
 or, to test whether the answer depends on it, the largest.  Each turn is one
 dish; ``E(n) = D_{{1..n}, 1}`` with ``S(k) = F_k / F_{n+1}``.
 
-* :mod:`.chefs_cycle` -- the seed's closed-form cycle recurrence over a backend:
+* :mod:`.cycle` -- the seed's closed-form cycle recurrence over a backend:
   in ``float`` the published solver, in ``mpq``/``Fraction`` the exact reference;
-* :mod:`.chefs_fast` -- the same recurrence in integer numerators over one
+* :mod:`.fast` -- the same recurrence in integer numerators over one
   denominator per alive set (the fast exact solver, used for ``--backend mpq``;
   ``--backend fraction`` runs the reference recurrence instead, see :data:`BACKEND_HELP`);
-* :mod:`.chefs_bound` -- the a-priori error bound of the float solver;
-* :mod:`.chefs_brute` -- the whole game as one linear system, strategies, simulation;
-* :mod:`.chefs_claims` -- the seed's claims and their checks;
+* :mod:`.bound` -- the a-priori error bound of the float solver;
+* :mod:`.brute` -- the whole game as one linear system and every strategy of a chef;
+* :mod:`.claims` -- the seed's claims and their checks;
 * this module -- parameters, solve / audit / certify.
 
 Findings: every published number holds, but the answer depends on the tie rule
@@ -28,13 +28,12 @@ claim is refuted (two layers suffice) and its time bound only counts operations:
 the exact values have ~2.2-2.9x more bits per extra chef (517,897-bit
 denominators at n = 14), so the exact time grows ~3-6x per chef.
 
-Speed (benchmarks/chefs.py): E(14) in ~15 s and ~0.75 GB with :mod:`.chefs_fast`
+Speed (benchmarks/chefs.py): E(14) in ~15 s and ~0.75 GB with :mod:`.fast`
 against ~110 s for the seed's recurrence in mpq (two layers) -- no gcd per
 operation, one denominator per alive set, target choice by proved enclosures.
 """
 
 from __future__ import annotations
-
 
 try:
     from gmpy2 import mpq, mpz
@@ -50,13 +49,11 @@ from exactplay.games.chefs import cycle  # noqa: F401 (its submodules, re-export
 from exactplay.games.chefs import model
 from exactplay.games.chefs import fast  # noqa: F401
 from exactplay.games.chefs.skills import fibonacci, fibonacci_skills, float_skills  # noqa: F401  (re-exported)
-from exactplay.games.chefs.audit import _tie_rule_json, audit_result, run_audit  # noqa: F401
+from exactplay.games.chefs.audit import audit_result, run_audit  # noqa: F401
 from exactplay.games.chefs.fmt import _decimals, decimal_text  # noqa: F401
-from exactplay.games.chefs.instance import (DEFAULT_N, FULL_TABLE_MAX_N, MAX_AUDIT_N, MAX_CERTIFY_N,  # noqa: F401
-                                            MAX_N, MIN_N, SLOW_CHECK_N, _audit_limit, _check_skill, _params,
-                                            _tie_json, chef_set, in_backend, instance, parse_n, parse_skill,
-                                            parse_skills, solve_exact)
-
+from exactplay.games.chefs.instance import (DEFAULT_N, MAX_AUDIT_N, MAX_CERTIFY_N, MAX_N, MIN_N,  # noqa: F401
+                                            _audit_limit, _params, _tie_json, chef_set, in_backend, instance,
+                                            parse_n, parse_skill, parse_skills, solve_exact)
 
 
 # ------------------------------------------------------------------ parameters

@@ -9,12 +9,11 @@ Under a fixed deterministic policy ``target(M, t)`` every state ``(M, t)`` with
 with ``r_s = 1`` for the dish count and, for chef i's winning probability, the
 absorbing value 1 at ``({i}, i)``.  This is solved by Gaussian elimination over
 ``Fraction`` -- no layers, no cycle formula -- to test both.  Also: the policy
-read from a solution, all strategies of one chef, and a seeded simulation.
+read from a solution and all strategies of one chef.
 """
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 from exactplay.bruteforce import assignments, gauss_jordan
@@ -85,22 +84,3 @@ def strategies(n: int, chef: int):
     """Every deterministic strategy of one chef: a target for each of its decision states."""
     dec = chef_decision_states(n, chef)
     return assignments({(m, t): [j for j in members(m) if j != chef] for m, t in dec})
-
-
-def simulate(skills, policy: dict, trials: int, seed: int) -> tuple[list[int], list[int]]:
-    """Play ``trials`` games from the full table, chef 1 first; (dish counts, winners)."""
-    n = len(skills)
-    rng = random.Random(seed)
-    probs = [float(s) for s in skills]
-    dishes, winners = [], []
-    full = (1 << n) - 1
-    for _ in range(trials):
-        mask, t, count = full, 0, 0
-        while mask & (mask - 1):
-            count += 1
-            if rng.random() < probs[t]:
-                mask &= ~(1 << policy[(mask, t)])
-            t = next_alive(mask, t, n)
-        dishes.append(count)
-        winners.append(t)
-    return dishes, winners

@@ -17,10 +17,6 @@ S3 = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
 W7_PUBLISHED = ("0.08965042", "0.20775702", "0.15291406", "0.14554098", "0.15905291", "0.10261412", "0.14247050")
 
 
-def _fib(n):
-    return fibonacci_skills(n)
-
-
 def _kept(skills, tie="nearest"):
     return cycle.solve(list(skills), "fraction", tie=tie, keep=True, keep_cands=True)
 
@@ -64,8 +60,8 @@ def check_cycle_formula() -> Verdict:
     """The closed form (every layer) equals the whole-game linear system, n = 2..5."""
     worst = []
     for n in range(2, 6):
-        sol = _kept(_fib(n))
-        W, D = brute.solve_system(_fib(n), brute.policy_of(sol))
+        sol = _kept(fibonacci_skills(n))
+        W, D = brute.solve_system(fibonacci_skills(n), brute.policy_of(sol))
         for q, layer in sol.layers.items():
             if q < 2:
                 continue
@@ -84,7 +80,7 @@ def check_success_branch() -> Verdict:
     """Maximising the success branch is optimal: no chef gains by ANY change of its own
     targets (every deterministic strategy, the others fixed), n = 3 and 4, in every state."""
     tried = gains = 0
-    for skills in (_fib(3), S3, _fib(4)):
+    for skills in (fibonacci_skills(3), S3, fibonacci_skills(4)):
         n = len(skills)
         policy = brute.policy_of(_kept(skills))
         W, _ = brute.solve_system(skills, policy)
@@ -97,13 +93,13 @@ def check_success_branch() -> Verdict:
 
 
 def check_e7() -> Verdict:
-    E = fast.solve_fast(list(_fib(7))).E
+    E = fast.solve_fast(list(fibonacci_skills(7))).E
     d = decimal_digits(E, 8)
     return verdict(d == "42.28176050", f"E(7) = {d} (exact, rounded; published 42.28176050)")
 
 
 def check_w7() -> Verdict:
-    W = fast.solve_fast(list(_fib(7))).W1
+    W = fast.solve_fast(list(fibonacci_skills(7))).W1
     got = tuple(decimal_digits(x, 8) for x in W)
     bad = [k + 1 for k in range(7) if got[k] != W7_PUBLISHED[k]]
     return verdict(not bad, "all 7 components agree to 8 decimals" if not bad else f"chefs {bad} differ: {got}")
@@ -111,7 +107,7 @@ def check_w7() -> Verdict:
 
 def check_positive_denominator() -> Verdict:
     """1 - prod b > 0 for every alive set (skills in (0, 1]); the smallest for n = 14."""
-    skills = _fib(14)
+    skills = fibonacci_skills(14)
     smallest = None
     for q in range(2, 15):
         for mask in cycle.masks_of_size(14, q):
@@ -129,8 +125,8 @@ def check_positive_denominator() -> Verdict:
 
 
 def check_tie_rule_matters() -> Verdict:
-    near = fast.solve_fast(list(_fib(7)))
-    far = fast.solve_fast(list(_fib(7)), tie="farthest")
+    near = fast.solve_fast(list(fibonacci_skills(7)))
+    far = fast.solve_fast(list(fibonacci_skills(7)), tie="farthest")
     changed = near.E != far.E
     return verdict(changed, f"n = 7 has {len(near.ties)} exactly tied states; E(7) = {float(near.E):.8f} (nearest) vs "
                    f"{float(far.E):.8f} (farthest): the rule changes the answer, not only the successor")
@@ -145,7 +141,7 @@ def check_time_complexity() -> Verdict:
     work, times, bits = {}, {}, {}
     for n in range(9, 13):
         t0 = time.perf_counter()
-        sol = fast.solve_fast(list(_fib(n)))
+        sol = fast.solve_fast(list(fibonacci_skills(n)))
         times[n] = time.perf_counter() - t0
         work[n] = sol.value_bits / (n * n * 2**n)
         bits[n] = sol.full.den.bit_length()
@@ -159,7 +155,7 @@ def check_time_complexity() -> Verdict:
 def check_memory() -> Verdict:
     """Only the previous layer is needed: the two largest consecutive layers, not all n^2 2^n values."""
     n = 12
-    sol = fast.solve_fast(list(_fib(n)))
+    sol = fast.solve_fast(list(fibonacci_skills(n)))
     total = sum(len(cycle.masks_of_size(n, q)) * (q * q + q) for q in range(1, n + 1))
     return verdict(sol.peak_numbers >= total, f"n = {n}: all layers hold {total} numbers, the solver holds at most {sol.peak_numbers} "
                    f"({sol.peak_numbers / total:.0%}), i.e. Theta(n^1.5 2^n) numbers; but those numbers have up to "
@@ -167,8 +163,8 @@ def check_memory() -> Verdict:
 
 
 def check_e14() -> Verdict:
-    sol = fast.solve_fast(list(_fib(14)))
-    flt = cycle.solve(float_skills(_fib(14)), "float")
+    sol = fast.solve_fast(list(fibonacci_skills(14)))
+    flt = cycle.solve(float_skills(fibonacci_skills(14)), "float")
     rr = rounding_report(sol.E, 8, flt.E)
     return verdict(rr.certain and rr.float_digits_agree,
                    f"E(14) = {rr.rounded} exactly rounded ({float(rr.distance):.2e} from a rounding boundary); "

@@ -27,17 +27,8 @@ engine's tie rule (the earlier action) is the seed's (the nearest).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
+from exactplay.games.chefs.skills import fibonacci_skills
 from exactplay.model.protocol import to_rational
-
-
-def fibonacci_skills(n: int) -> tuple[Fraction, ...]:
-    """``p_k = F_k / F_{n+1}``, ``F_1 = F_2 = 1``."""
-    fib = [0, 1]
-    while len(fib) < n + 2:
-        fib.append(fib[-1] + fib[-2])
-    return tuple(Fraction(fib[k], fib[n + 1]) for k in range(1, n + 1))
 
 
 class Chefs:

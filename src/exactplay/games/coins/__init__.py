@@ -40,8 +40,8 @@ from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, Margin, SolveResult, Table
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.coins import model
-from exactplay.games.coins.audit import FLOAT_RANGE, audit_formulation, audit_result, check_float_range, run_audit
-from exactplay.games.coins.bound import SLACK, UNIT_ROUNDOFF, abs_sum, bound_dp_min, bound_dp_sum
+from exactplay.games.coins.audit import audit_result, run_audit
+from exactplay.games.coins.bound import UNIT_ROUNDOFF, bound_dp_min, bound_dp_sum
 from exactplay.games.coins.brute import brute_force, greedy_vs_optimal, naive_min_calls, naive_sum_calls
 from exactplay.games.coins.claims import CLAIMS, SEED_EXAMPLE
 from exactplay.games.coins.row import (LEFT, MAX_COINS, RIGHT, _pq_list, _show, parse_coin, parse_coins,

@@ -34,17 +34,15 @@ from exactplay.games import Game, Param, Report, game_model, heavy_note
 from exactplay.present.render.solve import solve_report
 from exactplay.solve_result import Decision, Fact, SolveResult
 from exactplay.games.hold import model
-from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample, _smallest_query_gap,  # noqa: F401
-                                        a_priori_bound, audit_result, policy_runs, query_states, run_audit)
+from exactplay.games.hold.audit import (SEPARATION, UNIT_ROUNDOFF, _sample,  # noqa: F401
+                                        a_priori_bound, audit_result, policy_runs, run_audit)
 from exactplay.games.hold.claims import CLAIMS, SEED  # noqa: F401
 from exactplay.games.hold.judge import judge, judge_arguments
 from exactplay.games.hold.recurrence import PRECISION, fixed_error, hold_values, turn_affine # noqa: F401 (re-exported)
 from exactplay.games.hold.seed import BISECTION_STEPS, seed_candidates, seed_solve # noqa: F401 (re-exported)
 from exactplay.games.hold.solver import HoldTable, solve_table, turn_of # noqa: F401 (re-exported)
-from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, exact_turn, float_table,  # noqa: F401
+from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, float_table,  # noqa: F401
                                          parse_faces, parse_target, seed_table)
-
-
 
 
 def _params(target: int, faces: int) -> dict:

@@ -18,13 +18,6 @@ from exactplay.progress import SILENT
 SEPARATION = Fraction(1, 10**5)  # the statement's promise |p_hold - p_continue| > 1e-5
 
 
-
-
-def query_states(target: int):
-    """The contest's states: ``0 <= c, h <= T-2``, ``2 <= x <= T - c`` (205,350 for T = 75)."""
-    return [(c, h, x) for c in range(target - 1) for h in range(target - 1) for x in range(2, target - c + 1)]
-
-
 def policy_runs(policy: str) -> list:
     """``[(letter, first x, last x), ...]``: a turn's policy (x = 2..) as runs of equal letters."""
     runs = []
@@ -174,30 +167,6 @@ def run_audit(target: int = 75, faces: int = 6, backend: Backend | str = "mpq", 
 def _sample(table: HoldTable, seed) -> tuple[str, str]:
     qs = [(15, 0, 3), (35, 50, 40), (15, 0, 30)]
     return (" ".join(table.policy[c][h][x - 2] for c, h, x in qs), " ".join(seed.answer(*q) for q in qs))
-
-
-def _smallest_query_gap(table: HoldTable):
-    """Smallest exact |hold - continue| over the query states, via the fixed-point shadow then exactly."""
-    T = table.target
-    if T < 2:
-        return None
-    best = []
-
-    def keep(c, h, hold, cont):
-        if c <= T - 2 and h <= T - 2:
-            for x in range(2, T - c + 1):
-                best.append((abs(hold[x] - cont[x]), (c, h, x)))
-
-    solve_table(T, table.faces, table.backend, guide=table, visit=keep)
-    best.sort()
-    E = fixed_error(T)
-    cands = [s for g, s in best if g <= best[0][0] + 4 * E]
-    exact_gaps = []
-    for c, h, x in cands:
-        _, hv, cont, _ = turn_of(table, c, h)
-        exact_gaps.append((abs(hv[x] - cont[x]), (c, h, x)))
-    g, s = min(exact_gaps)
-    return {"value": format_pq(g), "state": list(s)}
 
 
 SOLVERS_UNDER_AUDIT = {

@@ -58,7 +58,6 @@ class BallHold:
     widenings: int = 0
     policy_rounds: int = 0
     seconds: float = 0.0
-    turns: dict | None = None  # (c, h) -> (hold, cont) balls, with keep_turns
 
     @property
     def unresolved_count(self) -> int:
@@ -116,8 +115,7 @@ def _greedy_mid(hv, cont) -> str:
     return "".join(HOLD if hv[x].mid() >= cont[x].mid() else CONTINUE for x in range(2, len(hv)))
 
 
-def ball_table(target: int, faces: int, prec: int, guide=None, keep_turns: bool = False,
-               visit=None, progress=SILENT) -> BallHold:
+def ball_table(target: int, faces: int, prec: int, guide=None, visit=None, progress=SILENT) -> BallHold:
     """The whole game in ``prec``-bit balls; ``guide``: a float table whose policies centre the pairs."""
     if guide is None:
         from .tables import float_table
@@ -125,14 +123,14 @@ def ball_table(target: int, faces: int, prec: int, guide=None, keep_turns: bool 
         guide = float_table(target, faces, progress)
     B = get_backend("ball", prec)
     with B.precision():
-        return _fill(B, target, faces, guide, keep_turns, visit, progress)
+        return _fill(B, target, faces, guide, visit, progress)
 
 
-def _fill(B, T, F, guide, keep_turns, visit, progress) -> BallHold:
+def _fill(B, T, F, guide, visit, progress) -> BallHold:
     alive = alive_scores(T, F)
     zero, one = B.zero, B.one
     V = [[zero] * T for _ in range(T)]
-    out = BallHold(T, F, B.prec, V, [[""] * T for _ in range(T)], turns={} if keep_turns else None)
+    out = BallHold(T, F, B.prec, V, [[""] * T for _ in range(T)])
     start = time.perf_counter()
     progress.start(f"hold target {T} faces {F} in {B.prec}-bit balls", T * (T + 1) // 2)
     for c, h in pair_order(T):
@@ -162,8 +160,6 @@ def _fill(B, T, F, guide, keep_turns, visit, progress) -> BallHold:
         V[c][h], V[h][c] = U, W
         for (a, b, hv, turn) in ((c, h, hv_c, turn_c),) + (() if same else ((h, c, hv_h, turn_h),)):
             out.policy[a][b] = _decide(out, a, b, hv, turn[2])
-            if keep_turns:
-                out.turns[(a, b)] = (hv, turn[2])
             if visit is not None:
                 visit(a, b, hv, turn[2])
         progress.advance()

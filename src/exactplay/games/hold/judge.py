@@ -191,7 +191,8 @@ def _read(path: str | None, what: str, limit: int) -> tuple[str, str]:
 
 
 def judge(args, backend: Backend) -> int:
-    from exactplay.games.hold.tables import exact_table, exact_turn, parse_faces, parse_target  # lazy: import-light
+    from exactplay.games.hold.solver import turn_of  # lazy: import-light
+    from exactplay.games.hold.tables import exact_table, parse_faces, parse_target
 
     target = parse_target(args.target)
     faces = parse_faces(args.faces)
@@ -222,7 +223,7 @@ def judge(args, backend: Backend) -> int:
         cache: dict = {}
         for (c, h, x), a in zip(queries, answers):
             if (c, h) not in cache:
-                cache[(c, h)] = exact_turn(table, c, h)
+                cache[(c, h)] = turn_of(table, c, h)
             _, hv, cont, _ = cache[(c, h)]
             margin = hv[x] - cont[x]
             rows.append({"query": [c, h, x], "answer": a, "hold": hv[x], "continue": cont[x], "margin": margin})

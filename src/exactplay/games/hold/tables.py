@@ -9,7 +9,7 @@ from exactplay.errors import UsageError
 from exactplay.numbers.backends import Backend, get_backend, read_int
 from exactplay.progress import SILENT
 from exactplay.games.hold.seed import seed_solve
-from exactplay.games.hold.solver import HoldTable, solve_table, turn_of
+from exactplay.games.hold.solver import HoldTable, solve_table
 
 MAX_TARGET = 150  # solve time grows fast: ~2 s at 75, ~14 s at 100, about a minute at 150
 MAX_FACES = 12
@@ -75,8 +75,3 @@ def exact_table(target: int = 75, faces: int = 6, backend: Backend | str = "mpq"
 def seed_table(target: int = 75, faces: int = 6, progress=SILENT):
     """The published program's table (cached)."""
     return _cached(_SEED_CACHE, (target, faces), 2, lambda: seed_solve(target, faces, progress=progress))
-
-
-def exact_turn(table: HoldTable, c: int, h: int):
-    """``(start, hold, cont, v)`` of the turn at ``(c, h)``, exact, indexed by x."""
-    return turn_of(table, c, h)

@@ -40,7 +40,7 @@ from exactplay.games.race.claims import CLAIMS  # noqa: F401 (the ledger reads G
 from exactplay.games.race.result import RaceTable  # noqa: F401
 from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_TARGET,  # noqa: F401
                                         SHADOW_SLACK,
-                                        TINY, candidate, exact_gap, fill_cells, solve_table,
+                                        TINY, candidate, fill_cells, solve_table,
                                         start_table, t_limit, t_zero)
 
 

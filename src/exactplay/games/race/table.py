@@ -211,9 +211,3 @@ def _exact_cell(B, tables, a, Ga, F_prev_row, b, gains, one):
         cands[t] = candidate(B, t, S, F_prev)
     best_t = min(cands, key=lambda t: (-cands[t], t))  # largest value, then smallest t
     return cands[best_t], best_t, cands
-
-
-def exact_gap(cands: dict) -> Any:
-    """Best minus runner-up among candidate values (0 when the best is tied)."""
-    values = sorted(cands.values(), reverse=True)
-    return values[0] - values[1]

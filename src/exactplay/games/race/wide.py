@@ -17,7 +17,7 @@ The operations (all on nonnegative numbers, bounds rounded outwards):
   products and the sum are rounded to nearest and moved at least one double outwards
   (:func:`dn`, :func:`up`): the rounding lemmas of :mod:`.interval`;
 * :func:`less` -- the exact order ``x < y``; :func:`least` -- the exact minimum over axis 0;
-* :func:`to_float_up` / :func:`from_float` -- conversions to and from one double.
+* :func:`to_float_up` / :func:`to_float_down` -- conversions to one double (:func:`normal` from one).
 
 >>> m, e = normal(np.array([3.0, 0.0]))
 >>> m.tolist(), e.tolist() == [2, ZERO_E]
@@ -119,8 +119,3 @@ def to_float_up(m, e):
 def to_float_down(m, e):
     """A double ``<= m 2^e`` (``>= 0``)."""
     return dn(np.ldexp(m, np.maximum(e, -1100)))
-
-
-def from_float(x):
-    """The double ``x >= 0`` as a normal pair (exact)."""
-    return normal(x)

@@ -71,24 +71,21 @@ def _claim_small_decks():
                             f"force: mismatches {bad}")
 
 
+def _nonzero_delta(brute) -> list:
+    """The listed decks where ``brute(ranks, suits)`` differs from the float DP, with ``|Delta|``."""
+    pairs = [(rs, brute(*rs), sweep_probability(*rs, "float")) for rs in SEED_SMALL_DECKS]
+    return [(rs, abs(p1 - p2)) for rs, p1, p2 in pairs if p1 != p2]
+
+
 def _claim_delta_zero():
-    nonzero = []
-    for rs in SEED_SMALL_DECKS:
-        p1 = float(brute_force(*rs))  # what statistics.mean returns: exact sum, one rounding
-        p2 = sweep_probability(*rs, "float")
-        if p1 != p2:
-            nonzero.append((rs, abs(p1 - p2)))
+    # what statistics.mean returns: exact sum, one rounding
+    nonzero = _nonzero_delta(lambda r, s: float(brute_force(r, s)))
     return verdict(not nonzero, "float DP == correctly rounded brute force in every listed deck" if not nonzero
                    else f"Delta prints 0.000000000 but is not 0 for {[(rs, f'{d:.1e}') for rs, d in nonzero]}")
 
 
 def _claim_delta_zero_slow():
-    nonzero = []
-    for rs in SEED_SMALL_DECKS:
-        p1 = seed_p_sweeps(*rs)
-        p2 = sweep_probability(*rs, "float")
-        if p1 != p2:
-            nonzero.append((rs, abs(p1 - p2)))
+    nonzero = _nonzero_delta(seed_p_sweeps)
     return verdict(not nonzero, f"seed's own p_sweeps over all permutations vs float DP: nonzero Delta at {nonzero}")
 
 

@@ -44,8 +44,7 @@ def shorten(digits: str, keep: int = 12) -> str:
     return f"{digits[:keep]}...{digits[-keep:]}"
 
 
-def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float | None = None,
-                 float_bound: float | None = None) -> tuple[dict, list[str]]:
+def exact_number(x: Any, digits: int = 8, full: bool = False) -> tuple[dict, list[str]]:
     """JSON fields and text lines describing the exact rational ``x``.
 
     The decimal is correctly rounded from the exact value, so its digits are
@@ -62,7 +61,7 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
     f = as_fraction(x)
     num, den = str(abs(f.numerator)), str(f.denominator)
     sign = "-" if f < 0 else ""
-    rr = rounding_report(f, digits, float_value, float_bound)
+    rr = rounding_report(f, digits)
     data = {
         "value": format_pq(f),
         "numerator_digits": len(num),
@@ -72,10 +71,6 @@ def exact_number(x: Any, digits: int = 8, full: bool = False, float_value: float
         "decimal_certain": rr.certain,
         "distance_to_rounding_boundary": float(rr.distance),
     }
-    if float_value is not None:
-        data["float_value"] = float_value
-        data["float_decimal"] = rr.float_rounded
-        data["float_decimal_agrees"] = rr.float_digits_agree
     shown = f"{sign}{num}/{den}" if full else f"{sign}{shorten(num)}/{shorten(den)}"
     lines = [
         f"exact value : {shown}",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ...audit.judge import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG
+from ...audit.judge import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, state_json
 from ...audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from ...numbers.backends import format_pq
 from ...strict_json import json_ready
@@ -26,10 +26,6 @@ from ...strict_json import json_ready
 __all__ = ["audit_json", "audit_lines", "audit_html", "LISTED"]
 
 LISTED = 10  # wrong states listed in text and JSON
-
-
-def _state_json(state: Any) -> Any:
-    return list(state) if isinstance(state, tuple) else state
 
 
 def _wrong(d: DecisionVerdicts) -> list:
@@ -54,7 +50,7 @@ def _answer_json(a: AnswerCheck) -> dict:
 def _decisions_json(d: DecisionVerdicts) -> dict:
     wrong = _wrong(d)
     return {**d.audit.to_dict(LISTED), "wrong_count": len(wrong),
-            "wrong_cells": [_state_json(s) for s in wrong[:LISTED]]}
+            "wrong_cells": [state_json(s) for s in wrong[:LISTED]]}
 
 
 def _program_json(fa: FloatAudit, target: dict) -> None:

@@ -31,6 +31,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from ...audit.judge import state_json
 from ...audit.result import AuditResult, Fact
 from ...numbers.decimals import decimal_digits
 from ...audit.enclosure_result import (UNBOUNDED, VERDICTS, AnswerEnclosure, DecisionCertificates, EnclosureResult,
@@ -47,9 +48,7 @@ AGREE = {True: "agree (certified)", False: "DIFFER (certified)", None: "not deci
 
 
 def _state_json(state: Any) -> Any:
-    if state is None:
-        return []
-    return list(state) if isinstance(state, tuple) else state
+    return [] if state is None else state_json(state)
 
 
 def _put(target: dict, path: tuple, value: Any) -> None:

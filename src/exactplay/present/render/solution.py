@@ -8,6 +8,7 @@ range is the largest finite double of its sign, never ``Infinity``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ...audit.judge import decimal_digits
@@ -108,7 +109,7 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
             + ("" if all_states else f": the first {len(picked)} choice states; --all lists every state"),
             ("name", "value", "extra"), rows, template="{name}: {value}{extra}",
             text_rows=[{"name": r["name"], "value": "inf" if r["value"] is None else
-                        ", ".join(decimal_digits(_fraction(v), digits) for v in r["value"]),
+                        ", ".join(decimal_digits(Fraction(v), digits) for v in r["value"]),
                         "extra": _extra(r)} for r in picked]))
     else:
         facts.append(Fact("state_values", None, rows))
@@ -144,7 +145,7 @@ def _extra(r: dict) -> str:
         return ""
     extra = f"  {r['action']!r}"
     if "margin" in r:
-        extra += f"  margin {_e(_fraction(r['margin']))}"
+        extra += f"  margin {_e(Fraction(r['margin']))}"
     if "tied_actions" in r:
         extra += f"  TIE {r['tied_actions']}"
     return extra
@@ -156,18 +157,12 @@ def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_stat
     return solve_report(solution_result(sol, digits, full, all_states, source, every_row))
 
 
-def _e(x, digits: int = 3) -> str:
+def _e(x) -> str:
     """``x`` in scientific notation, never raising on values beyond the double range."""
     try:
-        return f"{float(x):.{digits}e}"
+        return f"{float(x):.3e}"
     except OverflowError:
         return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
-
-
-def _fraction(pq: str):
-    from fractions import Fraction
-
-    return Fraction(pq)
 
 
 def solution_html(report: Report) -> str:
