@@ -234,9 +234,30 @@ def test_certify_a_builtin_reuses_the_solution(monkeypatch, tmp_path):
     assert "values" not in json.loads((tmp_path / "r.json").read_text())["solution"]
 
 
+@pytest.mark.parametrize("store", ["values", "policy"])
+@pytest.mark.parametrize("source, params, argv", [
+    (str(EXAMPLES / "pig.py") + ":make_game", {"goal": 5}, ["--game", str(EXAMPLES / "pig.py") + ":make_game",
+                                                             "--param", "goal=5"]),
+    (str(EXAMPLES / "loop-or-gamble.json"), {}, ["--model", str(EXAMPLES / "loop-or-gamble.json")]),
+])
+def test_the_api_writes_the_certificate_the_command_line_writes_byte_for_byte(tmp_path, capsys, source, params, argv,
+                                                                              store):
+    """One writer of model certificates: ``Solution.certify`` gives the bytes of ``exactplay certify`` (before:
+    an indented second layout, and ``store='policy'`` refused where the command line takes ``--store policy``)."""
+    from cli_run import run
+
+    status, _, err = run(capsys, "certify", *argv, "--store", store, "-o", tmp_path / "cli.json")
+    assert status == 0, err
+    api = xp.solve(source, **params).certify(tmp_path / "api.json", store=store)
+    assert api.read_bytes() == (tmp_path / "cli.json").read_bytes()
+    assert ("values" in json.loads(api.read_text())["solution"]) == (store == "values")
+    assert xp.check(api).ok
+
+
 def test_certify_refuses_what_it_cannot_write(tmp_path):
-    with pytest.raises(UsageError, match="store="):
-        xp.solve(str(EXAMPLES / "loop-or-gamble.json")).certify(tmp_path / "x.json", store="policy")
+    with pytest.raises(UsageError, match="store must be one of"):
+        xp.solve(str(EXAMPLES / "loop-or-gamble.json")).certify(tmp_path / "x.json", store="everything")
+    assert not (tmp_path / "x.json").exists()
     with pytest.raises(UsageError, match="give a file name"):
         xp.certify("race", tmp_path, target=2)
     with pytest.raises(UsageError, match="cannot change it"):

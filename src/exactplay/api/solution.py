@@ -179,10 +179,12 @@ class Solution:
         return certificate_of(self, store, digits)
 
     def certify(self, path: str | Path, store: str = "auto", digits: int = 8) -> Path:
-        """Write :meth:`certificate` to ``path`` (JSON; ``exactplay check PATH`` re-verifies it)."""
-        from ..certify.write import write_certificate
+        """Write :meth:`certificate` to ``path`` (JSON, the bytes ``exactplay certify`` writes;
+        ``exactplay check PATH`` re-verifies it)."""
+        from .certificates import write_certificate_of
 
-        return write_certificate(self.certificate(store, digits), path)
+        write_certificate_of(self, str(path), store, digits)
+        return Path(path)
 
     # ------------------------------------------------------------ display
 

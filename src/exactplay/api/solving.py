@@ -55,7 +55,8 @@ def solve(game: Any, *, backend: str = "mpq", max_states: int | None = None, pla
 def certify(game: Any, path: str | Path, *, store: str = "auto", digits: int = 8, **params: Any) -> Path:
     """Solve ``game`` (as :func:`solve`, or take a :class:`~exactplay.api.solution.Solution`) and write
     its certificate to ``path``; :func:`exactplay.check` re-verifies it.  ``store``: ``"auto"``,
-    ``"values"`` or ``"policy"`` (built-in games: the checker then evaluates the stored policy)."""
+    ``"values"`` or ``"policy"`` (the checker then evaluates the stored policy; ``"auto"``: a built-in game's
+    own choice, every value for any other game, as the command line)."""
     from ..paths import check_writable
 
     check_writable(str(path))  # before the work, not after
