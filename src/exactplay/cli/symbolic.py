@@ -51,16 +51,18 @@ def add_audit_arguments(p) -> None:
     g.add_argument("--max-iterations", type=int, default=None, metavar="N", help="at most N sweeps (default 10000)")
 
 
-def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states: bool = False):
+def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states: bool = False,
+                    every_row: bool = True):
     """The :class:`~exactplay.solve_result.SolveResult` of a solved PRISM/JANI model: the engine's
     (every state named by its valuation, choices by their labels, margins, ties), headed by the
-    property, the constants and the answer at each initial state."""
+    property, the constants and the answer at each initial state; ``every_row=False``: only the
+    state rows the text shows (as :func:`~exactplay.present.render.solution.solution_result`)."""
     from ..audit.result import Fact
     from ..interop.answers import answers_json, initial_answers, threshold_text
     from ..present.render.solution import solution_result
 
     q = loaded.query
-    result = solution_result(sol, digits, full, all_states, loaded.source.path)
+    result = solution_result(sol, digits, full, all_states, loaded.source.path, every_row)
     answers = initial_answers(sol, loaded.initial, q)
     kind = loaded.kind.upper()
     result.title = (f"{loaded.describe()}: {loaded.property_text}  ({kind}, {len(sol.model):,} states, "
@@ -107,8 +109,8 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
             for row in f.value:
                 row["value"] = None if row["value"] is None else row["value"][:1]
         kept.append(f)
-    if sol.model.terminal[sol.model.initial] is None and len(sol.model.trans[sol.model.initial]) < 2:
-        result.decisions = []  # the initial state has no choice
+    if sol.model.initial not in sol.margins:
+        result.decisions = []  # the initial state has no choice (a choice state has a margin)
     result.facts = facts + kept
     return result
 
@@ -138,7 +140,8 @@ def solve_symbolic(args, progress) -> int:
     progress.close()
     if args.qvbs_result:
         _write_qvbs(args, loaded, sol)
-    emit(solve_report(symbolic_result(loaded, sol, args.digits, args.full, args.all_states)), args.json)
+    emit(solve_report(symbolic_result(loaded, sol, args.digits, args.full, args.all_states, every_row=args.json)),
+         args.json)
     return EXIT_OK
 
 

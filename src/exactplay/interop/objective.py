@@ -180,7 +180,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
         player_names, objective = [chooser], ("min" if direction == "min" else "max")
     names = [choice_names[c] for c in choice_ids]
     model_labels = None if labels is None else [labels[d] for d in order]
-    model = ArrayModel(sp, name, player_names, objective, state_names=list(state_names(order)), action_names=names,
+    model = ArrayModel(sp, name, player_names, objective, state_names=state_names(order), action_names=names,
                        labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
     if reward and sp.has_end_component():  # some strategy can avoid the target forever
         if sides is not None:  # (exactplay's infinite values are for one player)
