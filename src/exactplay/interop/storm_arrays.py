@@ -23,6 +23,8 @@ are; :mod:`exactplay.interop.objective` makes a :class:`~exactplay.model.Model` 
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -76,12 +78,34 @@ class Valuations(Sequence):
             return str(d)
         return " & ".join(f"{name}={_shown(col[d])}" for name, col in zip(self.names, self.columns))
 
+    def __iter__(self):
+        """Every name in order, made a block of states at a time column by column: each distinct value's
+        ``name=value`` once per column, then one join per state (what writing the whole model asks for;
+        ``v[k]`` one at a time formats every value again)."""
+        order = self.order if self.order is not None else range(self.n)
+        if not self.names:
+            yield from map(str, order)
+            return
+        shown = [{v: f"{name}={_shown(v)}" for v in set(col)} for name, col in zip(self.names, self.columns)]
+        for lo in range(0, self.n, _BLOCK):
+            pick = itemgetter(*order[lo:lo + _BLOCK])
+            block = [map(sh.__getitem__, _tuple(pick(col))) for sh, col in zip(shown, self.columns)]
+            yield from map(" & ".join, zip(*block))
+
     def renumbered(self, order: list[int]) -> "Valuations":
         return Valuations(self.names, self.columns, order)
 
     def of_storm_state(self, d: int) -> str:
         """The name of Storm's state ``d``."""
         return Valuations(self.names, self.columns)[d]
+
+
+_BLOCK = 65_536  # states named at once by :meth:`Valuations.__iter__`
+
+
+def _tuple(x) -> tuple:
+    """``itemgetter``'s result as a tuple (it gives the bare item for one index)."""
+    return x if isinstance(x, tuple) else (x,)
 
 
 def _shown(x) -> str:

@@ -105,8 +105,9 @@ def _array_states(model) -> Iterator[str]:
     outcome = ["[" + x + "," for x in prob]
     payoff = [',"payoff":' + _numbers(v) + "}" for v in sp.payoffs]
     reward = [',"reward":' + _numbers(v) for v in sp.rewards]
+    each_name = iter(names) if names is not None else None  # (a lazy sequence makes them all at once faster)
     for s in range(sp.n):
-        name = _value(str(names[s])) if names is not None else f'"{s}"'
+        name = _value(str(next(each_name))) if each_name is not None else f'"{s}"'
         lab = labels[s] if labels is not None else None
         lab = _labels(lab) if lab else ""
         if pay[s] >= 0:
