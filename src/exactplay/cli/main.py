@@ -13,16 +13,22 @@ from .. import __version__
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from ..numbers.decimals import all_digits
 from ..registry import game_names
-from . import check, claims, crosscheck, export, game_commands, judge, listing, report
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded
 from .parsing import EPILOG, _available_games, _Parser
 
 # the command table, in the order --help lists it: each module declares its commands' parsers
 # (add_parser(sub, games)) and runs them (run(args); with OWN_EXTRAS, run(args, extras, parser):
-# the words argparse left over are the command's to judge)
-COMMAND_MODULES = (listing, game_commands, claims, report, export, crosscheck, check, judge)
-BY_COMMAND = {name: module for module in COMMAND_MODULES for name in module.COMMANDS}
+# the words argparse left over are the command's to judge); imported when a command other than
+# solve|audit|certify|report of a --game or --model needs them (:func:`command_modules`)
+COMMAND_NAMES = ("listing", "game_commands", "claims", "report", "export", "crosscheck", "check", "judge")
+
+
+def command_modules() -> tuple:
+    """The command modules, in the order of ``COMMAND_NAMES``."""
+    import importlib
+
+    return tuple(importlib.import_module(f"{__package__}.{name}") for name in COMMAND_NAMES)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     games = _available_games()
-    for module in COMMAND_MODULES:
+    for module in command_modules():
         module.add_parser(sub, games)
     return parser
 
@@ -58,7 +64,7 @@ def _run(argv: list[str] | None) -> int:
             return run_model_command(argv, _Parser)
         parser = build_parser()
         args, extras = parser.parse_known_args(argv)
-        module = BY_COMMAND.get(args.command)
+        module = {name: m for m in command_modules() for name in m.COMMANDS}.get(args.command)
         if getattr(module, "OWN_EXTRAS", False):  # export, crosscheck: a --game factory, a --model file or a GAME
             return module.run(args, extras, leaf_parser(parser, argparse.Namespace(command=args.command)))
         if extras:
