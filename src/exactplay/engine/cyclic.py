@@ -278,7 +278,7 @@ def split(eng, comp: list[int], inside: set[int]) -> bool:
     zero = {s for s in comp if not live[s]}
     choice = [s for s in comp if eng.is_choice(s)]
     signs = {eng.ckeys[sp.mover[s]][1] for s in choice}
-    if signs == {-1}:
+    if signs == {-1} and len(zero) < len(comp):  # (a component that reaches no positive payoff is all zero)
         pol = {s: 0 for s in comp}
         c = eng.ckeys[sp.mover[choice[0]]][0]
         zero |= zero_region(eng, comp, inside, pol, set(choice), c)
