@@ -69,6 +69,7 @@ def test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution(monk
     state elimination in floats): the same solution, the brute force's values."""
     model, want = _solve(data)
     monkeypatch.setattr(float_guess, "DENSE_FROM", dense_from)
+    monkeypatch.setattr(float_guess, "DENSE_WORK", 0)  # (however small the model)
     calls = []
     real = float_guess.dense_guess
     monkeypatch.setattr(float_guess, "dense_guess", lambda *a: calls.append(1) or real(*a))
@@ -96,6 +97,7 @@ def test_the_dense_float_guess_runs_on_a_cyclic_component_with_choices(monkeypat
     calls = []
     real = float_guess.dense_guess
     monkeypatch.setattr(float_guess, "dense_guess", lambda *a: calls.append(len(a[1])) or real(*a))
+    monkeypatch.setattr(float_guess, "DENSE_WORK", 0)  # (as above)
     model = build_model(pig.make_game(12))
     sol = solve_model(model)
     assert calls and max(calls) >= float_guess.DENSE_FROM

@@ -1,7 +1,7 @@
 """The Python API: solve a game exactly, audit a float program against it, certify and check.
 
-``import exactplay as xp`` gives these names (loaded when first used, so that ``import exactplay``
-stays cheap):
+``import exactplay as xp`` gives these names (loaded when first used, here too, so that ``import
+exactplay`` and the submodules stay cheap):
 
 * :func:`solve` -> :class:`Solution`: exact values, policy, margins and ties keyed by the game's
   own states;
@@ -16,9 +16,23 @@ stays cheap):
 (Fraction(1, 1), 'gamble', ('wait', 'gamble'), Fraction(0, 1))
 """
 
-from .auditing import Audit, audit
-from .checking import CheckResult, CheckResults, check
-from .solution import Solution
-from .solving import certify, solve
+_HOME = {"solve": "solving", "certify": "solving", "audit": "auditing", "Audit": "auditing", "check": "checking",
+         "CheckResult": "checking", "CheckResults": "checking", "Solution": "solution"}  # each name's module
 
 __all__ = ["solve", "audit", "certify", "check", "Solution", "Audit", "CheckResult", "CheckResults"]
+
+
+def __getattr__(name: str):
+    """The API's names, each imported from its module when first used (the command line's ``solve
+    --model`` imports only the submodules it needs)."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({n for n in globals() if n.startswith("__")} | set(__all__))

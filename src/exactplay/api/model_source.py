@@ -60,9 +60,6 @@ def load_drn_model(args):
 def load_model(args, progress):
     """``(model, source)`` from ``--game FACTORY --param ...`` or ``--model FILE`` (JSON or DRN); every
     source is refused at ``--max-states`` states, before the states past it are read or enumerated."""
-    from ..model import build_model, load_model_file, parse_params
-    from ..model.load import make_game
-
     limit = state_limit(args)
     if args.model:
         from ..interop.symbolic import is_symbolic
@@ -72,8 +69,14 @@ def load_model(args, progress):
 
             return load_symbolic(args).model, args.model
         check_drn_arguments(args)
-        model = load_drn_model(args)[0] if is_drn(args.model) else load_model_file(args.model, limit)
-        return model, args.model
+        if is_drn(args.model):
+            return load_drn_model(args)[0], args.model
+        from ..model import load_model_file
+
+        return load_model_file(args.model, limit), args.model
+    from ..model import build_model, parse_params
+    from ..model.load import make_game
+
     params = parse_params(args.param)
     game = make_game(args.game, params)
     shown = args.game + "".join(f" {k}={v}" for k, v in params.items())

@@ -27,6 +27,11 @@ from .structure import local_choice
 __all__ = ["cyclic", "split", "evaluate", "MAX_ROUNDS"]
 
 MAX_ROUNDS = 10_000  # exact policy / strategy iteration rounds in one component
+# the Markowitz count from which an exact evaluation hands its remaining unknowns to the dense solver
+# (python-flint, :func:`.elimination.dense_solve`): a dense rest of up to about 16 unknowns is eliminated
+# in the engine's numbers, cheaper than flint's import (0.07 s of CPU) and the conversions (benchmarks/qvbs.py:
+# coupon 0.14 -> 0.11 s, crowds 0.48 -> 0.40 s of solve without flint; herman's 252-state rest still goes dense)
+EXACT_FILL = 256
 
 
 def cyclic(eng, comp: list[int], inside: set[int], has_ec: bool) -> None:
@@ -142,7 +147,7 @@ def evaluate(eng, comp, inside, pol, zero_set) -> None:
         rows.append(row)
         b.append(bs)
     x = guessed(eng, comp, pol, rest, rows, b) if eng.arrays is not None and not zero_set else None
-    for s, xs in zip(rest, x or solve_transient(rows, b, zero, eng.one)):
+    for s, xs in zip(rest, x or solve_transient(rows, b, zero, eng.one, max_fill=EXACT_FILL)):
         V[s] = tuple(xs)
 
 
@@ -273,7 +278,7 @@ def split(eng, comp: list[int], inside: set[int]) -> bool:
     zero = {s for s in comp if not live[s]}
     choice = [s for s in comp if eng.is_choice(s)]
     signs = {eng.ckeys[sp.mover[s]][1] for s in choice}
-    if signs == {-1}:
+    if signs == {-1} and len(zero) < len(comp):  # (a component that reaches no positive payoff is all zero)
         pol = {s: 0 for s in comp}
         c = eng.ckeys[sp.mover[choice[0]]][0]
         zero |= zero_region(eng, comp, inside, pol, set(choice), c)

@@ -8,7 +8,8 @@ relative ``FLOAT_SWITCH``.  Both sides of a game switch in the same round: only 
 iteration proves or improves.  Components from ``MIN_FLOAT_ARRAYS`` states on run it in numpy and scipy
 (:mod:`.float_policy`) and keep the arrays for the exact evaluations' rational guesses; components of
 ``DENSE_FROM`` to ``DENSE_TO`` states run the same rounds on dense numpy arrays built once
-(:func:`dense_guess`: every choice's value ``base + M x`` in one product, each evaluation one LAPACK solve);
+(:func:`dense_guess`: every choice's value ``base + M x`` in one product, each evaluation one LAPACK solve)
+when they are large enough in all to pay for numpy's import (``DENSE_WORK``);
 the smaller and the larger ones in plain Python, each evaluation by the state elimination.
 """
 
@@ -18,11 +19,14 @@ from operator import mul
 
 from .elimination import solve_transient
 
-__all__ = ["float_guess", "FLOAT_ROUNDS", "FLOAT_SWITCH", "MIN_FLOAT_ARRAYS", "ARRAY_WORK"]
+__all__ = ["float_guess", "FLOAT_ROUNDS", "FLOAT_SWITCH", "MIN_FLOAT_ARRAYS", "ARRAY_WORK", "DENSE_WORK"]
 
 FLOAT_ROUNDS = 200  # float policy iteration rounds of the guess in one component
 FLOAT_SWITCH = 1e-12  # relative improvement a float round needs to switch an action
-DENSE_FROM, DENSE_TO = 12, 500  # components of so many states are guessed on dense arrays (:func:`dense_guess`)
+DENSE_FROM, DENSE_TO = 12, 500  # components of so many states are guessed on dense arrays (:func:`dense_guess`) ...
+DENSE_WORK = 100_000  # ... when their squared sizes add up to this: the dense rounds save about 1 us per k^2 of a
+# k-state component, numpy's import costs 0.1 s (benchmarks/qvbs.py: tireworld, 255 of 16 states, 0.40 -> 0.32 s
+# of solve without numpy; consensus, 24 of 246 and 32 of 58, 1.6 M, 0.20 -> 0.12 s of guesses with it)
 MIN_FLOAT_ARRAYS = 400  # components of at least this many states are guessed in numpy (:mod:`.float_policy`) ...
 ARRAY_WORK = 4000  # ... when they hold this many states in all: else importing scipy costs more than it saves
 # (benchmarks/qvbs.py: cdrive, 1,900 such states, 0.31 s without, 0.65 s with; consensus, 8,300, 2.6 -> 2.3 s)
@@ -55,7 +59,7 @@ def float_guess(eng, comp, inside, choice, pol, c) -> None:
     if len(comp) >= MIN_FLOAT_ARRAYS and array_work(eng) >= ARRAY_WORK:
         array_guess(eng, comp, pol, base, ins, signs)
         return
-    if DENSE_FROM <= len(comp) <= DENSE_TO:
+    if DENSE_FROM <= len(comp) <= DENSE_TO and dense_work(eng) >= DENSE_WORK:
         dense_guess(eng, comp, inside, pol, base, ins, signs)
         return
     val = [0.0] * len(comp)
@@ -85,6 +89,15 @@ def array_work(eng) -> int:
     if work is None:
         comps = getattr(eng, "comps", None) or []
         work = eng.array_states = sum(len(c) for c in comps if len(c) >= MIN_FLOAT_ARRAYS)
+    return work
+
+
+def dense_work(eng) -> int:
+    """The squared sizes of the model's components of ``DENSE_FROM`` to ``DENSE_TO`` states, added (counted once)."""
+    work = getattr(eng, "dense_states", None)
+    if work is None:
+        comps = getattr(eng, "comps", None) or []
+        work = eng.dense_states = sum(len(c) ** 2 for c in comps if DENSE_FROM <= len(c) <= DENSE_TO)
     return work
 
 

@@ -26,7 +26,7 @@ computed: values, the policy, margins, ties, action values and the witness ranks
 from __future__ import annotations
 
 from ..errors import UsageError
-from ..model import Model, build_model
+from ..model import Model
 from ..model.collector import fewer_collections
 from ..model.compiled import MAX_STATES
 from ..model.sparse import Sparse
@@ -40,8 +40,11 @@ __all__ = ["solve", "solve_model"]
 
 def solve(game, backend: str = "mpq", progress=SILENT, max_states: int = MAX_STATES, filter: bool = True) -> Solution:
     """Solve a game (a Python object following the protocol, or a compiled :class:`Model`) exactly."""
-    model = game if isinstance(game, Model) else build_model(game, max_states, progress)
-    return solve_model(model, backend, progress, filter)
+    if not isinstance(game, Model):
+        from ..model import build_model
+
+        game = build_model(game, max_states, progress)
+    return solve_model(game, backend, progress, filter)
 
 
 def solve_model(model: Model, backend: str = "mpq", progress=SILENT, filter: bool = True) -> Solution:

@@ -21,11 +21,23 @@ Probabilities are exact: ``int``, :class:`fractions.Fraction`, gmpy2 ``mpq``
 or a ``"p/q"`` string.  A float is refused with an error, never converted.
 """
 
-from .build import build_model
 from .compiled import Model, ModelError
-from .explicit import load_model_file, model_from_json, model_to_json
-from .load import load_factory, parse_params
 from .protocol import to_rational
+
+_HOME = {"build_model": "build", "load_model_file": "explicit", "model_from_json": "explicit",
+         "model_to_json": "explicit", "load_factory": "load", "parse_params": "load"}  # imported when first used
+
+
+def __getattr__(name: str):
+    """The builders and readers (:mod:`.build`, :mod:`.explicit`, :mod:`.load`), imported when first used:
+    a reader of Storm's files needs only :class:`Model` and :class:`ModelError`."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    return value
 
 __all__ = [
     "Model",
