@@ -80,3 +80,30 @@ def test_an_option_of_the_command_before_the_game_is_refused_not_dropped(capsys,
     status, stdout, err = run(capsys, command, "--quiet", "race", "--target", "2", *out)
     assert status == 2 and stdout == "" and not list(tmp_path.iterdir())
     assert err == f"exactplay: error: {command} race: --quiet goes after the game (exactplay {command} race --quiet ...)\n"
+
+
+def test_the_command_table_names_each_command_of_its_module():
+    from exactplay.cli.main import COMMAND_TABLE, command_module
+
+    for name in COMMAND_TABLE:
+        assert name in command_module(name).COMMANDS, name
+    modules = {command_module(name) for name in COMMAND_TABLE}
+    assert {c for m in modules for c in m.COMMANDS} == set(COMMAND_TABLE)
+
+
+def test_solving_a_model_file_reads_no_other_command_and_no_game():
+    """``solve --model X`` imports its own command's module only, and no built-in game's (their parsers
+    and help lines are made when a GAME word or a help asks for them)."""
+    import subprocess
+    import sys
+
+    from pathlib import Path
+
+    model = Path(__file__).resolve().parents[1] / "examples" / "loop-or-gamble.json"
+    code = ("import sys\nfrom exactplay.cli.main import main\nassert main(['solve', '--model', sys.argv[1], '--quiet']) == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('exactplay.games.', 'exactplay.cli.'))))")
+    out = subprocess.run([sys.executable, "-c", code, str(model)], capture_output=True, text=True, check=True).stdout
+    loaded = eval(out.strip().splitlines()[-1])
+    assert not [m for m in loaded if m.startswith("exactplay.games.") and m != "exactplay.games.params"], loaded
+    others = {"listing", "claims", "report", "export", "crosscheck", "check", "judge"}
+    assert not [m for m in loaded if m.rsplit(".", 1)[-1] in others], loaded

@@ -21,10 +21,11 @@ def error_line(exc: Exception) -> str:
 
 
 def _choices(parser: argparse.ArgumentParser) -> dict:
-    """The subcommand parsers of ``parser`` by name (empty if it has none)."""
+    """The subcommand parsers of ``parser`` by name (empty if it has none): the table itself, which builds
+    a parser when it is looked up (``get`` builds one, ``items`` every one)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices.items())  # (the command table builds a parser when it is looked up)
+            return action._name_parser_map  # (argparse's choices, or a GAME action's table of parsers)
     return {}
 
 

@@ -12,17 +12,26 @@ import sys
 from .. import __version__
 from ..errors import EXIT_OK, EXIT_USAGE, ExactplayError, UsageError
 from ..numbers.decimals import all_digits
-from . import check, claims, crosscheck, export, game_commands, judge, listing, report
 from .errors import error_line, leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unneeded
 from .parsing import EPILOG, _Commands, _Parser
 
-# the command table, in the order --help lists it: each module names its commands (COMMANDS: name ->
-# the line --help shows), adds one's parser when it is needed (add_parser(sub, name): exactplay --help
-# builds none) and runs it (run(args); with OWN_EXTRAS, run(args, extras, parser): the words argparse
-# left over are the command's to judge, parser the main one). No word of argv is looked at before argparse.
-COMMAND_MODULES = (listing, game_commands, claims, report, export, crosscheck, check, judge)
-BY_COMMAND = {name: module for module in COMMAND_MODULES for name in module.COMMANDS}
+# the command table, in the order --help lists it: the module of each command (imported when the command
+# runs or its help line is shown: ``solve --model X.drn`` imports no other command's module), which names
+# its commands (COMMANDS: name -> the line --help shows), adds one's parser when it is needed
+# (add_parser(sub, name): exactplay --help builds none) and runs it (run(args); with OWN_EXTRAS,
+# run(args, extras, parser): the words argparse left over are the command's to judge, parser the main one).
+# No word of argv is looked at before argparse.
+COMMAND_TABLE = {"list": "listing", "solve": "game_commands", "audit": "game_commands", "certify": "game_commands",
+                 "claims": "claims", "report": "report", "export": "export", "crosscheck": "crosscheck",
+                 "check": "check", "judge": "judge"}
+
+
+def command_module(name: str):
+    """The module of command ``name`` (:data:`COMMAND_TABLE`), imported on first use."""
+    import importlib
+
+    return importlib.import_module(f"{__package__}.{COMMAND_TABLE[name]}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,8 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, action=_Commands)
-    for name, module in BY_COMMAND.items():
-        sub.add_command(name, module.COMMANDS[name], module.add_parser)
+    for name in COMMAND_TABLE:
+        sub.add_command(name, lambda name=name: command_module(name).COMMANDS[name],
+                        lambda sub, name: command_module(name).add_parser(sub, name))
     return parser
 
 
@@ -50,7 +60,7 @@ def _run(argv: list[str] | None) -> int:
     try:
         parser = build_parser()
         args, extras = parser.parse_known_args(sys.argv[1:] if argv is None else list(argv))
-        module = BY_COMMAND.get(args.command)
+        module = None if args.command is None else command_module(args.command)
         if getattr(module, "OWN_EXTRAS", False):  # a GAME, a --game factory or a --model file: the input judges
             return module.run(args, extras, parser)
         if extras:

@@ -60,6 +60,22 @@ class _Built(dict):
         return [(name, self[name]) for name in self]
 
 
+class _LazyHelp(argparse._SubParsersAction._ChoicesPseudoAction):
+    """A command's line in ``exactplay --help``, asked of its module only when a help is printed."""
+
+    def __init__(self, name: str, help_of) -> None:
+        super().__init__(name, (), None)
+        self._help_of = help_of
+
+    @property
+    def help(self):
+        return self._help_of()
+
+    @help.setter
+    def help(self, value) -> None:  # (argparse's __init__ sets it)
+        pass
+
+
 class _Commands(argparse._SubParsersAction):
     """The commands of ``exactplay``: :meth:`add_command` lists one (its help line) with the function
     that adds its parser, ``build(sub, name)``, called when argparse (or a hint) first needs it."""
@@ -69,8 +85,10 @@ class _Commands(argparse._SubParsersAction):
         self.builders = {}
         self.choices = self._name_parser_map = _Built(self)
 
-    def add_command(self, name: str, help_text: str, build) -> None:
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help_text))
+    def add_command(self, name: str, help_text, build) -> None:
+        """``help_text``: the line, or a function that gives it when a help is shown (its module unread till then)."""
+        self._choices_actions.append(_LazyHelp(name, help_text) if callable(help_text)
+                                     else self._ChoicesPseudoAction(name, (), help_text))
         self.builders[name] = build
         dict.__setitem__(self.choices, name, None)
 
@@ -102,8 +120,20 @@ class _OptionalGames(argparse._SubParsersAction):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.choices = _AnyWord()
+        self.builders = {}
+        self._name_parser_map = _Built(self)
+
+    def add_game(self, name: str, help_of, build) -> None:
+        """List GAME ``name`` (``help_of()``: its line in the command's help) and build its parser with
+        ``build(self, name)`` when the word is given (``solve --model X`` reads no game's module)."""
+        self._choices_actions.append(_LazyHelp(name, help_of))
+        self.builders[name] = build
+        dict.__setitem__(self._name_parser_map, name, None)
 
     def add_parser(self, name, **kwargs):
+        if name in self.builders:  # listed by add_game
+            kwargs.pop("help", None)
+            dict.__delitem__(self._name_parser_map, name)  # (argparse refuses a name it has)
         parser = super().add_parser(name, **kwargs)
         dict.__setitem__(self.choices, name, parser)
         return parser
@@ -149,6 +179,22 @@ def _load_games() -> tuple[list[Game], dict[str, str]]:
 
 def _available_games() -> list[Game]:
     return _load_games()[0]
+
+
+def _available_game_names() -> list[str]:
+    """The registered games' names, none of their modules read (a game that fails to load says so when
+    its line of a help is shown or its parser is built)."""
+    return game_names()
+
+
+def game_title(name: str) -> str:
+    """GAME ``name``'s line in a command's help; why not, for a game that does not load."""
+    try:
+        return get_game(name).title
+    except UsageError:
+        return "(not available in this version)"
+    except Exception as exc:  # a game module that fails to import
+        return f"(fails to load: {type(exc).__name__}: {exc})"
 
 
 def _add_common(p: argparse.ArgumentParser, backend: bool = True, backend_help: str | None = None,

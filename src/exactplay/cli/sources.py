@@ -22,7 +22,8 @@ from ..errors import UsageError
 from . import model, parametric
 from .errors import leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unconsumed, refuse_unneeded, unrecognized
-from .parsing import EPILOG, _available_games, _OptionalGames, _Parser
+from ..registry import get_game
+from .parsing import EPILOG, _available_game_names, _available_games, _OptionalGames, _Parser, game_title
 
 __all__ = ["add_command", "run"]
 
@@ -35,11 +36,16 @@ def add_command(sub, command: str, description: str, add_game_options) -> None:
     if command in parametric.COMMANDS:
         parametric.add_options(p, command)
     games = p.add_subparsers(dest="builtin", metavar="GAME", parser_class=_Parser, action=_OptionalGames)
-    for game in _available_games():
-        gp = games.add_parser(game.name, help=game.title, description=game.description, epilog=EPILOG)
+
+    def build(action, name: str) -> None:
+        game = get_game(name)
+        gp = action.add_parser(game.name, description=game.description, epilog=EPILOG)
         add_game_options(gp, game, command)
         if command in parametric.COMMANDS:
             parametric.add_builtin_options(gp, game, command)
+
+    for name in _available_game_names():
+        games.add_game(name, lambda name=name: game_title(name), build)
 
 
 def _refuse_needing(parser, game_parser, args) -> None:
