@@ -40,7 +40,7 @@ def standalone_parser(command: str, description: str, add_options, parser_class)
 def _configure(p: argparse.ArgumentParser, command: str, add_options) -> None:
     """The command's options: a --game factory or a --model file and what they take, or a built-in
     GAME (race, hold, ...: its own parameters, as ``exactplay solve GAME``), then the command's own."""
-    from .parsing import _add_game_params, _available_games, _CommandParser, _OptionalGames
+    from .parsing import _add_game_params, _CommandParser, _OptionalGames
 
     src = p.add_mutually_exclusive_group()  # one of them, or a GAME (checked in run: argparse cannot say so)
     src.add_argument("--game", metavar="MOD:FACTORY", help="a Python factory: module:function or path/file.py:function")
@@ -53,13 +53,16 @@ def _configure(p: argparse.ArgumentParser, command: str, add_options) -> None:
     add_symbolic_arguments(p, command)
     add_options(p, required=False)
     games = p.add_subparsers(dest="builtin", metavar="GAME", parser_class=_CommandParser, action=_OptionalGames)
-    for game in _available_games():
-        gp = games.add_parser(game.name, help=game.title, description=f"{game.description} The game's own model "
-                              f"({BUILTIN_FACTORY.format(game=game.name)}), as its certificate holds it.",
-                              epilog=EPILOG)
+
+    def build(action, game) -> None:
+        gp = action.add_parser(game.name, description=f"{game.description} The game's own model "
+                               f"({BUILTIN_FACTORY.format(game=game.name)}), as its certificate holds it.",
+                               epilog=EPILOG)
         _add_game_params(gp, game)
         _add_size_options(gp)
         add_options(gp, required=True)
+
+    games.add_games(build)
 
 
 def _add_size_options(p) -> None:

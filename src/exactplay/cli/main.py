@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"exactplay {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, action=_Commands)
     for name in COMMAND_TABLE:
-        sub.add_command(name, lambda name=name: command_module(name).COMMANDS[name],
+        sub.add_lazy(name, lambda name=name: command_module(name).COMMANDS[name],
                         lambda sub, name: command_module(name).add_parser(sub, name))
     return parser
 

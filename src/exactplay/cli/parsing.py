@@ -36,10 +36,10 @@ class _CommandParser(_Parser):
 
 
 class _Built(dict):
-    """The command table's parsers by name, each built when it is first looked up (``exactplay --help``
-    and ``exactplay solve ...`` build only what they show or run)."""
+    """The parsers of a :class:`_LazySubparsers` by name, each built when it is first looked up (``exactplay
+    --help`` and ``exactplay solve --model X`` build only what they show or run)."""
 
-    def __init__(self, action: "_Commands"):
+    def __init__(self, action: "_LazySubparsers"):
         super().__init__()
         self._action = action
 
@@ -61,7 +61,7 @@ class _Built(dict):
 
 
 class _LazyHelp(argparse._SubParsersAction._ChoicesPseudoAction):
-    """A command's line in ``exactplay --help``, asked of its module only when a help is printed."""
+    """A subparser's line in its parent's help, asked of its module only when a help is printed."""
 
     def __init__(self, name: str, help_of) -> None:
         super().__init__(name, (), None)
@@ -76,32 +76,37 @@ class _LazyHelp(argparse._SubParsersAction._ChoicesPseudoAction):
         pass
 
 
-class _Commands(argparse._SubParsersAction):
-    """The commands of ``exactplay``: :meth:`add_command` lists one (its help line) with the function
-    that adds its parser, ``build(sub, name)``, called when argparse (or a hint) first needs it."""
+class _LazySubparsers(argparse._SubParsersAction):
+    """Subparsers listed by :meth:`add_lazy` (a name, its help line as a function) and built by their
+    function ``build(action, name)`` when argparse, a help or a hint first looks the name up."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.builders = {}
-        self.choices = self._name_parser_map = _Built(self)
+        self._name_parser_map = _Built(self)
 
-    def add_command(self, name: str, help_text, build) -> None:
-        """``help_text``: the line, or a function that gives it when a help is shown (its module unread till then)."""
-        self._choices_actions.append(_LazyHelp(name, help_text) if callable(help_text)
-                                     else self._ChoicesPseudoAction(name, (), help_text))
+    def add_lazy(self, name: str, help_of, build) -> None:
+        self._choices_actions.append(_LazyHelp(name, help_of))
         self.builders[name] = build
-        dict.__setitem__(self.choices, name, None)
+        dict.__setitem__(self._name_parser_map, name, None)
 
     def add_parser(self, name, **kwargs):
-        if name not in self.builders:
-            return super().add_parser(name, **kwargs)
-        kwargs.pop("help", None)  # listed by add_command
-        dict.__delitem__(self.choices, name)  # (argparse refuses a name it has)
+        """``build``'s parser for a listed name, in the table's place (argparse refuses a name it has)."""
+        table = self._name_parser_map
+        dict.__delitem__(table, name)
         parser = super().add_parser(name, **kwargs)
-        built = {n: dict.get(self.choices, n) for n in self.builders}  # the table's order again
-        dict.clear(self.choices)
-        dict.update(self.choices, built)
+        built = {n: dict.get(table, n) for n in self.builders}  # the table's order again
+        dict.clear(table)
+        dict.update(table, built)
         return parser
+
+
+class _Commands(_LazySubparsers):
+    """The commands of ``exactplay`` (the command table's, :mod:`exactplay.cli.main`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.choices = self._name_parser_map
 
 
 class _AnyWord(dict):
@@ -112,28 +117,23 @@ class _AnyWord(dict):
         return True
 
 
-class _OptionalGames(argparse._SubParsersAction):
+class _OptionalGames(_LazySubparsers):
     """An optional GAME after a command that also reads ``--game`` or ``--model``: a first word that
-    names a game selects its parser; any other word (the value of an unknown option) is left over, as
-    argparse leaves words it does not recognise, and the words after it are the command's again."""
+    names a game selects its parser (built then: ``solve --model X`` reads no game's module); any other
+    word (the value of an unknown option) is left over, as argparse leaves words it does not recognise,
+    and the words after it are the command's again."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.choices = _AnyWord()
-        self.builders = {}
-        self._name_parser_map = _Built(self)
 
-    def add_game(self, name: str, help_of, build) -> None:
-        """List GAME ``name`` (``help_of()``: its line in the command's help) and build its parser with
-        ``build(self, name)`` when the word is given (``solve --model X`` reads no game's module)."""
-        self._choices_actions.append(_LazyHelp(name, help_of))
-        self.builders[name] = build
-        dict.__setitem__(self._name_parser_map, name, None)
+    def add_games(self, build) -> None:
+        """List every registered game (its title when a help is shown) and build its parser with
+        ``build(action, game)`` when its name is given."""
+        for name in game_names():
+            self.add_lazy(name, lambda name=name: game_title(name), lambda action, name: build(action, get_game(name)))
 
     def add_parser(self, name, **kwargs):
-        if name in self.builders:  # listed by add_game
-            kwargs.pop("help", None)
-            dict.__delitem__(self._name_parser_map, name)  # (argparse refuses a name it has)
         parser = super().add_parser(name, **kwargs)
         dict.__setitem__(self.choices, name, parser)
         return parser
@@ -179,12 +179,6 @@ def _load_games() -> tuple[list[Game], dict[str, str]]:
 
 def _available_games() -> list[Game]:
     return _load_games()[0]
-
-
-def _available_game_names() -> list[str]:
-    """The registered games' names, none of their modules read (a game that fails to load says so when
-    its line of a help is shown or its parser is built)."""
-    return game_names()
 
 
 def game_title(name: str) -> str:

@@ -22,8 +22,8 @@ from ..errors import UsageError
 from . import model, parametric
 from .errors import leaf_parser, unrecognized_message
 from .inputs import given_options, refuse_unconsumed, refuse_unneeded, unrecognized
-from ..registry import get_game
-from .parsing import EPILOG, _available_game_names, _available_games, _OptionalGames, _Parser, game_title
+from ..registry import game_names
+from .parsing import EPILOG, _available_games, _OptionalGames, _Parser
 
 __all__ = ["add_command", "run"]
 
@@ -37,15 +37,13 @@ def add_command(sub, command: str, description: str, add_game_options) -> None:
         parametric.add_options(p, command)
     games = p.add_subparsers(dest="builtin", metavar="GAME", parser_class=_Parser, action=_OptionalGames)
 
-    def build(action, name: str) -> None:
-        game = get_game(name)
+    def build(action, game) -> None:
         gp = action.add_parser(game.name, description=game.description, epilog=EPILOG)
         add_game_options(gp, game, command)
         if command in parametric.COMMANDS:
             parametric.add_builtin_options(gp, game, command)
 
-    for name in _available_game_names():
-        games.add_game(name, lambda name=name: game_title(name), build)
+    games.add_games(build)
 
 
 def _refuse_needing(parser, game_parser, args) -> None:
@@ -75,8 +73,6 @@ def run(args, extras: list[str], parser: argparse.ArgumentParser, run_builtin) -
     """Run ``args`` (``parser``: the main one): a built-in GAME by ``run_builtin(args)``, else the
     --game factory or --model file (parametrically with --param-symbol), each after its options are
     checked against what the input consumes."""
-    from ..registry import game_names
-
     command, name = args.command, args.builtin
     own = leaf_parser(parser, argparse.Namespace(command=command))
     if name is not None:
