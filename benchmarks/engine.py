@@ -3,12 +3,11 @@ hand-written exact solvers, and against Storm's exact engine on a Pig MDP (issue
 
 Times are CPU seconds (``time.process_time``), best of ``--repeat`` runs (3 by default).
 ``engine`` = building the model from the game object (``build_model``) + ``solve_model``;
-both parts are also printed.  ``solve_model`` is lazy: the exact values of the cut states (Hold's
-and Pig's turn starts) and every decision, proved in balls or exactly, as the hand-written Hold
-solver computes exact values at the turn starts and decides in fixed point; the other exact numbers
-are computed on first read.  ``all exact`` = build + ``solve_model(model)``: every
-state's exact value, margin and action values (what the CLI, the audits and the certificates run),
-with its ratio.  ``hand`` = today's hand-written exact solver (mpq):
+both parts are also printed.  Since 2026-12-02 the engine has one mode: ``solve_model`` computes every
+state's exact value, margin and action values (what the CLI, the audits and the certificates run), so the
+``all exact`` columns repeat the solve; the figures of 2026-12-01 below are of the lazy engine then (exact
+values at the cut states, decisions in balls, the rest on first read), removed by the one-engine redesign,
+with its ``all exact`` ratio beside them.  ``hand`` = today's hand-written exact solver (mpq):
 race ``race.solve_table``, hold ``hold_solver.solve_table`` guided by the float table (what
 the cached ``hold.exact_table`` runs, timed uncached, the float table included), chefs
 ``chefs.solve_exact`` (``chefs_fast``).  The exact values are compared, not only timed.  Goal: engine/hand

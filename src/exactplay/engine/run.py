@@ -203,6 +203,15 @@ class Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
+        if len(q) == 2 and _NONE not in map(type, q):  # one subtraction decides, and is the margin (long
+            # values: a comparison of two costs about as much as their difference)
+            d = q[0] - q[1] if sign > 0 else q[1] - q[0]
+            if d:
+                self.margins[s] = d if d > 0 else -d
+                return [0] if d > 0 else [1]
+            self.ties[s] = [0, 1]
+            self.margins[s] = self.zero
+            return [0, 1]
         if _NONE not in map(type, q):  # every action's value known: the best without negating them (by type:
             # ``None in q`` compares each mpq with None, microseconds each)
             best = max(q) if sign > 0 else min(q)
