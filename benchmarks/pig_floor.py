@@ -25,6 +25,8 @@ Python and gmpy2, twice the issue's goal: the long additions (gcds of numbers of
 score sums) are the cost, not the engine's bookkeeping (per position the engine is within ~1.1x of this
 floor at goal 70).  The goal is reachable only by not computing every exact value up front (exact values
 at the turn starts, decisions in balls, the rest on first read: the lazy engine of 2026-12-01).
+python-flint's ``fmpq`` does not lower it: a sum of two rationals sharing most of their denominator costs
+28 / 30 us (gmpy2 / flint) at 2,000 bits, 463 / 507 us at 20,000, 2,786 / 2,816 us at 60,000 (2026-12-03).
 
     PYTHONPATH=src python3 benchmarks/pig_floor.py 70 [--check]   # --check: the engine's value too (small goals)
 """
