@@ -44,12 +44,6 @@ from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_T
                                         start_table, t_limit, t_zero)
 
 
-# ------------------------------------------------------------------ the seed's verifier
-
-
-# ------------------------------------------------------------------ a-priori bound
-
-
 # ------------------------------------------------------------------ API used by the CLI
 
 
@@ -201,8 +195,3 @@ GAME = Game(
     ball=True,
     prec_help=prec_help,
 )
-
-
-# ------------------------------------------------------------------ the seed's claims
-
-
