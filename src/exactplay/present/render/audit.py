@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from . import sci
 from ...audit.judge import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, state_json
 from ...audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from ...numbers.backends import format_pq
@@ -149,20 +150,13 @@ def _decision_block(d: DecisionVerdicts) -> tuple:
                                       f"(a bug, or an earlier decision that differs, e.g. an exact tie broken the "
                                       f"other way)"))
     if a.smallest_gap is not None:
-        rows.append(("smallest gap", f"{_float_text(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
+        rows.append(("smallest gap", f"{sci(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
                                      f"exact; flip threshold 2 x bound = {a.flip_threshold:.3e})"))
     wrong = _wrong(d)
     if wrong:
         rows.append(("wrong", ", ".join(at(s) for s in wrong[:LISTED])
                      + (f" (first {LISTED} of {len(wrong):,})" if len(wrong) > LISTED else "")))
     return f"{d.label}, {sum(c.values()):,} {what} with a choice:", rows
-
-
-def _float_text(x: Any) -> str:
-    try:
-        return f"{float(x):.3e}"
-    except OverflowError:
-        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
 def _fact_block(facts: list[Fact]) -> tuple:
