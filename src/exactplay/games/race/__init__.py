@@ -47,10 +47,6 @@ from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_T
 # ------------------------------------------------------------------ API used by the CLI
 
 
-def _params(target: int) -> dict:
-    return {"target": target}
-
-
 def _first_choices(table: RaceTable) -> dict:
     N = table.target
     out = {"after_player1_scores": table.best_t[(N - 1, N)] if N > 1 else None,
@@ -104,7 +100,7 @@ def solve_result(table: RaceTable, digits: int = 8, full: bool = False) -> Solve
     """The solve of the Race from its exact table (``best_t`` at ``(N, N)`` and ``(N-1, N)`` read)."""
     target = table.target
     return SolveResult(
-        "race", _params(target), table.backend,
+        "race", {"target": target}, table.backend,
         f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
         f"G({target},{target})", table.answer, digits, full, decisions=_decisions(table),
         facts=[Fact("first_choice_T", None, _first_choices(table))])
