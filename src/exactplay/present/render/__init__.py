@@ -33,14 +33,6 @@ def _instance(report, module: str, cls: str) -> bool:
     return m is not None and isinstance(report, getattr(m, cls))
 
 
-def sci(x: Any) -> str:
-    """``x`` in scientific notation (3 digits), never raising on values beyond the double range."""
-    try:
-        return f"{float(x):.3e}"
-    except OverflowError:
-        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
-
-
 def shorten(digits: str, keep: int = 12) -> str:
     """``123456...7890`` for long digit strings; short ones unchanged."""
     if len(digits) <= 2 * keep + 3:

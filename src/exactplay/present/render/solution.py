@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from . import sci
 from ...audit.judge import decimal_digits
 from ...engine import Solution
 from ..rendered import Report
 from ...numbers.backends import InfiniteValue, format_pq
 from ...solve_result import Decision, Fact, SolveResult, Table, margin_of
+from .audit import sci
 from .solve import solve_report
 
 __all__ = ["solution_report", "solution_result", "solution_html"]

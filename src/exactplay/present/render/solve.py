@@ -16,7 +16,8 @@ from ...audit.result import Fact
 from ..rendered import Report
 from ...numbers.backends import format_pq
 from ...solve_result import Decision, ExactQuantity, Margin, SolveResult, Table
-from . import exact_number, sci
+from . import exact_number
+from .audit import sci
 
 __all__ = ["solve_json", "solve_lines", "solve_html", "solve_report", "SolveReport"]
 
