@@ -38,20 +38,29 @@ _FUNCTIONS = ("solve", "audit", "certify", "check")
 __all__ = ["__version__", *_LAZY]
 
 
-def __getattr__(name: str):
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'exactplay' has no attribute {name!r}")
-    import importlib
+def lazy_attributes(package: str, homes: dict[str, str], names=()):
+    """A package's PEP 562 ``__getattr__`` and ``__dir__``: each name of ``homes`` (name -> its module, relative
+    to ``package`` when it starts with a dot; a module named like the name is itself the value) imported when
+    first used and kept; ``__dir__`` lists the dunders and ``names``."""
+    namespace = vars(sys.modules[package])
 
-    module = importlib.import_module(target)
-    value = module if name == "testing" else getattr(module, name)
-    globals()[name] = value
-    return value
+    def __getattr__(name: str):
+        home = homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        import importlib
+
+        module = importlib.import_module(home, package)
+        value = namespace[name] = module if home.rpartition(".")[2] == name else getattr(module, name)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({n for n in namespace if n.startswith("__")} | set(names))
+
+    return __getattr__, __dir__
 
 
-def __dir__() -> list[str]:
-    return sorted({n for n in globals() if n.startswith("__")} | set(__all__))
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, __all__)
 
 
 class _Package(types.ModuleType):

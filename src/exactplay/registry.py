@@ -83,14 +83,19 @@ class Game:
     ball: bool = False
 
 
+def _package(name: str) -> str:
+    """The package of game ``name``; a :class:`UsageError` if there is none."""
+    if name not in GAME_MODULES:
+        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
+    return GAME_MODULES[name]
+
+
 def game_model(name: str) -> Callable[..., Any]:
     """The factory of game ``name`` written as a model of the engine (``games/<name>/model.py``).
 
     ``game_model("race")(target=2)`` is a game object for :func:`exactplay.engine.solve`.
     """
-    if name not in GAME_MODULES:
-        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
-    return importlib.import_module(GAME_MODULES[name] + ".model").make_game
+    return importlib.import_module(_package(name) + ".model").make_game
 
 
 def fast_path(name: str) -> Any | None:
@@ -101,9 +106,7 @@ def fast_path(name: str) -> Any | None:
     ``small_params(st)``, a hypothesis strategy of small parameters (``st`` is ``hypothesis.strategies``)
     for the conformance suite.  A game without one is solved by the engine.
     """
-    if name not in GAME_MODULES:
-        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
-    module = GAME_MODULES[name] + ".fast_solution"
+    module = _package(name) + ".fast_solution"
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -150,12 +153,11 @@ def game_names() -> list[str]:
 
 def get_game(name: str) -> Game:
     """The registered game ``name``; a :class:`UsageError` if there is none."""
-    if name not in GAME_MODULES:
-        raise UsageError(f"unknown game {name!r}: choose one of {', '.join(GAME_MODULES)}")
+    package = _package(name)
     try:
-        module = importlib.import_module(GAME_MODULES[name])
+        module = importlib.import_module(package)
     except ModuleNotFoundError as exc:  # a game not built yet
-        if exc.name == GAME_MODULES[name]:
+        if exc.name == package:
             raise UsageError(f"game {name!r} is not available in this version") from None
         raise
     return module.GAME

@@ -16,23 +16,14 @@ exactplay`` and the submodules stay cheap):
 (Fraction(1, 1), 'gamble', ('wait', 'gamble'), Fraction(0, 1))
 """
 
+from .. import lazy_attributes
+
 _HOME = {"solve": "solving", "certify": "solving", "audit": "auditing", "Audit": "auditing", "check": "checking",
          "CheckResult": "checking", "CheckResults": "checking", "Solution": "solution"}  # each name's module
 
 __all__ = ["solve", "audit", "certify", "check", "Solution", "Audit", "CheckResult", "CheckResults"]
 
 
-def __getattr__(name: str):
-    """The API's names, each imported from its module when first used (the command line's ``solve
-    --model`` imports only the submodules it needs)."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({n for n in globals() if n.startswith("__")} | set(__all__))
+# the API's names, each imported from its module when first used (the command line's ``solve --model``
+# imports only the submodules it needs)
+__getattr__, __dir__ = lazy_attributes(__name__, {n: f".{m}" for n, m in _HOME.items()}, __all__)

@@ -388,8 +388,3 @@ def audit_decisions(
     gaps_for_worst.sort(key=lambda gs: gs[0])
     out.worst = [s for _, s in gaps_for_worst[:10]]
     return out
-
-
-# ---------------------------------------------------------------- decimals
-
-

@@ -48,7 +48,3 @@ def sccs(succ: list[list[int]]) -> list[int]:
                             break
                     ncomp += 1
     return comp
-
-
-# ---------------------------------------------------------------- the checker
-

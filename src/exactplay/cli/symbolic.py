@@ -58,7 +58,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
     property, the constants and the answer at each initial state; ``every_row=False``: only the
     state rows the text shows (as :func:`~exactplay.present.render.solution.solution_result`)."""
     from ..audit.result import Fact
-    from ..interop.answers import answers_json, initial_answers, threshold_text
+    from ..interop.answers import answers_json, initial_answers, short_pq, threshold_text
     from ..present.render.solution import solution_result
 
     q = loaded.query
@@ -84,7 +84,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
         Fact("model_type", None, loaded.kind),
         Fact("file_sha256", None, loaded.source.sha256),
         Fact("initial_states", "initial states" if len(answers) > 1 else None, answers_json(answers),
-             "; ".join(f"{a.name}: {'+inf' if a.value is None else _short(a.value)}" for a in answers[:5])
+             "; ".join(f"{a.name}: {short_pq(a.value)}" for a in answers[:5])
              + (f"; ... {len(answers) - 5} more" if len(answers) > 5 else "")),
     ]
     if q.comparison is not None:
@@ -113,13 +113,6 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
         result.decisions = []  # the initial state has no choice (a choice state has a margin)
     result.facts = facts + kept
     return result
-
-
-def _short(x) -> str:
-    from ..present.render import shorten
-
-    num, den = str(x.numerator), str(x.denominator)
-    return shorten(num) if den == "1" else f"{shorten(num)}/{shorten(den)}"
 
 
 def solve_symbolic(args, progress) -> int:

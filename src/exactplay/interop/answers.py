@@ -60,7 +60,8 @@ def answers_json(answers: list[InitialAnswer]) -> list[dict]:
     return rows
 
 
-def _short(x: Fraction | None) -> str:
+def short_pq(x: Fraction | None) -> str:
+    """``x`` as p/q, long numerators and denominators shortened; +inf for None."""
     from ..present.render import shorten
 
     if x is None:
@@ -84,7 +85,7 @@ def threshold_text(query: Query, answers: list[InitialAnswer]) -> str:
     parts = []
     for a in answers[:3]:
         rel = query.comparison if a.holds else {">=": "<", ">": "<=", "<=": ">", "<": ">="}[query.comparison]
-        parts.append(f"{a.name}: {_short(a.value)} {rel} {_short(query.bound)}, distance value - bound "
-                     f"{_e(a.distance)} = {_short(a.distance)}")
+        parts.append(f"{a.name}: {short_pq(a.value)} {rel} {short_pq(query.bound)}, distance value - bound "
+                     f"{_e(a.distance)} = {short_pq(a.distance)}")
     more = f"; ... {len(answers) - 3} more initial states" if len(answers) > 3 else ""
     return f"{'true' if verdict else 'false'} (exactly): " + "; ".join(parts) + more

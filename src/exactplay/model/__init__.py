@@ -21,6 +21,7 @@ Probabilities are exact: ``int``, :class:`fractions.Fraction`, gmpy2 ``mpq``
 or a ``"p/q"`` string.  A float is refused with an error, never converted.
 """
 
+from .. import lazy_attributes
 from .compiled import Model, ModelError
 from .protocol import to_rational
 
@@ -28,16 +29,9 @@ _HOME = {"build_model": "build", "load_model_file": "explicit", "model_from_json
          "model_to_json": "explicit", "load_factory": "load", "parse_params": "load"}  # imported when first used
 
 
-def __getattr__(name: str):
-    """The builders and readers (:mod:`.build`, :mod:`.explicit`, :mod:`.load`), imported when first used:
-    a reader of Storm's files needs only :class:`Model` and :class:`ModelError`."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    return value
+# the builders and readers (.build, .explicit, .load), imported when first used: a reader of Storm's files
+# needs only Model and ModelError
+__getattr__ = lazy_attributes(__name__, {n: f".{m}" for n, m in _HOME.items()})[0]
 
 __all__ = [
     "Model",

@@ -56,12 +56,6 @@ from exactplay.games.chefs.instance import (DEFAULT_N, MAX_AUDIT_N, MAX_CERTIFY_
                                             parse_n, parse_skill, parse_skills, solve_exact)
 
 
-# ------------------------------------------------------------------ parameters
-
-
-# ------------------------------------------------------------------ exact solving
-
-
 # ------------------------------------------------------------------ solve
 
 

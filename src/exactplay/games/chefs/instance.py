@@ -28,15 +28,7 @@ MAX_CERTIFY_N = 15
 # audit (and its value tables) runs the reference recurrence keeping every layer: ~3.6 min and
 # 2.2 GB at n = 14, each chef ~4.5x the time and ~2-3x the memory, so it stops here
 MAX_AUDIT_N = 15
-
-
 DEFAULT_N = 14
-
-
-FULL_TABLE_MAX_N = 8
-
-
-SLOW_CHECK_N = 13  # certificates from here on take the stdlib checker minutes  # certificates store every value up to here, policy + digest above
 
 
 def parse_n(text: str) -> int:

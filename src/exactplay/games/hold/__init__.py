@@ -45,10 +45,6 @@ from exactplay.games.hold.tables import (MAX_FACES, MAX_TARGET, exact_table, flo
                                          parse_faces, parse_target, seed_table)
 
 
-def _params(target: int, faces: int) -> dict:
-    return {"target": target, "faces": faces}
-
-
 # ------------------------------------------------------------------ solve
 
 
@@ -71,7 +67,7 @@ def solve_result(table: HoldTable, faces: int, digits: int = 8, full: bool = Fal
     action = {"C": "continue", "H": "hold"}[first[0]]  # the model's action at turn total 2 (ties hold)
     state = game_model("hold")(target, faces).state_label((0, 0, 0, 2))
     return SolveResult(
-        "hold", _params(target, faces), table.backend,
+        "hold", {"target": target, "faces": faces}, table.backend,
         f"Hold or Continue?, target {target}, faces 1..{faces}: the first player wins with probability V(0,0)",
         "V(0,0)", table.V[0][0], digits, full,
         decisions=[Decision(state, action, note="the game's first choice")], facts=[

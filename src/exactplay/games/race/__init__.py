@@ -44,17 +44,7 @@ from exactplay.games.race.table import (MAX_AUDIT_TARGET, MAX_BALL_TARGET, MAX_T
                                         start_table, t_limit, t_zero)
 
 
-# ------------------------------------------------------------------ the seed's verifier
-
-
-# ------------------------------------------------------------------ a-priori bound
-
-
 # ------------------------------------------------------------------ API used by the CLI
-
-
-def _params(target: int) -> dict:
-    return {"target": target}
 
 
 def _first_choices(table: RaceTable) -> dict:
@@ -110,7 +100,7 @@ def solve_result(table: RaceTable, digits: int = 8, full: bool = False) -> Solve
     """The solve of the Race from its exact table (``best_t`` at ``(N, N)`` and ``(N-1, N)`` read)."""
     target = table.target
     return SolveResult(
-        "race", _params(target), table.backend,
+        "race", {"target": target}, table.backend,
         f"The Race, target {target}: Player 2 wins with probability G({target},{target})",
         f"G({target},{target})", table.answer, digits, full, decisions=_decisions(table),
         facts=[Fact("first_choice_T", None, _first_choices(table))])
@@ -201,8 +191,3 @@ GAME = Game(
     ball=True,
     prec_help=prec_help,
 )
-
-
-# ------------------------------------------------------------------ the seed's claims
-
-

@@ -53,10 +53,6 @@ from exactplay.games.war.recurrence import (distributions, expected_games, play_
 # ------------------------------------------------------------------ CLI
 
 
-def _params(ranks: int, suits: int) -> dict:
-    return {"ranks": ranks, "suits": suits}
-
-
 def solve(ranks: int = 13, suits: int = 4, backend: Backend | str = "mpq", digits: int = 8, full: bool = False,
           progress=SILENT) -> Report:
     validate_deck(ranks, suits)
@@ -69,7 +65,7 @@ def solve_result(ranks: int, suits: int, dists: list, backend: str, digits: int 
     p = sum(dists[-1].values())
     # decimals of tiny probabilities need more places: print significant digits
     return SolveResult(
-        "war", _params(ranks, suits), backend,
+        "war", {"ranks": ranks, "suits": suits}, backend,
         f"War, {ranks} ranks x {suits} suits ({ranks * suits} cards, {ranks * suits // 2} turns): "
         "probability that A wins every turn", "P(A wins every turn)", p, digits, full, places=_places(p, digits),
         quantities=[ExactQuantity("expected_games_until_a_sweep", "expected games until A or B sweeps, 1/(2p):",

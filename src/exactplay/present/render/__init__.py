@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ... import lazy_attributes
 from ...errors import EXIT_OK
 from ...numbers.backends import InfiniteValue, as_fraction, format_pq
 from ...strict_json import COMPACT_FROM, dumps
@@ -23,12 +24,7 @@ _LAZY = {"audit_html": ".audit", "audit_json": ".audit", "audit_lines": ".audit"
          "enclosure_html": ".enclosure", "enclosure_json": ".enclosure", "enclosure_lines": ".enclosure"}
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)[0]
 
 
 def _instance(report, module: str, cls: str) -> bool:

@@ -149,7 +149,7 @@ def _decision_block(d: DecisionVerdicts) -> tuple:
                                       f"(a bug, or an earlier decision that differs, e.g. an exact tie broken the "
                                       f"other way)"))
     if a.smallest_gap is not None:
-        rows.append(("smallest gap", f"{_float_text(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
+        rows.append(("smallest gap", f"{sci(a.smallest_gap)} at {at(a.smallest_gap_at)} (best - runner-up, "
                                      f"exact; flip threshold 2 x bound = {a.flip_threshold:.3e})"))
     wrong = _wrong(d)
     if wrong:
@@ -158,7 +158,8 @@ def _decision_block(d: DecisionVerdicts) -> tuple:
     return f"{d.label}, {sum(c.values()):,} {what} with a choice:", rows
 
 
-def _float_text(x: Any) -> str:
+def sci(x: Any) -> str:
+    """``x`` in scientific notation (3 digits), never raising on values beyond the double range."""
     try:
         return f"{float(x):.3e}"
     except OverflowError:

@@ -16,6 +16,7 @@ from ...engine import Solution
 from ..rendered import Report
 from ...numbers.backends import InfiniteValue, format_pq
 from ...solve_result import Decision, Fact, SolveResult, Table, margin_of
+from .audit import sci
 from .solve import solve_report
 
 __all__ = ["solution_report", "solution_result", "solution_html"]
@@ -145,7 +146,7 @@ def _extra(r: dict) -> str:
         return ""
     extra = f"  {r['action']!r}"
     if "margin" in r:
-        extra += f"  margin {_e(Fraction(r['margin']))}"
+        extra += f"  margin {sci(Fraction(r['margin']))}"
     if "tied_actions" in r:
         extra += f"  TIE {r['tied_actions']}"
     return extra
@@ -155,14 +156,6 @@ def solution_report(sol: Solution, digits: int = 8, full: bool = False, all_stat
                     source: str = "", every_row: bool = True) -> Report:
     """The solve of a user's model, rendered by :mod:`exactplay.present.render.solve` (JSON data and text)."""
     return solve_report(solution_result(sol, digits, full, all_states, source, every_row))
-
-
-def _e(x) -> str:
-    """``x`` in scientific notation, never raising on values beyond the double range."""
-    try:
-        return f"{float(x):.3e}"
-    except OverflowError:
-        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
 def solution_html(report: Report) -> str:

@@ -17,6 +17,7 @@ from ..rendered import Report
 from ...numbers.backends import format_pq
 from ...solve_result import Decision, ExactQuantity, Margin, SolveResult, Table
 from . import exact_number
+from .audit import sci
 
 __all__ = ["solve_json", "solve_lines", "solve_html", "solve_report", "SolveReport"]
 
@@ -36,12 +37,7 @@ def _e(x: Any) -> str:
     >>> _e(Fraction(1, 3)), _e(0)
     ('3.333e-01', '0 (exact tie)')
     """
-    if not x:
-        return "0 (exact tie)"
-    try:
-        return f"{float(x):.3e}"
-    except OverflowError:
-        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
+    return sci(x) if x else "0 (exact tie)"
 
 
 def _float(x: Any) -> float | None:
