@@ -7,12 +7,12 @@ here a verdict must only be one of the three outcomes, never an error.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from claim_findings import finding
 
 from exactplay.claims import CONFIRMED, ERROR, NOT_CHECKABLE, REFUTED, Claim, Verdict, all_claims, run_claim, verdict
 from exactplay.cli.main import main
@@ -26,10 +26,9 @@ FINDINGS_DOC = Path(__file__).resolve().parents[1] / "docs" / "games.md"
 FAST = [c for c in all_claims() if not c.slow]
 
 
-@functools.lru_cache(maxsize=None)
 def fast_findings() -> tuple[Finding, ...]:
-    """Every fast claim, run once per test session (shared by the tests below)."""
-    return tuple(run_ledger(FAST))
+    """Every fast claim, each run once per test process (shared with the games' verdict tests)."""
+    return tuple(finding(c) for c in FAST)
 
 
 # ------------------------------------------------------------------ the registry
@@ -76,9 +75,9 @@ HEAVY_CLAIMS = {"race.small-targets"}  # tens of seconds: a slow test
 @pytest.mark.parametrize("claim_id", [pytest.param(c.id, marks=[pytest.mark.slow] if c.id in HEAVY_CLAIMS else [])
                                       for c in FAST])
 def test_fast_claim_runs_to_a_verdict(claim_id):
-    finding = next(f for f in fast_findings() if f.claim.id == claim_id)
-    assert finding.status in (CONFIRMED, REFUTED, NOT_CHECKABLE), finding.verdict.figure
-    assert finding.verdict.figure.strip(), "a verdict must say what was measured"
+    found = finding(next(c for c in FAST if c.id == claim_id))
+    assert found.status in (CONFIRMED, REFUTED, NOT_CHECKABLE), found.verdict.figure
+    assert found.verdict.figure.strip(), "a verdict must say what was measured"
 
 
 # ------------------------------------------------------------------ the games page stays in step
