@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from claim_findings import verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -302,7 +303,7 @@ def test_fast_solver_drops_an_alive_set_once_its_last_superset_is_solved():
 
 
 def test_seed_claims_verdicts():
-    verdicts = {c.id: run_claim(c).status for c in all_claims("chefs") if not c.slow}
+    verdicts = {c.id: verdict_of(c).status for c in all_claims("chefs") if not c.slow}
     assert verdicts == {
         "chefs.w3-checkpoint": CONFIRMED, "chefs.worked-example": CONFIRMED, "chefs.cycle-formula": CONFIRMED,
         "chefs.e7": CONFIRMED, "chefs.w7": CONFIRMED, "chefs.denominator-positive": CONFIRMED,
@@ -314,7 +315,7 @@ def test_seed_claims_verdicts():
 
 @pytest.mark.slow
 def test_slow_seed_claims():
-    verdicts = {c.id: run_claim(c).status for c in chefs.CLAIMS if c.slow}
+    verdicts = {c.id: verdict_of(c).status for c in chefs.CLAIMS if c.slow}
     assert verdicts["chefs.memory"] == REFUTED
     assert verdicts["chefs.e14"] == CONFIRMED
     assert verdicts["chefs.success-branch"] == CONFIRMED

@@ -7,12 +7,12 @@ here a verdict must only be one of the three outcomes, never an error.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from claim_findings import finding
 
 from exactplay.claims import CONFIRMED, ERROR, NOT_CHECKABLE, REFUTED, Claim, Verdict, all_claims, run_claim, verdict
 from exactplay.cli.main import main
@@ -26,10 +26,9 @@ FINDINGS_DOC = Path(__file__).resolve().parents[1] / "docs" / "games.md"
 FAST = [c for c in all_claims() if not c.slow]
 
 
-@functools.lru_cache(maxsize=None)
 def fast_findings() -> tuple[Finding, ...]:
-    """Every fast claim, run once per test session (shared by the tests below)."""
-    return tuple(run_ledger(FAST))
+    """Every fast claim, each run once per test process (shared with the games' verdict tests)."""
+    return tuple(finding(c) for c in FAST)
 
 
 # ------------------------------------------------------------------ the registry
@@ -70,24 +69,31 @@ def test_all_claims_filters_by_game():
     assert sum(len(all_claims(n)) for n in GAME_MODULES) == len(all_claims())
 
 
-HEAVY_CLAIMS = {"race.small-targets"}  # tens of seconds: a slow test
+def _assert_runs_to_a_verdict(found: Finding) -> None:
+    assert found.status in (CONFIRMED, REFUTED, NOT_CHECKABLE), (found.claim.id, found.verdict.figure)
+    assert found.verdict.figure.strip(), f"{found.claim.id}: a verdict must say what was measured"
 
 
-@pytest.mark.parametrize("claim_id", [pytest.param(c.id, marks=[pytest.mark.slow] if c.id in HEAVY_CLAIMS else [])
-                                      for c in FAST])
+@pytest.mark.slow  # one test per claim, for its own report: the default suite checks them all below
+@pytest.mark.parametrize("claim_id", [c.id for c in FAST])
 def test_fast_claim_runs_to_a_verdict(claim_id):
-    finding = next(f for f in fast_findings() if f.claim.id == claim_id)
-    assert finding.status in (CONFIRMED, REFUTED, NOT_CHECKABLE), finding.verdict.figure
-    assert finding.verdict.figure.strip(), "a verdict must say what was measured"
+    _assert_runs_to_a_verdict(finding(next(c for c in FAST if c.id == claim_id)))
 
 
 # ------------------------------------------------------------------ the games page stays in step
 
 
-def test_the_findings_section_of_the_games_page_is_the_generated_table_of_the_fast_claims():
+def test_every_fast_claim_runs_to_a_verdict_and_the_games_page_shows_their_table():
+    """One test for both, so the fast claims (about 12 s of CPU) run once, in one worker: each
+    runs to one of the three verdicts with a figure, and the findings section of docs/games.md is
+    their generated table."""
+    findings = fast_findings()
+    assert [f.claim.id for f in findings] == [c.id for c in FAST] and findings
+    for found in findings:
+        _assert_runs_to_a_verdict(found)
     section = marked_section(FINDINGS_DOC.read_text(encoding="utf-8"))
     assert section is not None, f"docs/games.md lacks the {FINDINGS_START} ... {FINDINGS_END} markers"
-    expected = markdown_table(list(fast_findings()))
+    expected = markdown_table(list(findings))
     assert section == expected, (
         "the findings in docs/games.md are out of date: run `exactplay claims --fast --update-readme docs/games.md`"
     )

@@ -7,10 +7,11 @@ import random
 from fractions import Fraction
 
 import pytest
+from claim_findings import verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.claims import CONFIRMED, run_claim
+from exactplay.claims import CONFIRMED
 from exactplay.cli.main import main
 from exactplay.errors import UsageError
 from exactplay.games import coins as C
@@ -175,7 +176,7 @@ def test_a_priori_bounds_hold_on_random_decimal_rows(row):
 
 def test_claims_are_confirmed():
     for claim in C.CLAIMS:
-        v = run_claim(claim)
+        v = verdict_of(claim)
         assert v.status == CONFIRMED, (claim.id, v)
 
 

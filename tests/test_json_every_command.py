@@ -117,6 +117,8 @@ def test_every_json_output_of_every_command_is_strict_json(capsys, tmp_path, arg
     data = strict(out)
     assert data not in (None, [], {})
     assert_reasons_documented(data)
+    if argv[0] == "report":  # the files it lists are written (test_json_output's report test merged here)
+        assert Path(data["html"]).is_file() and str(data["html"]).startswith(str(tmp_path)), data
 
 
 def test_the_table_covers_every_command_and_every_game_under_each_game_command():

@@ -166,12 +166,7 @@ def test_claims_json_is_strict_json(capsys):
     assert rows and all("id" in r or "claim" in r for r in rows)
 
 
-@pytest.mark.parametrize("game,params", [(game, instances[0]) for game, instances in GAME_INSTANCES.items()],
-                         ids=list(GAME_INSTANCES))
-def test_report_json_is_strict_json(capsys, tmp_path, game, params):
-    files = json_of(capsys, ["report", game] + _with_options(params, "--json", "-q", "--no-claims", "-o",
-                                                               str(tmp_path)))
-    assert Path(files["html"]).is_file()
+# ``report GAME --json`` of every game: test_json_every_command (strict JSON, its HTML written).
 
 
 def test_judge_json_is_strict_json(capsys, tmp_path):

@@ -7,6 +7,7 @@ Both rules are from the developer guide (issue 11, item 1): a module of one job 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from exactplay.graph import tarjan
@@ -14,6 +15,19 @@ from exactplay.graph import tarjan
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SRC / "exactplay"
 MAX_LINES = 400
+
+
+@functools.lru_cache(maxsize=None)
+def _import_nodes_cached(path: Path, mtime_ns: int, size: int) -> tuple[ast.stmt, ...]:
+    return tuple(node for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+                 if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+def import_nodes(path: Path) -> tuple[ast.stmt, ...]:
+    """Every import statement of ``path``, anywhere in the file (each file parsed once per process
+    while it is unchanged: the tests below walk the same sources)."""
+    stat = path.stat()
+    return _import_nodes_cached(path, stat.st_mtime_ns, stat.st_size)
 
 # Modules still over MAX_LINES, with their line count when this list was written.  Shrink it:
 # split a module, then delete its line here (the test fails while a listed module is no longer
@@ -41,7 +55,7 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {m: set() for m in mods}
     for name, (path, is_package) in mods.items():
         here = name if is_package else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in import_nodes(path):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = here.split(".")
@@ -152,7 +166,7 @@ def private_imports(root: Path) -> list[str]:
     out = []
     for name, (path, is_package) in mods.items():
         here = name if is_package else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in import_nodes(path):
             if not isinstance(node, ast.ImportFrom):
                 continue
             base = here.split(".")[:len(here.split(".")) - (node.level - 1)] if node.level else []

@@ -7,10 +7,11 @@ import math
 from fractions import Fraction
 
 import pytest
+from claim_findings import verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactplay.claims import CONFIRMED, REFUTED, run_claim
+from exactplay.claims import CONFIRMED, REFUTED
 from exactplay.cli.main import main
 from exactplay.games import war
 from exactplay.numbers.backends import as_fraction
@@ -213,7 +214,7 @@ def test_claims_verdicts():
     for claim in war.CLAIMS:
         if claim.slow:
             continue
-        v = run_claim(claim)
+        v = verdict_of(claim)
         assert v.status == (REFUTED if claim.id in expected_refuted else CONFIRMED), (claim.id, v)
 
 
