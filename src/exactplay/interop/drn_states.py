@@ -181,7 +181,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     rew_of: dict[str, tuple] = {}  # the text in [..] -> the reward vector
     labels_of: dict[str, list[str]] = {}
     tails: dict[str, tuple] = {}  # the text after a state's number -> (its rewards, its labels)
-    actions: dict[str, tuple] = {}  # an action line -> (its name, its rewards)
+    actions: dict[str, tuple] = {}  # an action line, as written and stripped -> (its name, its rewards)
     unit: list[bool] = []  # per probability in probs: whether it is 1
     sums: dict[tuple, bool] = {}  # the sorted probability indices of a choice -> whether they sum to 1
     zeros: list[int] = []  # the successors of the current choice with probability 0 (not kept)
@@ -273,6 +273,20 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 else:
                     zeros.append(t)
                 continue
+        act = actions.get(raw)  # an action line read before (the same text): its name and rewards
+        if act is not None:
+            if in_choice:
+                if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
+                    close()
+                start.append(len(succ))
+            if dtmc and first[-1] != len(names):
+                r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
+            names.append(act[0])
+            arews.append(act[1])
+            in_choice, choice_line, cs = True, ln, len(succ)
+            if zeros:
+                zeros.clear()
+            continue
         line = raw.strip()
         if not line:
             continue
@@ -339,7 +353,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
                     close()
                 start.append(len(succ))
-            act = actions.get(line)  # the name and rewards, read once per distinct line
+            act = actions.get(line)  # the name and rewards, read once per distinct line (as it is and stripped)
             if act is None:
                 name, _, rest = line[7:].strip().partition(" ")
                 if not name:
@@ -351,6 +365,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 if rest.strip():
                     r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
                 act = actions[line] = (name, arew)
+            actions[raw] = act  # the next line of the same text takes the branch at the loop's top
             if dtmc and first[-1] != len(names):
                 r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
             names.append(act[0])
