@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 
-from ..numbers.gmp import gmpy2 as _gmpy2  # None when missing (the stdlib path is tested with use_stdlib)
+try:
+    import gmpy2 as _gmpy2
+except ImportError:  # pragma: no cover - gmpy2 is a dependency, the stdlib path is tested with use_stdlib
+    _gmpy2 = None
 
 __all__ = ["big", "gcd", "ratio", "read_int", "use_stdlib", "using_gmpy2"]
 

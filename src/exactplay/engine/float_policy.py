@@ -34,6 +34,7 @@ def _superlu():
         mod = sys.modules.get("scipy.sparse.linalg._dsolve._superlu")
         if mod is None:
             import glob
+            import importlib
             import importlib.util
             import os
 
@@ -42,10 +43,10 @@ def _superlu():
                 raise ImportError("scipy is needed for the float guess of large components")
             where = os.path.join(os.path.dirname(spec.origin), "sparse", "linalg", "_dsolve")
             found = glob.glob(os.path.join(glob.escape(where), "_superlu.*"))
+            name = "scipy.sparse.linalg._dsolve._superlu"
             if len(found) != 1:  # not the usual layout: the ordinary import
-                from scipy.sparse.linalg._dsolve import _superlu as mod
+                mod = importlib.import_module(name)
             else:
-                name = "scipy.sparse.linalg._dsolve._superlu"
                 mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location(name, found[0]))
                 mod.__spec__.loader.exec_module(mod)
         _SUPERLU.append(mod)

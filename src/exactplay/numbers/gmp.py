@@ -7,8 +7,9 @@ stand-in ``importlib.metadata`` is in ``sys.modules`` for that one import only a
 string ``importlib.metadata.version`` reads; ``gmpy2.version()`` returns ``__version__`` itself), or by
 ``importlib.metadata`` when there is no such folder.  When
 ``importlib.metadata`` is already loaded (pytest, an application) or gmpy2 is, the plain import runs.
-Every module of exactplay that imports gmpy2 at module level imports it from here, so whichever comes
-first goes through this path.
+The solver's modules that import gmpy2 at module level (numbers.backends, model.protocol, the first ones
+any command reaches) import it from here; the checker keeps its plain import (it imports only the standard
+library and exactplay.errors), so ``exactplay check`` alone still pays for importlib.metadata.
 """
 
 from __future__ import annotations
