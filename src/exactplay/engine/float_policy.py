@@ -1,11 +1,12 @@
-"""Float policy iteration on one large component, in numpy and scipy: the engine's guess of its choices.
+"""Float policy iteration on one large component, in numpy and scipy's SuperLU: the engine's guess of its choices.
 
 The component's choices are numbered locally; choice ``a`` has the float ``base[a]`` (its reward plus
 ``sum_{t outside} p V(t)``, the outside values being solved) and its transitions inside, ``(tr_choice,
 tr_target, tr_p)``.  For a policy ``pol`` (one choice per state):
 
 * evaluation: the states that cannot leave under ``pol`` are worth 0 (play never ends); the others solve
-  ``(I - Q_pol) x = base[pol]`` by a sparse LU (SuperLU, :func:`scipy.sparse.linalg.spsolve`);
+  ``(I - Q_pol) x = base[pol]`` by a sparse LU (scipy's SuperLU, called as
+  :func:`scipy.sparse.linalg.spsolve` calls it, without importing :mod:`scipy.sparse`);
 * improvement: every choice's ``q = base + sum p x(t)`` at once (``numpy.bincount``), and each state whose
   best signed ``q`` beats its current one by more than a relative ``switch`` takes the first best.
 
@@ -18,6 +19,62 @@ engine's own elimination in floats is cheaper (no arrays to build); this path ru
 from __future__ import annotations
 
 __all__ = ["ComponentFloats", "MIN_STATES"]
+
+_SUPERLU = []
+
+
+def _superlu():
+    """scipy's SuperLU extension (``scipy.sparse.linalg._dsolve._superlu``, what ``spsolve`` calls), loaded
+    from its file: importing it by name imports ``scipy.sparse`` and ``scipy.sparse.linalg`` first (~0.1 s
+    at start-up, most of it scipy's array-API layer importing every numpy submodule); the extension
+    itself needs only numpy."""
+    if not _SUPERLU:
+        import sys
+
+        mod = sys.modules.get("scipy.sparse.linalg._dsolve._superlu")
+        if mod is None:
+            import glob
+            import importlib
+            import importlib.util
+            import os
+
+            spec = importlib.util.find_spec("scipy")
+            if spec is None or spec.origin is None:
+                raise ImportError("scipy is needed for the float guess of large components")
+            where = os.path.join(os.path.dirname(spec.origin), "sparse", "linalg", "_dsolve")
+            found = glob.glob(os.path.join(glob.escape(where), "_superlu.*"))
+            name = "scipy.sparse.linalg._dsolve._superlu"
+            if len(found) != 1:  # not the usual layout: the ordinary import
+                mod = importlib.import_module(name)
+            else:
+                mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location(name, found[0]))
+                mod.__spec__.loader.exec_module(mod)
+        _SUPERLU.append(mod)
+    return _SUPERLU[0]
+
+
+def _reaching(np, k: int, rows, cols, sources):
+    """The states among ``0 .. k-1`` from which some state of ``sources`` is reached along the edges
+    ``rows[e] -> cols[e]`` (a boolean array): a backward breadth-first search, one level per step."""
+    order = np.argsort(cols, kind="stable")
+    pred = rows[order]  # the sources of the edges into each state, grouped by target
+    start = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cols, minlength=k), out=start[1:])
+    seen = np.zeros(k, dtype=bool)
+    seen[sources] = True
+    frontier = np.flatnonzero(seen)
+    while len(frontier):
+        lo, hi = start[frontier], start[frontier + 1]
+        lengths = hi - lo
+        total = int(lengths.sum())
+        if not total:
+            break
+        offsets = np.repeat(lo - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
+        nxt = pred[offsets]
+        nxt = np.unique(nxt[~seen[nxt]])
+        seen[nxt] = True
+        frontier = nxt
+    return seen
 
 MIN_STATES = 400  # components of at least this many states are guessed here (benchmarks/qvbs.py)
 
@@ -44,10 +101,6 @@ class ComponentFloats:
     def evaluate(self, pol):
         """The float values under ``pol`` (local choice numbers per state, a numpy array)."""
         np = self.np
-        from scipy.sparse import csr_matrix
-        from scipy.sparse.csgraph import breadth_first_order
-        from scipy.sparse.linalg import spsolve
-
         k = self.k
         chosen = np.zeros(self.m, dtype=bool)
         chosen[pol] = True
@@ -57,13 +110,7 @@ class ComponentFloats:
         ps = self.tr_p[sel]
         # states that can leave: some chosen choice has a row sum below 1 (a transition out), then backwards
         inside_sum = np.bincount(rows, weights=ps, minlength=k)
-        leaves = np.flatnonzero(inside_sum < 1.0 - 1e-15)
-        rev = csr_matrix((np.ones(len(rows) + len(leaves)), (np.concatenate([cols, np.full(len(leaves), k)]),
-                                                             np.concatenate([rows, leaves]))), shape=(k + 1, k + 1))
-        reach = breadth_first_order(rev, k, directed=True, return_predecessors=False)
-        open_ = np.zeros(k + 1, dtype=bool)
-        open_[reach] = True
-        open_ = open_[:k]
+        open_ = _reaching(np, k, rows, cols, np.flatnonzero(inside_sum < 1.0 - 1e-15))
         x = np.zeros(k)
         idx = np.flatnonzero(open_)
         if not len(idx):
@@ -72,11 +119,17 @@ class ComponentFloats:
         pos[idx] = np.arange(len(idx))
         keep = open_[rows] & open_[cols]
         n = len(idx)
-        A = csr_matrix((-ps[keep], (pos[rows[keep]], pos[cols[keep]])), shape=(n, n))
-        A = A + csr_matrix((np.ones(n), (np.arange(n), np.arange(n))), shape=(n, n))
-        b = self.base[pol[idx]]
-        sol = spsolve(A.tocsc(), b)
-        if not np.all(np.isfinite(sol)):
+        # I - Q_pol in compressed columns (duplicates summed, rows ascending in each column), for SuperLU
+        r = np.concatenate([pos[rows[keep]], np.arange(n)])
+        c = np.concatenate([pos[cols[keep]], np.arange(n)])
+        key, inv = np.unique(c * n + r, return_inverse=True)
+        data = np.bincount(inv, weights=np.concatenate([-ps[keep], np.ones(n)]))
+        indices = (key % n).astype(np.intc)
+        indptr = np.zeros(n + 1, dtype=np.intc)
+        np.cumsum(np.bincount(key // n, minlength=n), out=indptr[1:])
+        b = np.array(self.base[pol[idx]], dtype=np.float64)
+        sol, info = _superlu().gssv(n, len(data), data, indices, indptr, b, 1, options=dict(ColPerm=None))
+        if info != 0 or not np.all(np.isfinite(sol)):
             return x
         x[idx] = sol
         return x

@@ -181,7 +181,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     rew_of: dict[str, tuple] = {}  # the text in [..] -> the reward vector
     labels_of: dict[str, list[str]] = {}
     tails: dict[str, tuple] = {}  # the text after a state's number -> (its rewards, its labels)
-    actions: dict[str, tuple] = {}  # an action line -> (its name, its rewards)
+    actions: dict[str, tuple] = {}  # an action line as written -> (its name, its rewards)
     unit: list[bool] = []  # per probability in probs: whether it is 1
     sums: dict[tuple, bool] = {}  # the sorted probability indices of a choice -> whether they sum to 1
     zeros: list[int] = []  # the successors of the current choice with probability 0 (not kept)
@@ -219,9 +219,8 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         if ok is None:
             ok = sums[key] = sum(probs[i] for i in key) == 1
         if not ok:
-            total = sum(probs[i] for i in key)
-            r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to {total}, "
-                                "not exactly 1")
+            r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to "
+                                f"{sum(probs[i] for i in key)}, not exactly 1")
 
     def twice(mine: list[int]) -> None:
         """The line of the first successor written twice in the current choice (read again: an error)."""
@@ -255,6 +254,19 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         in_choice, choice_line, cs = True, ln, len(succ)
         zeros.clear()
 
+    def new_action(raw: str, line: str, ln: int) -> tuple:
+        """The name and rewards of an action line not seen before, kept under its text as written."""
+        if not lines:
+            r.fail(ln, "an action before the first state")
+        name, _, rest = line[7:].strip().partition(" ")
+        if not name:
+            r.fail(ln, "an action has a name (__NOLABEL__ for none)")
+        rest = rest.strip()
+        arew, rest = rewards(rest, ln, f"action {name}") if rest.startswith("[") else (None, rest)
+        if rest.strip():
+            r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
+        return actions.setdefault(raw, (name, arew))
+
     for ln, raw in _numbered(r):
         tgt, sep, val = raw.partition(" : ")  # a transition as Storm writes it, the most frequent line
         if sep and in_choice:
@@ -273,11 +285,26 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 else:
                     zeros.append(t)
                 continue
-        line = raw.strip()
+        act = actions.get(raw)  # an action line read before (the same text): its name and rewards
+        if act is None:
+            line = raw.strip()
+            if line.startswith("action ") or line == "action":
+                act = new_action(raw, line, ln)
+        if act is not None:
+            if in_choice:
+                if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
+                    close()
+                start.append(len(succ))
+            if dtmc and first[-1] != len(names):
+                r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
+            names.append(act[0])
+            arews.append(act[1])
+            in_choice, choice_line, cs = True, ln, len(succ)
+            zeros.clear()
+            continue
         if not line:
             continue
-        c = line[0]
-        if "0" <= c <= "9":  # a transition written otherwise, or the first of a DTMC state's implicit action
+        if "0" <= line[0] <= "9":  # a transition written otherwise, or the first of a DTMC state's implicit action
             if not in_choice:
                 if not lines:
                     r.fail(ln, f"unexpected line {line[:60]!r} before the first state")
@@ -332,32 +359,6 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             srews.append(srew)
             lines.append(ln)
             first.append(len(names))
-        elif line.startswith("action ") or line == "action":
-            if not lines:
-                r.fail(ln, "an action before the first state")
-            if in_choice:
-                if len(succ) - cs != 1 or zeros or not unit[pk[-1]]:  # (one successor of probability 1: sound)
-                    close()
-                start.append(len(succ))
-            act = actions.get(line)  # the name and rewards, read once per distinct line
-            if act is None:
-                name, _, rest = line[7:].strip().partition(" ")
-                if not name:
-                    r.fail(ln, "an action has a name (__NOLABEL__ for none)")
-                arew = None
-                rest = rest.strip()
-                if rest.startswith("["):
-                    arew, rest = rewards(rest, ln, f"action {name}")
-                if rest.strip():
-                    r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
-                act = actions[line] = (name, arew)
-            if dtmc and first[-1] != len(names):
-                r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
-            names.append(act[0])
-            arews.append(act[1])
-            in_choice, choice_line, cs = True, ln, len(succ)
-            if zeros:
-                zeros.clear()
         elif line.startswith("//"):
             continue
         else:

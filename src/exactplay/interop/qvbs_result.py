@@ -21,9 +21,9 @@ Parameters keep the value as given (an integer as a JSON integer, else as writte
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
+import time
 from fractions import Fraction
 
 from .. import __version__
@@ -84,7 +84,7 @@ def result_file(path: str, sha256: str, constants: dict, label: str, formula: st
     return {
         "file": name,
         "version": 1,
-        "date": datetime.date.today().isoformat(),
+        "date": time.strftime("%Y-%m-%d"),  # (datetime.date.today().isoformat(), without importing datetime: ~1 ms)
         "tool": {"name": "exactplay", "variant": ["exact"], "version": __version__},
         "benchmark": {"file": name, "file-sha256": sha256,
                       "parameters": [_parameter(k, v) for k, v in constants.items()]},

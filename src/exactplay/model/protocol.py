@@ -42,12 +42,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Hashable, Iterable, Protocol, Sequence, runtime_checkable
 
-try:
-    import gmpy2 as _gmpy2
+from ..numbers.gmp import gmpy2 as _gmpy2
 
+if _gmpy2 is not None:
     _MPQ = type(_gmpy2.mpq(0))
     _MPZ = type(_gmpy2.mpz(0))
-except ImportError:  # pragma: no cover - gmpy2 is a dependency
+else:  # pragma: no cover - gmpy2 is a dependency
     _MPQ = _MPZ = None
 
 __all__ = ["GameProtocol", "to_rational", "MAX_NUMBER_CHARS"]

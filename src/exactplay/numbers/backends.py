@@ -33,10 +33,7 @@ from typing import Any, Callable
 from ..errors import UsageError
 from .decimals import GUARDED_BITS, all_digits
 
-try:  # gmpy2 is a declared dependency, but say clearly when it is missing.
-    import gmpy2 as _gmpy2
-except ImportError:  # pragma: no cover - exercised by a monkeypatched test
-    _gmpy2 = None
+from .gmp import gmpy2 as _gmpy2  # None when missing (a declared dependency: said clearly where used)
 
 __all__ = [
     "Backend",
