@@ -110,3 +110,18 @@ def test_the_evaluation_imports_no_scipy_sparse():
     out = subprocess.run([sys.executable, "-c", program], env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"},
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['scipy.sparse.linalg._dsolve._superlu']"
+
+
+def test_a_failing_private_superlu_call_falls_back_to_spsolve(monkeypatch):
+    """When scipy's private SuperLU call fails (another scipy), the evaluation gives spsolve's values."""
+    class Broken:
+        def gssv(self, *args, **kwargs):
+            raise TypeError("gssv() got an unexpected keyword argument")
+
+    monkeypatch.setattr(float_policy, "_superlu", lambda: Broken())
+    cf = _component(3, 200)
+    rnd = random.Random(103)
+    pol = np.array([rnd.randrange(cf.cstart[i], cf.cstart[i + 1]) for i in range(cf.k)], dtype=np.int64)
+    ref, _ = _reference(cf, pol)
+    assert np.allclose(cf.evaluate(pol), ref, rtol=1e-12, atol=1e-12)
+    assert np.any(ref)

@@ -53,6 +53,15 @@ def _superlu():
     return _SUPERLU[0]
 
 
+def _public_spsolve(np, n: int, data, indices, indptr, b):
+    """``spsolve`` of the same compressed-column matrix through scipy's public API (the guard of
+    :meth:`ComponentFloats.evaluate` when the private SuperLU call fails)."""
+    from scipy.sparse import csc_matrix
+    from scipy.sparse.linalg import spsolve
+
+    return np.asarray(spsolve(csc_matrix((data, indices, indptr), shape=(n, n)), b), dtype=np.float64)
+
+
 def _reaching(np, k: int, rows, cols, sources):
     """The states among ``0 .. k-1`` from which some state of ``sources`` is reached along the edges
     ``rows[e] -> cols[e]`` (a boolean array): a backward breadth-first search, one level per step."""
@@ -128,7 +137,10 @@ class ComponentFloats:
         indptr = np.zeros(n + 1, dtype=np.intc)
         np.cumsum(np.bincount(key // n, minlength=n), out=indptr[1:])
         b = np.array(self.base[pol[idx]], dtype=np.float64)
-        sol, info = _superlu().gssv(n, len(data), data, indices, indptr, b, 1, options=dict(ColPerm=None))
+        try:
+            sol, info = _superlu().gssv(n, len(data), data, indices, indptr, b, 1, options=dict(ColPerm=None))
+        except Exception:  # a scipy whose private SuperLU call differs: its public solver (slower to import)
+            sol, info = _public_spsolve(np, n, data, indices, indptr, b), 0
         if info != 0 or not np.all(np.isfinite(sol)):
             return x
         x[idx] = sol

@@ -33,11 +33,21 @@ def _load():
     sys.modules["importlib.metadata"] = stub
     try:
         import gmpy2
+    except ImportError:
+        raise
+    except Exception:  # a gmpy2 that asks the stand-in for more than ``version``: the plain import
+        gmpy2 = None
     finally:
         if sys.modules.get("importlib.metadata") is stub:
             del sys.modules["importlib.metadata"]
         if getattr(importlib, "metadata", None) is stub:
             del importlib.metadata
+    if gmpy2 is None:
+        sys.modules.pop("gmpy2", None)
+        sys.modules.pop("gmpy2.gmpy2", None)
+        import gmpy2
+
+        return gmpy2
     version = _dist_version(os.path.dirname(os.path.dirname(gmpy2.__file__)))
     if version is None:
         import importlib.metadata
