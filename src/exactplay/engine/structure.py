@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 
 from ..model import ModelError
-from ..model.sparse import Sparse
+from ..model.sparse import ArrayModel, Sparse
 from .scc import components
 
 __all__ = ["Structure", "staying_core", "local_choice", "reaching_positive", "EXACT_ONLY"]
@@ -39,7 +39,9 @@ class Structure:
         self.loops, sure = self_loops(sp)
         # whether each component holds an end component; a larger one's (a staying core, a pass over it) only
         # until some end component is known: the witness needs no more, the solve asks when it needs it
-        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
+        # (a model that has answered "no end component" already -- R's mapping asks -- needs no pass at all)
+        none = isinstance(model, ArrayModel) and model.sparse is sp and model.known_end_component() is False
+        self.ec = ec = [False if none else sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
         known = any(ec)
         for i, comp in enumerate(self.comps):
             if ec[i] is None and not known:
@@ -218,37 +220,47 @@ def reaching_positive(sp: Sparse, c: int, comps: list[list[int]] | None = None) 
 
 def staying_core(sp: Sparse, comp: list[int], inside: set[int]) -> bool:
     """Whether the component holds an end component: its greatest subset ``X`` where every state
-    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once)."""
+    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once).
+    An action's successors are tested with one ``issuperset`` of their slice; the worklist stops as
+    soon as the last state that could stay is dropped (then the answer is False)."""
     first, start, succ = sp.first, sp.start, sp.succ
-    count: dict[int, int] = {}
-    owner: dict[int, int] = {}
-    waiting: dict[int, list[int]] = {}
+    within = inside.issuperset
+    count: dict[int, int] = {}  # per state that can stay: its actions still all inside
+    waiting: dict[int, list[int]] = {}  # per state: the staying actions that move to it
     drop = []
     for s in comp:
         c = 0
         for a in range(first[s], first[s + 1]):
-            ks = range(start[a], start[a + 1])
-            if all(succ[k] in inside for k in ks):
+            ts = succ[start[a]:start[a + 1]]
+            if within(ts):
                 c += 1
-                owner[a] = s
-                for k in ks:
-                    waiting.setdefault(succ[k], []).append(a)
-        count[s] = c
-        if not c:
+                for t in ts:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [a]
+                    else:
+                        w.append(a)
+        if c:
+            count[s] = c
+        else:
             drop.append(s)
+    if not drop or not count:
+        return bool(count)
+    owner = {a: s for s in count for a in range(first[s], first[s + 1])}
     dead: set[int] = set()
-    removed = 0
+    left = len(count)
     while drop:
-        t = drop.pop()
-        removed += 1
-        for a in waiting.get(t, ()):
+        for a in waiting.get(drop.pop(), ()):
             if a not in dead:
                 dead.add(a)
                 s = owner[a]
-                count[s] -= 1
-                if not count[s]:
+                c = count[s] = count[s] - 1
+                if not c:
+                    left -= 1
+                    if not left:
+                        return False
                     drop.append(s)
-    return removed < len(comp)
+    return True
 
 
 def local_choice(sp: Sparse, s: int, inside) -> bool:

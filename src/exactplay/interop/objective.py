@@ -182,7 +182,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     model_labels = None if labels is None else [labels[d] for d in order]
     model = ArrayModel(sp, name, player_names, objective, state_names=state_names(order), action_names=names,
                        labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
-    if reward and sp.has_end_component():  # some strategy can avoid the target forever
+    if reward and model.has_end_component():  # some strategy can avoid the target forever (remembered by the model)
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
         model.never_ending = "infinite"

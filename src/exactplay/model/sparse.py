@@ -162,7 +162,18 @@ class ArrayModel(Model):
         d["_state_names"], d["_action_names"], d["_labels"] = state_names, action_names, labels
 
     def has_end_component(self) -> bool:
-        return self.sparse.has_end_component()
+        """:meth:`Sparse.has_end_component` of the arrays, computed once (the arrays are not changed after
+        the model is made): ``R``'s mapping asks it, and the engine's :class:`~exactplay.engine.structure.Structure`
+        then knows that no component holds an end component without a pass over each."""
+        d = self.__dict__
+        known = d.get("_end_component_known")
+        if known is None:
+            known = d["_end_component_known"] = self.sparse.has_end_component()
+        return known
+
+    def known_end_component(self) -> bool | None:
+        """:meth:`has_end_component` if it has been computed already, else None (nothing computed here)."""
+        return self.__dict__.get("_end_component_known")
 
     def action_name(self, s: int, a: int) -> Any:
         """:meth:`Model.action_name` from the arrays (no list of every state's actions)."""
