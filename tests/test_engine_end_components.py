@@ -1,7 +1,8 @@
 """The engine's end-component checks (issue 26): :func:`exactplay.engine.structure.staying_core` against
 the reference :func:`exactplay.graph.has_end_component` on random components, and the shortcut of a
 model that has answered "no end component" already (``R``'s mapping of a DRN file asks): the engine then
-makes no pass over any component, and its values are those of the same model solved without the answer."""
+makes no pass over any component, and its values are those of the same model solved without the answer."""  Also
+:func:`~exactplay.engine.structure.self_loops` (one look at a state's transitions) against every action.
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 import exactplay.engine.structure as structure
 from exactplay.engine import solve_model
 from exactplay.engine.scc import components
-from exactplay.engine.structure import Structure, staying_core
+from exactplay.engine.structure import Structure, self_loops, staying_core
 from exactplay.graph import has_end_component
 from exactplay.interop.drn import drn_to_model, parse_drn
 from exactplay.model import ModelError
@@ -93,3 +94,24 @@ def test_a_reward_model_with_an_end_component_is_still_checked():
     p = drn_to_model(parse_drn(HEAD.format(n=3, c=5) + WITH_EC), "Pmax", "xgoal")[0]
     assert p.known_end_component() is None
     assert any(Structure(p, p.sparse).ec)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_self_loops_agree_with_a_look_at_every_action(seed):
+    rng = random.Random(seed)
+    sp = _random_sparse(rng, rng.randint(1, 10))
+    if seed % 3 == 0:  # (some states made terminal: no choice at all)
+        keep = [s for s in range(sp.n) if rng.random() < 0.6]
+        first, start, succ = [0], [0], []
+        for s in range(sp.n):
+            if s in keep:
+                for a in range(sp.first[s], sp.first[s + 1]):
+                    succ.extend(sp.succ[sp.start[a]:sp.start[a + 1]])
+                    start.append(len(succ))
+            first.append(len(start) - 1)
+        sp = Sparse(sp.n, 1, first, start, succ, [0] * len(succ), [Fraction(1)], [0] * sp.n, [-1] * sp.n, [],
+                    [-1] * (len(start) - 1), [])
+    acts = [[sp.succ[sp.start[a]:sp.start[a + 1]] for a in range(sp.first[s], sp.first[s + 1])] for s in range(sp.n)]
+    loops, sure = self_loops(sp)
+    assert list(loops) == [int(any(s in ts for ts in acts[s])) for s in range(sp.n)]
+    assert list(sure) == [int(any(ts == [s] for ts in acts[s])) for s in range(sp.n)]

@@ -162,13 +162,14 @@ def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
     """
     n, first, start, succ = sp.n, sp.first, sp.start, sp.succ
     loops, sure = bytearray(n), bytearray(n)
-    for s in range(n):
-        for a in range(first[s], first[s + 1]):
-            lo, hi = start[a], start[a + 1]
-            if s in succ[lo:hi]:
-                loops[s] = 1
-                if hi - lo == 1:
+    ends = list(map(start.__getitem__, first))  # per state: where its transitions start (and the last end)
+    for s, lo, hi in zip(range(n), ends, ends[1:]):
+        if lo != hi and s in succ[lo:hi]:  # (one look at all the state's transitions; its actions only then)
+            loops[s] = 1
+            for a in range(first[s], first[s + 1]):
+                if start[a + 1] - start[a] == 1 and succ[start[a]] == s:
                     sure[s] = 1
+                    break
     return loops, sure
 
 
