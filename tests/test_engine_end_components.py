@@ -1,8 +1,8 @@
 """The engine's end-component checks (issue 26): :func:`exactplay.engine.structure.staying_core` against
 the reference :func:`exactplay.graph.has_end_component` on random components, and the shortcut of a
 model that has answered "no end component" already (``R``'s mapping of a DRN file asks): the engine then
-makes no pass over any component, and its values are those of the same model solved without the answer."""  Also
-:func:`~exactplay.engine.structure.self_loops` (one look at a state's transitions) against every action.
+makes no pass over any component, and its values are those of the same model solved without the answer.
+Also :func:`~exactplay.engine.structure.self_loops` (one look at a state's transitions) against every action."""
 
 from __future__ import annotations
 
