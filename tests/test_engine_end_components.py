@@ -1,7 +1,8 @@
 """The engine's end-component checks (issue 26): :func:`exactplay.engine.structure.staying_core` against
 the reference :func:`exactplay.graph.has_end_component` on random components, and the shortcut of a
 model that has answered "no end component" already (``R``'s mapping of a DRN file asks): the engine then
-makes no pass over any component, and its values are those of the same model solved without the answer.
+makes no pass over any component (and reuses the components the mapping computed to answer it), and its
+values are those of the same model solved without the answer.
 Also :func:`~exactplay.engine.structure.self_loops` (one look at a state's transitions) against every action."""
 
 from __future__ import annotations
@@ -115,3 +116,24 @@ def test_self_loops_agree_with_a_look_at_every_action(seed):
     loops, sure = self_loops(sp)
     assert list(loops) == [int(any(s in ts for ts in acts[s])) for s in range(sp.n)]
     assert list(sure) == [int(any(ts == [s] for ts in acts[s])) for s in range(sp.n)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_attractor_among_the_cyclic_states_gives_the_whole_models_answer(seed):
+    rng = random.Random(100 + seed)
+    sp = _random_sparse(rng, rng.randint(1, 12))
+    comps, _ = components(sp.n, sp.first, sp.start, sp.succ)
+    _, sure = self_loops(sp)
+    cyclic = [s for comp in comps if len(comp) > 1 for s in comp]
+    assert (any(sure) or sp.has_end_component(cyclic)) == sp.has_end_component(), seed
+    assert sp.has_end_component(cyclic) == any(staying_core(sp, c, set(c)) for c in comps if len(c) > 1), seed
+
+
+def test_r_mappings_components_are_handed_to_the_engine_once():
+    model = _drn_model(NO_EC, 4, "Rmin")
+    first = Structure(model, model.sparse)  # the components R's mapping computed
+    assert model.take_components() is None  # (handed over: the next solve computes its own)
+    again = Structure(model, model.sparse)
+    assert (first.comps, first.comp_of, list(first.loops), first.ec) == (again.comps, again.comp_of,
+                                                                          list(again.loops), again.ec)
+    assert solve_model(model).values[0] == (Fraction(12, 5),)

@@ -35,12 +35,15 @@ class Structure:
 
     def __init__(self, model, sp: Sparse) -> None:
         self.model, self.sp = model, sp
-        self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
-        self.loops, sure = self_loops(sp)
+        mine = isinstance(model, ArrayModel) and model.sparse is sp
+        parts = model.take_components() if mine else None  # (R's mapping computes them first)
+        if parts is None:
+            parts = components(sp.n, sp.first, sp.start, sp.succ) + self_loops(sp)
+        self.comps, self.comp_of, self.loops, sure = parts
         # whether each component holds an end component; a larger one's (a staying core, a pass over it) only
         # until some end component is known: the witness needs no more, the solve asks when it needs it
         # (a model that has answered "no end component" already -- R's mapping asks -- needs no pass at all)
-        none = isinstance(model, ArrayModel) and model.sparse is sp and model.known_end_component() is False
+        none = mine and model.known_end_component() is False
         self.ec = ec = [False if none else sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
         known = any(ec)
         for i, comp in enumerate(self.comps):

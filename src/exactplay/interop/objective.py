@@ -166,6 +166,11 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     model_labels = None if labels is None else [labels[d] for d in order]
     model = ArrayModel(sp, name, player_names, objective, state_names=state_names(order), action_names=names,
                        labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
+    if reward:  # the engine's components (and one-state loops), computed once here: they answer the question below
+        from ..engine.scc import components
+        from ..engine.structure import self_loops
+
+        model.keep_components(components(sp.n, first, start, succ) + self_loops(sp))
     if reward and model.has_end_component():  # some strategy can avoid the target forever (remembered by the model)
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
