@@ -122,7 +122,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
                 pay[d] = 1
     for d in compress(range(n), target):
         pay[d] = 2 if reward else 0
-    # the model's arrays (the initial state swapped with 0), choice by choice with whole slices, the
+    # the model's arrays (the initial state swapped with 0), runs of states in whole slices (:func:`_kept`), the
     # terminal states' choices left out; probabilities 0 dropped (Storm keeps none, but a file may)
     zero = {i for i, v in enumerate(vals) if not v}
     if zero:  # (vals holds the rewards too: a reward 0 is no probability 0)
