@@ -52,9 +52,11 @@ def load_drn_model(args):
     """``(model, order, drn)`` for ``--model FILE.drn`` and the property options; a file declaring more
     states than ``--max-states`` is refused at its header."""
     from ..interop.drn import drn_to_model, read_drn
+    from ..model.collector import fewer_collections
 
-    drn = read_drn(args.model, state_limit(args))
-    return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
+    with fewer_collections(freeze=True):  # (the file's arrays: big lists the collector would walk again and again)
+        drn = read_drn(args.model, state_limit(args))
+        return drn_to_model(drn, args.objective, args.target, args.avoid, args.reward) + (drn,)
 
 
 def load_model(args, progress):

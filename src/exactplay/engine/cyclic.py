@@ -296,6 +296,6 @@ def split(eng, comp: list[int], inside: set[int]) -> bool:
     for s in zero:
         if eng.is_choice(s):
             c = eng.ckeys[sp.mover[s]][0]
-            opt[s] = eng.choose(s, [eng.qkey(a, c) for a in range(sp.first[s], sp.first[s + 1])])
+            opt[s] = eng.choose(s, eng.qkeys(sp.first[s], sp.first[s + 1], c))
     finish(eng, sorted(zero), opt)
     return True

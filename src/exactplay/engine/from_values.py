@@ -111,7 +111,7 @@ class _FromValues(Run):
             if sp.pay[s] < 0 and self.is_choice(s):
                 c = self.ckeys[sp.mover[s]][0]
                 a0, a1 = sp.first[s], sp.first[s + 1]
-                opt[s] = self.choose(s, [self.qkey(a, c) for a in range(a0, a1)])
+                opt[s] = self.choose(s, self.qkeys(a0, a1, c))
                 self.stats.exact_action_values += a1 - a0
         try:
             finish(self, comp, opt)

@@ -186,17 +186,30 @@ class Run:
         return out
 
     def qkey(self, a: int, c: int) -> Any:
-        sp, V = self.sp, self.V
-        r = self.rw[a]
-        lo, hi = sp.start[a], sp.start[a + 1]
-        if r is None and hi - lo == 1:
-            return V[sp.succ[lo]][c]
-        out = r[c] if r is not None else self.zero
-        succ, pk, bp = sp.succ, sp.pk, self.bp
-        for k in range(lo, hi):
-            x = V[succ[k]][c]
-            if x:
-                out = out + bp[pk[k]] * x
+        """``r_a + sum_t p V(t)`` in component ``c`` (:meth:`qkeys` of one action)."""
+        return self.qkeys(a, a + 1, c)[0]
+
+    def qkeys(self, a0: int, a1: int, c: int) -> list:
+        """The values ``r_a + sum_t p V(t)`` in component ``c`` of the actions ``a0 .. a1 - 1`` (one state's)."""
+        sp, V, rw, zero, bp = self.sp, self.V, self.rw, self.zero, self.bp
+        start, succ, pk = sp.start, sp.succ, sp.pk
+        out = []
+        hi = start[a0]
+        for a in range(a0, a1):
+            lo, hi = hi, start[a + 1]
+            r = rw[a]
+            if r is None:
+                if hi - lo == 1:
+                    out.append(V[succ[lo]][c])
+                    continue
+                x = zero
+            else:
+                x = r[c]
+            for k in range(lo, hi):
+                v = V[succ[k]][c]
+                if v:
+                    x = x + bp[pk[k]] * v
+            out.append(x)
         return out
 
     def choose(self, s: int, q: list) -> list[int]:
@@ -246,11 +259,11 @@ class Run:
         a0, a1 = sp.first[s], sp.first[s + 1]
         m = sp.mover[s]
         if m < 0 or a1 - a0 == 1:
-            self.V[s] = (self.qkey(a0, 0),) if self.P == 1 else tuple(self.qvec(a0))
+            self.V[s] = (self.qkeys(a0, a1, 0)[0],) if self.P == 1 else tuple(self.qvec(a0))
             finish_one(self, s, None)
             return
         c = self.ckeys[m][0]
-        q = [self.qkey(a, c) for a in range(a0, a1)]
+        q = self.qkeys(a0, a1, c)
         opt = self.choose(s, q)
         self.V[s] = (q[opt[0]],) if self.P == 1 else tuple(self.qvec(a0 + opt[0]))
         finish_one(self, s, opt)

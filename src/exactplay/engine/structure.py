@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 
 from ..model import ModelError
-from ..model.sparse import Sparse
+from ..model.sparse import ArrayModel, Sparse
 from .scc import components
 
 __all__ = ["Structure", "staying_core", "local_choice", "reaching_positive", "EXACT_ONLY"]
@@ -35,11 +35,16 @@ class Structure:
 
     def __init__(self, model, sp: Sparse) -> None:
         self.model, self.sp = model, sp
-        self.comps, self.comp_of = components(sp.n, sp.first, sp.start, sp.succ)
-        self.loops, sure = self_loops(sp)
+        mine = isinstance(model, ArrayModel) and model.sparse is sp
+        parts = model.take_components() if mine else None  # (R's mapping computes them first)
+        if parts is None:
+            parts = components(sp.n, sp.first, sp.start, sp.succ) + self_loops(sp)
+        self.comps, self.comp_of, self.loops, sure = parts
         # whether each component holds an end component; a larger one's (a staying core, a pass over it) only
         # until some end component is known: the witness needs no more, the solve asks when it needs it
-        self.ec = ec = [sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
+        # (a model that has answered "no end component" already -- R's mapping asks -- needs no pass at all)
+        none = mine and model.known_end_component() is False
+        self.ec = ec = [False if none else sure[comp[0]] == 1 if len(comp) == 1 else None for comp in self.comps]
         known = any(ec)
         for i, comp in enumerate(self.comps):
             if ec[i] is None and not known:
@@ -160,13 +165,14 @@ def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
     """
     n, first, start, succ = sp.n, sp.first, sp.start, sp.succ
     loops, sure = bytearray(n), bytearray(n)
-    for s in range(n):
-        for a in range(first[s], first[s + 1]):
-            lo, hi = start[a], start[a + 1]
-            if s in succ[lo:hi]:
-                loops[s] = 1
-                if hi - lo == 1:
+    ends = list(map(start.__getitem__, first))  # per state: where its transitions start (and the last end)
+    for s, lo, hi in zip(range(n), ends, ends[1:]):
+        if lo != hi and s in succ[lo:hi]:  # (one look at all the state's transitions; its actions only then)
+            loops[s] = 1
+            for a in range(first[s], first[s + 1]):
+                if start[a + 1] - start[a] == 1 and succ[start[a]] == s:
                     sure[s] = 1
+                    break
     return loops, sure
 
 
@@ -218,37 +224,47 @@ def reaching_positive(sp: Sparse, c: int, comps: list[list[int]] | None = None) 
 
 def staying_core(sp: Sparse, comp: list[int], inside: set[int]) -> bool:
     """Whether the component holds an end component: its greatest subset ``X`` where every state
-    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once)."""
+    has an action all of whose successors lie in ``X`` is non-empty (worklist, each action once).
+    An action's successors are tested with one ``issuperset`` of their slice; the worklist stops as
+    soon as the last state that could stay is dropped (then the answer is False)."""
     first, start, succ = sp.first, sp.start, sp.succ
-    count: dict[int, int] = {}
-    owner: dict[int, int] = {}
-    waiting: dict[int, list[int]] = {}
+    within = inside.issuperset
+    count: dict[int, int] = {}  # per state that can stay: its actions still all inside
+    waiting: dict[int, list[int]] = {}  # per state: the staying actions that move to it
     drop = []
     for s in comp:
         c = 0
         for a in range(first[s], first[s + 1]):
-            ks = range(start[a], start[a + 1])
-            if all(succ[k] in inside for k in ks):
+            ts = succ[start[a]:start[a + 1]]
+            if within(ts):
                 c += 1
-                owner[a] = s
-                for k in ks:
-                    waiting.setdefault(succ[k], []).append(a)
-        count[s] = c
-        if not c:
+                for t in ts:
+                    w = waiting.get(t)
+                    if w is None:
+                        waiting[t] = [a]
+                    else:
+                        w.append(a)
+        if c:
+            count[s] = c
+        else:
             drop.append(s)
+    if not drop or not count:
+        return bool(count)
+    owner = {a: s for s in count for a in range(first[s], first[s + 1])}
     dead: set[int] = set()
-    removed = 0
+    left = len(count)
     while drop:
-        t = drop.pop()
-        removed += 1
-        for a in waiting.get(t, ()):
+        for a in waiting.get(drop.pop(), ()):
             if a not in dead:
                 dead.add(a)
                 s = owner[a]
-                count[s] -= 1
-                if not count[s]:
+                c = count[s] = count[s] - 1
+                if not c:
+                    left -= 1
+                    if not left:
+                        return False
                     drop.append(s)
-    return removed < len(comp)
+    return True
 
 
 def local_choice(sp: Sparse, s: int, inside) -> bool:

@@ -130,10 +130,10 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     elif reward is not None:
         raise ModelError("--reward is for the objectives Rmin and Rmax")
     n = len(drn)
-    targets = [_holds(texpr, labs) for labs in drn.labels]
+    targets = _holding(texpr, drn.labels)
     avoided = None
     if aexpr is not None:
-        avoided = [not t and _holds(aexpr, labs) for t, labs in zip(targets, drn.labels)]
+        avoided = [not t and a for t, a in zip(targets, _holding(aexpr, drn.labels))]
         if is_reward and any(avoided):
             d = avoided.index(True)
             raise ModelError(f"{drn.path}:{drn.lines[d]}: --avoid is for Pmax and Pmin (an avoided state "
@@ -141,5 +141,12 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     name = f"{drn_name(drn.path)}: {objective} {target}" + (f" avoiding {avoid}" if avoid else "")
     return reach_model(drn_arrays(drn, rindex), targets, avoided, is_reward,
                        "min" if objective.endswith("min") else "max", name, _action_names(drn),
-                       lambda order: [str(d) for d in order],  # the name is the DRN number (JSON float-table rows may use it)
+                       lambda order: list(map(str, order)),  # the name is the DRN number (JSON float-table rows may use it)
                        labels=drn.labels, where=lambda d: f"{d} ({drn.path}:{drn.lines[d]})")
+
+
+def _holding(expr, labels: list[list[str]]) -> list[bool]:
+    """Whether ``expr`` holds, per state: once per distinct list of labels (the reader shares one list
+    per distinct text, alive in ``labels`` meanwhile: its ``id`` names it)."""
+    memo: dict[int, bool] = {}
+    return [memo[i] if (i := id(labs)) in memo else memo.setdefault(i, _holds(expr, labs)) for labs in labels]

@@ -109,9 +109,10 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     pay: list[int] = [-1] * n
     if not reward:  # absorbing: every choice is one entry, back to the state itself
         for d in range(n):
-            lo = rs[gs[d]]
-            if rs[gs[d] + 1] - lo == 1 and col[lo] == d and all(
-                    rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(gs[d] + 1, gs[d + 1])):
+            a0 = gs[d]
+            lo = rs[a0]
+            if col[lo] == d and rs[a0 + 1] - lo == 1 and all(
+                    rs[a + 1] - rs[a] == 1 and col[rs[a]] == d for a in range(a0 + 1, gs[d + 1])):
                 pay[d] = 1
     if avoid is not None:
         for d in compress(range(n), avoid):
@@ -121,29 +122,12 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
                 pay[d] = 1
     for d in compress(range(n), target):
         pay[d] = 2 if reward else 0
-    # the model's arrays (the initial state swapped with 0), choice by choice with whole slices, the
+    # the model's arrays (the initial state swapped with 0), runs of states in whole slices (:func:`_kept`), the
     # terminal states' choices left out; probabilities 0 dropped (Storm keeps none, but a file may)
     zero = {i for i, v in enumerate(vals) if not v}
     if zero:  # (vals holds the rewards too: a reward 0 is no probability 0)
         zero &= set(vidx)
-    first, start, succ, pk, choice_ids = [], [0], [], [], []
-    add_start, add_choice = start.append, choice_ids.append
-    for d in order:
-        first.append(len(choice_ids))
-        if pay[d] >= 0:
-            continue
-        for a in range(gs[d], gs[d + 1]):
-            lo, hi = rs[a], rs[a + 1]
-            if zero:
-                keep = [k for k in range(lo, hi) if vidx[k] not in zero]
-                succ.extend(col[k] for k in keep)
-                pk.extend(vidx[k] for k in keep)
-            else:
-                succ.extend(col[lo:hi])
-                pk.extend(vidx[lo:hi])
-            add_start(len(succ))
-            add_choice(a)
-    first.append(len(choice_ids))
+    first, start, succ, pk, choice_ids = _kept(order, pay, gs, rs, col, vidx, zero)
     if init != 0:
         succ = [init if t == 0 else 0 if t == init else t for t in succ]
     one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
@@ -182,11 +166,59 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     model_labels = None if labels is None else [labels[d] for d in order]
     model = ArrayModel(sp, name, player_names, objective, state_names=state_names(order), action_names=names,
                        labels=model_labels, initial_states=[order[d] for d in arrays.initial])  # (order: its own inverse)
-    if reward and sp.has_end_component():  # some strategy can avoid the target forever
+    if reward:  # the engine's components (and one-state loops), computed once here: they answer the question below
+        from ..engine.scc import components
+        from ..engine.structure import self_loops
+
+        model.keep_components(components(sp.n, first, start, succ) + self_loops(sp))
+    if reward and model.has_end_component():  # some strategy can avoid the target forever (remembered by the model)
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
         model.never_ending = "infinite"
     return model, order
+
+
+def _kept(order: list[int], pay: list[int], gs: list[int], rs: list[int], col: list[int], vidx: list[int],
+          zero: set[int]) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """The model's ``first, start, succ, pk`` (successors in the explicit numbering) and each kept choice's
+    number in ``arrays``: the states in ``order``, a terminal state's choices left out, transitions with a
+    probability index in ``zero`` dropped.  Without such transitions, runs of consecutive states (``order``
+    swaps only the initial state with 0) are copied in whole slices, their offsets shifted."""
+    n = len(order)
+    first: list[int] = []
+    start, succ, pk, choice_ids = [0], [], [], []
+    if zero:
+        for d in order:
+            first.append(len(choice_ids))
+            if pay[d] >= 0:
+                continue
+            for a in range(gs[d], gs[d + 1]):
+                keep = [k for k in range(rs[a], rs[a + 1]) if vidx[k] not in zero]
+                succ.extend(col[k] for k in keep)
+                pk.extend(vidx[k] for k in keep)
+                start.append(len(succ))
+                choice_ids.append(a)
+        first.append(len(choice_ids))
+        return first, start, succ, pk, choice_ids
+    terminal = [d for d in range(n) if pay[d] >= 0]
+    cuts = sorted({0, n, 1, order[0], order[0] + 1}.union(terminal, [d + 1 for d in terminal]))
+    for k0, k1 in zip(cuts, cuts[1:]):
+        d0 = order[k0]  # (a run of several states is not moved: d0 == k0)
+        if pay[d0] >= 0:
+            first.append(len(choice_ids))
+            continue
+        d1 = d0 + k1 - k0
+        g0, g1 = gs[d0], gs[d1]
+        off = len(choice_ids) - g0
+        first.extend(gs[d0:d1] if not off else [g + off for g in gs[d0:d1]])
+        lo, hi = rs[g0], rs[g1]
+        shift = len(succ) - lo
+        succ.extend(col[lo:hi])
+        pk.extend(vidx[lo:hi])
+        start.extend(rs[g0 + 1:g1 + 1] if not shift else [r + shift for r in rs[g0 + 1:g1 + 1]])
+        choice_ids.extend(range(g0, g1))
+    first.append(len(choice_ids))
+    return first, start, succ, pk, choice_ids
 
 
 def _as_list(x) -> list:

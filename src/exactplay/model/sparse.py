@@ -49,27 +49,38 @@ class Sparse:
     def choices(self) -> int:
         return len(self.start) - 1
 
-    def has_end_component(self) -> bool:
+    def has_end_component(self, among: list[int] | None = None) -> bool:
         """Whether some way of choosing actions keeps play forever in some set of states: the attractor of
         leaving (drop every state none of whose choices keeps all its successors among the states not
         dropped, terminal states first) leaves a non-empty set (:meth:`Model.has_end_component`, on arrays).
+        ``among``: only these states may stay (the others are dropped from the start), e.g. the states of
+        the strongly connected components of several states, where every end component of two states or
+        more lies.
 
         >>> Sparse(2, 1, [0, 1, 1], [0, 1], [0], [0], [Fraction(1)], [0, -1], [-1, 0], [(Fraction(1),)], [-1], []).has_end_component()
         True
+        >>> Sparse(2, 1, [0, 1, 1], [0, 1], [0], [0], [Fraction(1)], [0, -1], [-1, 0], [(Fraction(1),)], [-1], []).has_end_component([1])
+        False
         """
         n, first, start, succ = self.n, self.first, self.start, self.succ
-        staying = [first[s + 1] - first[s] for s in range(n)]  # per state: its choices that may still stay
-        preds: list[list[int] | None] = [None] * n  # per state: the choices that can move into it
+        if among is None:
+            among = range(n)
+        elif not among:
+            return False
+        staying = [0] * n  # per state: its choices that may still stay
+        preds: list[list[int] | None] = [None] * n  # per state: the choices (of states in among) that can move into it
         owner: list[int] = []
         for s in range(n):
             owner.extend([s] * (first[s + 1] - first[s]))
-        for a in range(len(start) - 1):
-            for k in range(start[a], start[a + 1]):
-                p = preds[succ[k]]
-                if p is None:
-                    preds[succ[k]] = [a]
-                else:
-                    p.append(a)
+        for s in among:
+            staying[s] = first[s + 1] - first[s]
+            for a in range(first[s], first[s + 1]):
+                for k in range(start[a], start[a + 1]):
+                    p = preds[succ[k]]
+                    if p is None:
+                        preds[succ[k]] = [a]
+                    else:
+                        p.append(a)
         left = bytearray(len(start) - 1)
         dropped = [s for s in range(n) if not staying[s]]  # (terminal states have no choice)
         count = 0
@@ -162,7 +173,30 @@ class ArrayModel(Model):
         d["_state_names"], d["_action_names"], d["_labels"] = state_names, action_names, labels
 
     def has_end_component(self) -> bool:
-        return self.sparse.has_end_component()
+        """:meth:`Sparse.has_end_component` of the arrays, computed once (the arrays are not changed after
+        the model is made): ``R``'s mapping asks it, and the engine's :class:`~exactplay.engine.structure.Structure`
+        then knows that no component holds an end component without a pass over each."""
+        d = self.__dict__
+        known = d.get("_end_component_known")
+        if known is None:
+            known = d["_end_component_known"] = self.sparse.has_end_component()
+        return known
+
+    def known_end_component(self) -> bool | None:
+        """:meth:`has_end_component` if it has been computed already, else None (nothing computed here)."""
+        return self.__dict__.get("_end_component_known")
+
+    def keep_components(self, parts: tuple) -> None:
+        """Keep the arrays' components for the engine (``(comps, comp_of, loops, sure)``: what
+        :class:`~exactplay.engine.structure.Structure` computes first), and the end-component answer they give."""
+        comps, _, _, sure = parts
+        self.__dict__["_components"] = parts
+        self.__dict__["_end_component_known"] = any(sure) or self.sparse.has_end_component(
+            [s for comp in comps if len(comp) > 1 for s in comp])
+
+    def take_components(self) -> tuple | None:
+        """The components kept by :meth:`keep_components` (handed over once: the engine's own then), or None."""
+        return self.__dict__.pop("_components", None)
 
     def action_name(self, s: int, a: int) -> Any:
         """:meth:`Model.action_name` from the arrays (no list of every state's actions)."""
