@@ -88,7 +88,7 @@ def best_candidates(fas: list[float], es: list[float], leaves: list[float], sign
     errs = list(map(truediv, map(mul, es, repeat(2.0)), leaves))
     los = list(map(sub, ys, errs))
     his = list(map(add, ys, errs))
-    if not (all(map(isfinite, los)) and all(map(isfinite, his))):
+    if not (isfinite(sum(los)) and isfinite(sum(his))):  # (an end not finite; or a sum overflowing: checked one by one)
         los, his = unbounded(los, his)
     top = max(los)
     return [a for a, hi in enumerate(his) if not top > hi]
@@ -110,7 +110,7 @@ def top_two_candidates(fas: list[float], es: list[float], fstays: list[float], x
                     repeat(16.0 * TINY)))
     los = list(map(sub, ys, errs))
     his = list(map(add, ys, errs))
-    if not (all(map(isfinite, los)) and all(map(isfinite, his))):
+    if not (isfinite(sum(los)) and isfinite(sum(his))):  # (an end not finite; or a sum overflowing: checked one by one)
         los, his = unbounded(los, his)
     second = sorted(los)[-2]
     return [a for a, hi in enumerate(his) if not second > hi]
