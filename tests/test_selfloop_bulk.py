@@ -1,6 +1,6 @@
-"""The self-loop's float filter made in bulk (exactplay.engine.selfloop): the same floats, error bounds and
-kept actions as the per-action definitions of exactplay.engine.float_filter, and the same decisions as
-every action exact, on models with rewards, negative values, actions that never leave or do not stay, and
+"""The self-loop's float filter made in bulk (exactplay.engine.selfloop): the same floats and error bounds as
+the per-action definitions of exactplay.engine.float_filter, one width per state keeping every action the
+per-action intervals keep and every exact best and runner-up, and the same decisions as every action exact, on models with rewards, negative values, actions that never leave or do not stay, and
 many states sharing one shape (one cached layout read with different values)."""
 
 from fractions import Fraction
@@ -24,13 +24,50 @@ edge = st.sampled_from([0.0, -0.0, 1.0, -1.0, 1.0 + 2.0 ** -52, 1.0 - 2.0 ** -53
 @given(st.lists(st.tuples(edge, st.sampled_from([0.0, 1e-300, 2.0 ** -50, 1e-16, 1.0, 1e308]),
                           st.sampled_from([1.0, 0.5, 0.75, 2.0 ** -1000, 1e-300])), min_size=1, max_size=9),
        st.sampled_from([1, -1]), st.sampled_from([0.0, 1.0, -3.0, 1e-300, 1e308, -1e308]))
-def test_bulk_intervals_keep_the_lists_of_the_per_action_intervals(acts, sign, x_star):
+def test_bulk_intervals_keep_what_the_per_action_intervals_keep(acts, sign, x_star):
     fas, es, leaves = map(list, zip(*acts))
     stays = [1.0 - x for x in leaves]
-    assert sl.best_candidates(fas, es, leaves, sign) == ff.may_be_best(
-        [ff.x_interval(a, e, leave, sign) for a, e, leave in acts])
-    assert sl.top_two_candidates(fas, es, stays, x_star, sign) == ff.may_be_top_two(
-        [ff.q_interval(a, e, p, x_star, sign) for a, e, p in zip(fas, es, stays)])
+    assert set(ff.may_be_best([ff.x_interval(a, e, leave, sign) for a, e, leave in acts])) <= set(
+        sl.best_candidates(fas, es, leaves, sign, min(leaves)))
+    assert set(ff.may_be_top_two([ff.q_interval(a, e, p, x_star, sign) for a, e, p in zip(fas, es, stays)])) <= set(
+        sl.top_two_candidates(fas, es, stays, max(stays), x_star, sign))
+
+
+probs = st.fractions(min_value=Fraction(1, 10**12), max_value=1, max_denominator=10**15)
+
+
+@st.composite
+def exact_actions(draw):
+    """Per action the probabilities and exact values of its other successors and its stay ``p_a < 1``;
+    values near one another (differences down to 1e-40 of their size) or equal, signed, tiny or huge."""
+    scale = draw(st.sampled_from([Fraction(1), Fraction(1, 10**300), Fraction(1, 10**315), Fraction(10**300),
+                                  Fraction(-1, 3)]))
+    base = draw(st.fractions(min_value=-1, max_value=1, max_denominator=10**20))
+    out = []
+    for _ in range(draw(st.integers(3, 8))):
+        ps = [draw(probs) for _ in range(draw(st.integers(1, 4)))]
+        vs = [scale * (base + draw(st.integers(0, 3)) * Fraction(1, 10 ** draw(st.sampled_from([0, 17, 40]))))
+              for _ in ps]
+        out.append((ps, vs, draw(st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(999, 1000), Fraction(1, 3)]))))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(exact_actions(), st.sampled_from([1, -1]))
+def test_bulk_filters_keep_every_exact_best_and_runner_up(acts, sign):
+    sums = [sum((p * v for p, v in zip(ps, vs)), Fraction(0)) for ps, vs, _ in acts]
+    xs = [a / (1 - stay) for a, (_, _, stay) in zip(sums, acts)]
+    terms = [[float(p) * float(v) for p, v in zip(ps, vs)] for ps, vs, _ in acts]
+    fas, es = [sum(t) for t in terms], [ff.sum_error(t) for t in terms]
+    leaves, stays = [float(1 - st_) for _, _, st_ in acts], [float(st_) for _, _, st_ in acts]
+    best = max(sign * x for x in xs)
+    kept = sl.best_candidates(fas, es, leaves, sign, min(leaves))
+    assert {a for a, x in enumerate(xs) if sign * x == best} <= set(kept)
+    x_star = sign * best
+    qs = [sign * (a + st_ * x_star) for a, (_, _, st_) in zip(sums, acts)]
+    second = sorted(qs)[-2]
+    kept = sl.top_two_candidates(fas, es, stays, max(stays), float(x_star), sign)
+    assert {a for a, q in enumerate(qs) if q >= second} <= set(kept)
 
 
 def reference_floats(eng, s, c):
@@ -51,7 +88,8 @@ def reference_floats(eng, s, c):
             out.append((0.0, 0.0, 1.0, 1.0))
             continue
         out.append((sum(terms), ff.sum_error(terms), fstay, leave))
-    return [list(x) for x in zip(*out)]
+    fas, es, fstays, leaves = [list(x) for x in zip(*out)]
+    return [fas, es, fstays, leaves, min(leaves), max(fstays)]
 
 
 @st.composite
@@ -112,5 +150,5 @@ def test_bulk_floats_equal_the_per_action_floats_and_decide_as_every_action_exac
             c = eng.ckeys[eng.sp.mover[s]][0]
             got = sl.loop_floats(eng, s, c)
             if got is not None:
-                assert [list(x) for x in got] == reference_floats(eng, s, c)
+                assert [x if type(x) is float else list(x) for x in got] == reference_floats(eng, s, c)
                 assert s not in eng.floats[c] or eng.floats[c][s] == float(eng.V[s][c])

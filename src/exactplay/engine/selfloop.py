@@ -45,8 +45,8 @@ def self_loop(eng, s: int) -> None:
     c, sign = eng.ckeys[sp.mover[s]]
     floats = loop_floats(eng, s, c) if a1 - a0 > 2 and eng.filter else None
     if floats is not None:
-        fas, es, fstays, leaves = floats
-        cands = best_candidates(fas, es, leaves, sign)
+        fas, es, fstays, leaves, min_leave, max_stay = floats
+        cands = best_candidates(fas, es, leaves, sign, min_leave)
     else:
         cands = range(a1 - a0)
     exact = {a: loop_sum(eng, s, a0 + a) for a in cands}
@@ -60,7 +60,7 @@ def self_loop(eng, s: int) -> None:
     x = xbest[c]
     eng.V[s] = xbest
     if floats is not None:
-        top = top_two_candidates(fas, es, fstays, eng.vfloat(s, c), sign)
+        top = top_two_candidates(fas, es, fstays, max_stay, eng.vfloat(s, c), sign)
     else:
         top = range(a1 - a0)
     q: list = [None] * (a1 - a0)
@@ -78,52 +78,51 @@ def self_loop(eng, s: int) -> None:
         eng.V[s] = loop_value(eng, s, a0 + a, *exact[a])
 
 
-def best_candidates(fas: list[float], es: list[float], leaves: list[float], sign: int) -> list[int]:
-    """The actions whose ``sign * x_a`` may be the largest: :func:`.float_filter.may_be_best` of the
-    intervals :func:`.float_filter.x_interval`, the same list, the intervals made in bulk (an action that
-    never leaves comes with ``fl(A) = e = 0`` and ``leave = 1.0``: its interval is ``(0, 0)``)."""
+def best_candidates(fas: list[float], es: list[float], leaves: list[float], sign: int,
+                    min_leave: float) -> list[int]:
+    """The actions whose ``sign * x_a`` may be the largest: every action :func:`.float_filter.may_be_best`
+    keeps from the intervals of :func:`.float_filter.x_interval`, and perhaps a few more.
+
+    One width for all, ``E = fl(2 max(e) / min(leave))`` (``min_leave``), at least each action's
+    ``fl(2 e_a / leave_a)`` (rounding is monotone), so ``[fl(y_a - E), fl(y_a + E)]`` contains
+    ``sign * x_a`` (the module :mod:`.float_filter`'s proof, whose slack covers any width at least the
+    action's); the largest low end is that of the largest ``y``.  An action that never leaves comes as
+    ``fl(A) = e = 0``, leave ``1.0``: ``y = 0``, exact.  Where an end is not finite nothing is ruled out."""
     ys = list(map(truediv, fas, leaves))
     if sign < 0:
         ys = list(map(neg, ys))
-    errs = list(map(truediv, map(mul, es, repeat(2.0)), leaves))
-    los = list(map(sub, ys, errs))
-    his = list(map(add, ys, errs))
-    if not (isfinite(sum(los)) and isfinite(sum(his))):  # (an end not finite; or a sum overflowing: checked one by one)
-        los, his = unbounded(los, his)
-    top = max(los)
-    return [a for a, hi in enumerate(his) if not top > hi]
+    width = 2.0 * max(es) / min_leave
+    top = max(ys)
+    if not (isfinite(sum(ys)) and isfinite(top + width) and isfinite(min(ys) - width)):
+        return list(range(len(ys)))
+    low = top - width
+    return [a for a, y in enumerate(ys) if not low > y + width]
 
 
-def top_two_candidates(fas: list[float], es: list[float], fstays: list[float], xf: float, sign: int) -> list[int]:
-    """The actions whose ``sign * Q_a`` may be the best or the runner-up: :func:`.float_filter.may_be_top_two`
-    of the intervals :func:`.float_filter.q_interval`, the same list, the intervals made in bulk."""
+def top_two_candidates(fas: list[float], es: list[float], fstays: list[float], max_stay: float, xf: float,
+                       sign: int) -> list[int]:
+    """The actions whose ``sign * Q_a`` may be the best or the runner-up: every action
+    :func:`.float_filter.may_be_top_two` keeps from the intervals of :func:`.float_filter.q_interval`, and
+    perhaps a few more (all of them when there are at most two).
+
+    One width for all (as in :func:`best_candidates`), ``E = fl(2 max(e) + fl(fl(max(p) |x*|) 4) 2^-50 +
+    16 2^-1074)`` (``max_stay = max(fl(p_a))``), at least each action's width in :func:`.float_filter.q_interval`
+    (``|fl(p_a x*)| = fl(p_a |x*|)``, rounding monotone); the second largest low end is that of the second
+    largest ``y``."""
     from .float_filter import REL, TINY
 
     n = len(fas)
     if n <= 2:
         return list(range(n))
-    px = list(map(mul, fstays, repeat(xf)))
-    ys = list(map(add, fas, px))
+    ys = list(map(add, fas, map(mul, fstays, repeat(xf))))
     if sign < 0:
         ys = list(map(neg, ys))
-    errs = list(map(add, map(add, map(mul, es, repeat(2.0)), map(mul, map(mul, map(abs, px), repeat(4.0)), repeat(REL))),
-                    repeat(16.0 * TINY)))
-    los = list(map(sub, ys, errs))
-    his = list(map(add, ys, errs))
-    if not (isfinite(sum(los)) and isfinite(sum(his))):  # (an end not finite; or a sum overflowing: checked one by one)
-        los, his = unbounded(los, his)
-    second = sorted(los)[-2]
-    return [a for a, hi in enumerate(his) if not second > hi]
-
-
-def unbounded(los: list[float], his: list[float]) -> tuple[list[float], list[float]]:
-    """The intervals with ``EVERYTHING`` where an end is not finite (as :func:`.float_filter.x_interval`)."""
-    out_lo, out_hi = [], []
-    for lo, hi in zip(los, his):
-        ok = -INF < lo and hi < INF
-        out_lo.append(lo if ok else -INF)
-        out_hi.append(hi if ok else INF)
-    return out_lo, out_hi
+    width = 2.0 * max(es) + ((max_stay * abs(xf)) * 4.0) * REL + 16.0 * TINY
+    ordered = sorted(ys)
+    if not (isfinite(sum(ys)) and isfinite(ordered[-1] + width) and isfinite(ordered[0] - width)):
+        return list(range(n))
+    low = ordered[-2] - width
+    return [a for a, y in enumerate(ys) if not low > y + width]
 
 
 def loop_sum(eng, s: int, a: int) -> tuple[list, Any]:
@@ -170,12 +169,12 @@ def loop_value(eng, s: int, a: int, acc: list, stay) -> tuple:
     return tuple(x / leave for x in acc)
 
 
-def loop_floats(eng, s: int, c: int) -> tuple[list[float], list[float], list[float], list[float]] | None:
+def loop_floats(eng, s: int, c: int) -> tuple | None:
     """Per action ``fl(A_a)``, its error bound ``e``, ``fl(p_as)`` and ``fl(1 - p_as)`` in component ``c``
-    (:mod:`.float_filter`), four lists, or ``None`` where the doubles cannot bound them (a number out of
-    range, a probability below the normal doubles, a leaving probability below 2^-1000); an action that
-    never leaves comes as ``fl(A) = e = 0``, ``fl(p) = 1.0`` and leave ``1.0`` (its ``x`` is 0), and is
-    refused if it collects a reward.
+    (:mod:`.float_filter`), four lists, then ``min(fl(1 - p_as))`` and ``max(fl(p_as))``; or ``None`` where
+    the doubles cannot bound them (a number out of range, a probability below the normal doubles, a leaving
+    probability below 2^-1000).  An action that never leaves comes as ``fl(A) = e = 0``, ``fl(p) = 1.0``
+    and leave ``1.0`` (its ``x`` is 0), and is refused if it collects a reward.
 
     The products ``fl(p) fl(V(t))`` of all the state's transitions are made in one pass (C-level maps), the
     staying ones reading ``V(s) = 0.0``: a term ``+0.0`` changes no float sum, and ``m`` (the error
@@ -190,7 +189,7 @@ def loop_floats(eng, s: int, c: int) -> tuple[list[float], list[float], list[flo
     lay = loop_layout(eng, s, c, ts, a0, a1)
     if lay is None:
         return None
-    slices, leaves, fstays, k1, k0, frs, never = lay
+    slices, leaves, fstays, k1, k0, frs, never, min_leave, max_stay = lay
     cache = eng.floats[c]
     cache[s] = 0.0  # (the state's own value is not known yet: its products are 0.0, left out of m)
     try:
@@ -219,7 +218,7 @@ def loop_floats(eng, s: int, c: int) -> tuple[list[float], list[float], list[flo
         return None
     for a in never:
         fas[a] = es[a] = 0.0
-    return fas, es, fstays, leaves
+    return fas, es, fstays, leaves, min_leave, max_stay
 
 
 def loop_layout(eng, s: int, c: int, ts: list[int], a0: int, a1: int) -> tuple | None:
@@ -294,7 +293,8 @@ def make_layout(eng, s: int, c: int, ps: tuple, bounds: tuple, stays: list[int],
         k0.append((4 * m + 8) * TINY)
     if not all(map(isfinite, frs)):
         return None
-    return slices, leaves, fstays, k1, k0, (frs if any(r is not None for r in rw[a0:a1]) else None), never
+    return (slices, leaves, fstays, k1, k0, (frs if any(r is not None for r in rw[a0:a1]) else None), never,
+            min(leaves), max(fstays))
 
 
 def leave_float(eng, i: int) -> float:
