@@ -139,6 +139,7 @@ class Run:
         self.rw = [None if r < 0 else self.rwv[r] for r in sp.rew]
         self.vzero = tuple([self.zero] * self.P)
         self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
+        self.layouts: dict[tuple, tuple | None] = {}  # the self-loop float layouts by shape (:mod:`.selfloop`)
         self.arrays = None
         self.live = (reaching_positive(self.sp, reported[0], getattr(self, "comps", None)) if witness == "reachability"
                      else None)
@@ -236,6 +237,16 @@ class Run:
                 others = [x for x in q if x != best]
                 self.margins[s] = best - max(others) if sign > 0 else min(others) - best
             return opt
+        known = [a for a, x in enumerate(q) if x is not None]
+        if len(known) == 2:  # (the filter's usual case: the best and the runner-up, one subtraction)
+            i, j = known
+            d = q[i] - q[j] if sign > 0 else q[j] - q[i]
+            if d:
+                self.margins[s] = d if d > 0 else -d
+                return [i] if d > 0 else [j]
+            self.ties[s] = [i, j]
+            self.margins[s] = self.zero
+            return [i, j]
         keyed = q if sign > 0 else [None if x is None else -x for x in q]
         best = max(x for x in keyed if x is not None)
         opt = [a for a, x in enumerate(keyed) if x is not None and x == best]
