@@ -217,17 +217,8 @@ class Run:
         """Record the optimal set, margin and ties of a choice state from its action values ``q``."""
         sign = self.ckeys[self.sp.mover[s]][1]
         self.q[s] = list(q)
-        if len(q) == 2 and _NONE not in map(type, q):  # one subtraction decides, and is the margin (long
-            # values: a comparison of two costs about as much as their difference)
-            d = q[0] - q[1] if sign > 0 else q[1] - q[0]
-            if d:
-                self.margins[s] = d if d > 0 else -d
-                return [0] if d > 0 else [1]
-            self.ties[s] = [0, 1]
-            self.margins[s] = self.zero
-            return [0, 1]
-        if _NONE not in map(type, q):  # every action's value known: the best without negating them (by type:
-            # ``None in q`` compares each mpq with None, microseconds each)
+        partial = _NONE in map(type, q)  # (by type: ``None in q`` compares each mpq with None, microseconds each)
+        if not partial and len(q) != 2:  # every action's value known: the best without negating them
             best = max(q) if sign > 0 else min(q)
             opt = [a for a, x in enumerate(q) if x == best]
             if len(opt) > 1:
@@ -237,8 +228,9 @@ class Run:
                 others = [x for x in q if x != best]
                 self.margins[s] = best - max(others) if sign > 0 else min(others) - best
             return opt
-        known = [a for a, x in enumerate(q) if x is not None]
-        if len(known) == 2:  # (the filter's usual case: the best and the runner-up, one subtraction)
+        known = [a for a, x in enumerate(q) if x is not None] if partial else [0, 1]
+        if len(known) == 2:  # two actions, or the float filter's best and runner-up: one subtraction decides
+            # and is the margin (long values: a comparison of two costs about as much as their difference)
             i, j = known
             d = q[i] - q[j] if sign > 0 else q[j] - q[i]
             if d:
