@@ -92,8 +92,8 @@ def test_the_command_table_names_each_command_of_its_module():
 
 
 def test_solving_a_model_file_reads_no_other_command_and_no_game():
-    """``solve --model X`` imports its own command's module only, and no built-in game's (their parsers
-    and help lines are made when a GAME word or a help asks for them)."""
+    """``solve --model X`` imports its own command's module only, no built-in game's (their parsers
+    and help lines are made when a GAME word or a help asks for them), and not the PRISM/JANI reader."""
     import subprocess
     import sys
 
@@ -101,9 +101,13 @@ def test_solving_a_model_file_reads_no_other_command_and_no_game():
 
     model = Path(__file__).resolve().parents[1] / "examples" / "loop-or-gamble.json"
     code = ("import sys\nfrom exactplay.cli.main import main\nassert main(['solve', '--model', sys.argv[1], '--quiet']) == 0\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('exactplay.games.', 'exactplay.cli.'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('exactplay.games.', 'exactplay.cli.', "
+            "'exactplay.interop.', 'exactplay.api.'))))")
     out = subprocess.run([sys.executable, "-c", code, str(model)], capture_output=True, text=True, check=True).stdout
     loaded = eval(out.strip().splitlines()[-1])
     assert not [m for m in loaded if m.startswith("exactplay.games.") and m != "exactplay.games.params"], loaded
     others = {"listing", "claims", "report", "export", "crosscheck", "check", "judge"}
     assert not [m for m in loaded if m.rsplit(".", 1)[-1] in others], loaded
+    # nor the PRISM/JANI reader: whether the file is one is asked of interop.file_kind
+    assert "exactplay.interop.file_kind" in loaded, loaded
+    assert not {"exactplay.interop.symbolic", "exactplay.api.symbolic"} & set(loaded), loaded

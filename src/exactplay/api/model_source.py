@@ -64,7 +64,7 @@ def load_model(args, progress):
     source is refused at ``--max-states`` states, before the states past it are read or enumerated."""
     limit = state_limit(args)
     if args.model:
-        from ..interop.symbolic import is_symbolic
+        from ..interop.file_kind import is_symbolic
 
         if is_symbolic(args.model):  # PRISM, PRISM-games or JANI, with --const and --prop
             from .symbolic import load_symbolic

@@ -88,7 +88,7 @@ def source_kind(game: Any) -> str:
     low = text.lower()
     if low.endswith((".json", ".json.gz")):
         return "json"
-    from ..interop.symbolic import PRISM_SUFFIXES, is_symbolic
+    from ..interop.file_kind import PRISM_SUFFIXES, is_symbolic
 
     if low.endswith(PRISM_SUFFIXES + (".jani",)) or (Path(text).is_file() and is_symbolic(text)):
         return "symbolic"

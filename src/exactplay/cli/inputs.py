@@ -80,7 +80,7 @@ INPUT_KINDS: tuple[InputKind, ...] = (
 
 
 def _symbolic(path: str) -> bool:
-    from ..interop.symbolic import is_symbolic
+    from ..interop.file_kind import is_symbolic
 
     return is_symbolic(path)
 

@@ -80,7 +80,7 @@ def _require(args, command: str, required: tuple[str, ...]) -> None:
 
 
 def _load(args, progress):
-    from ..interop.symbolic import is_symbolic
+    from ..interop.file_kind import is_symbolic
 
     if is_symbolic(args.model):  # a PRISM/JANI model and its property (--const, --prop)
         from ..api.symbolic import load_symbolic

@@ -111,7 +111,7 @@ def run(args, parser) -> int:
     ball = _ball_backend(args, command)
     progress = make_progress(args.quiet, args.json)
     try:
-        from ..interop.symbolic import is_symbolic
+        from ..interop.file_kind import is_symbolic
 
         if ball is None and is_symbolic(args.model):  # a PRISM/JANI model and its property
             from .symbolic_commands import run_symbolic

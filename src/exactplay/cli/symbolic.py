@@ -15,7 +15,6 @@ which refuses the others).
 from __future__ import annotations
 
 from ..errors import EXIT_OK, UsageError
-from ..api.symbolic import load_symbolic
 from ..model import ModelError
 from ..numbers.backends import format_pq
 
@@ -125,6 +124,8 @@ def solve_symbolic(args, progress) -> int:
         from ..paths import check_writable
 
         check_writable(args.qvbs_result)  # before the work, not after
+    from ..api.symbolic import load_symbolic
+
     loaded = load_symbolic(args)
     try:
         sol = solve_model(loaded.model, args.backend, progress)

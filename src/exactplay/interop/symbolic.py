@@ -20,32 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model import ModelError
+from .file_kind import PRISM_SUFFIXES, is_symbolic
 
 __all__ = ["Source", "read_source", "is_symbolic", "property_texts", "choose_property", "build", "storm_error",
            "PRISM_SUFFIXES", "MAX_SOURCE_BYTES"]
 
-PRISM_SUFFIXES = (".prism", ".pm", ".nm", ".sm", ".smg", ".prism-games")
 MAX_SOURCE_BYTES = 64 * 2**20
-
-
-def is_symbolic(path: str | None) -> bool:
-    """A PRISM or JANI file: by extension, or (other than .json and .drn) by its first character."""
-    if not path:
-        return False
-    low = str(path).lower()
-    if low.endswith(PRISM_SUFFIXES) or low.endswith(".jani"):
-        return True
-    if low.endswith((".json", ".drn", ".gz")):
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False
-    text = head.lstrip()
-    if text.startswith(b"{"):
-        return b'"jani-version"' in head
-    return re.search(rb"^\s*(dtmc|mdp|smg|probabilistic|nondeterministic)\b", head, re.M) is not None
 
 
 def _stormpy():
