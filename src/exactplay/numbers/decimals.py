@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["all_digits", "decimal_digits", "GUARDED_BITS"]
+__all__ = ["all_digits", "decimal_digits", "sci", "GUARDED_BITS"]
 
 # An int of more bits than this may have more than 4,300 decimal digits (Python's default guard on
 # int <-> str conversion, ``sys.get_int_max_str_digits``): 4300 / log10(2) = 14,284 bits.
@@ -73,3 +73,16 @@ def decimal_digits(x: Any, digits: int) -> str:
     else:
         s = str(abs(n)).rjust(digits + 1, "0")
     return f"{sign}{s[:-digits]}.{s[-digits:]}" if digits > 0 else f"{sign}{s}"
+
+
+def sci(x: Any) -> str:
+    """``x`` shown in scientific notation (3 digits, through its float), never raising on values beyond
+    the double range.
+
+    >>> sci(Fraction(1, 3)), sci(Fraction(10**400)), sci(-Fraction(10**400))
+    ('3.333e-01', 'beyond +1.8e+308', 'beyond -1.8e+308')
+    """
+    try:
+        return f"{float(x):.3e}"
+    except OverflowError:
+        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"

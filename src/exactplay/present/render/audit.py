@@ -21,6 +21,7 @@ from typing import Any
 from ...audit.judge import CERTIFIED, EXACT_TIE, UNRESOLVABLE, WRONG, state_json
 from ...audit.result import AnswerCheck, AuditResult, DecisionVerdicts, Fact, FloatAudit, ValueErrors
 from ...numbers.backends import format_pq
+from ...numbers.decimals import sci
 from ...strict_json import json_ready
 
 __all__ = ["audit_json", "audit_lines", "audit_html", "LISTED"]
@@ -156,14 +157,6 @@ def _decision_block(d: DecisionVerdicts) -> tuple:
         rows.append(("wrong", ", ".join(at(s) for s in wrong[:LISTED])
                      + (f" (first {LISTED} of {len(wrong):,})" if len(wrong) > LISTED else "")))
     return f"{d.label}, {sum(c.values()):,} {what} with a choice:", rows
-
-
-def sci(x: Any) -> str:
-    """``x`` in scientific notation (3 digits), never raising on values beyond the double range."""
-    try:
-        return f"{float(x):.3e}"
-    except OverflowError:
-        return "beyond +1.8e+308" if x > 0 else "beyond -1.8e+308"
 
 
 def _fact_block(facts: list[Fact]) -> tuple:

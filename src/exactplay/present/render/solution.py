@@ -14,9 +14,9 @@ from typing import Any
 from ...audit.judge import decimal_digits
 from ...engine import Solution
 from ..rendered import Report
+from ...numbers.decimals import sci
 from ...numbers.backends import InfiniteValue, format_pq
 from ...solve_result import Decision, Fact, SolveResult, Table, margin_of
-from .audit import sci
 from .solve import solve_report
 
 __all__ = ["solution_report", "solution_result", "solution_html"]

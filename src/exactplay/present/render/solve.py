@@ -14,10 +14,10 @@ from typing import Any
 
 from ...audit.result import Fact
 from ..rendered import Report
+from ...numbers.decimals import sci
 from ...numbers.backends import format_pq
 from ...solve_result import Decision, ExactQuantity, Margin, SolveResult, Table
 from . import exact_number
-from .audit import sci
 
 __all__ = ["solve_json", "solve_lines", "solve_html", "solve_report", "SolveReport"]
 
