@@ -134,7 +134,11 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
         succ = [init if t == 0 else 0 if t == init else t for t in succ]
     one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
     if sides is not None:
-        owners = _as_list(arrays.player)
+        owners = _as_list(arrays.player)  # (-1: no player owns the state, see storm_arrays.extract)
+        unowned = next((d for d in range(n) if owners[d] < 0 and pay[d] < 0 and nch[d] > 1), None)
+        if unowned is not None:
+            raise ModelError(f"state {where(unowned)}: {nch[unowned]} choices, and no player owns them (give their "
+                             "commands' actions or module to a player)")
         side = {p: sides.model_player(p) for p in set(owners)}
         movers = [-1 if pay[d] >= 0 or nch[d] < 2 else side[owners[d]] for d in order]
     else:
