@@ -271,3 +271,14 @@ def test_the_answer_names_the_coalition_that_optimises(capsys):
     assert status == 0 and "(<<bob>> minimises):" in out and "3308/6125" in out
     status, out, _ = run(capsys, "solve", "--model", prism, "--const", "GOAL=4", "--prop", "alice")
     assert status == 0 and "(<<alice>> maximises):" in out and "3308/6125" in out
+
+
+def test_audit_keeps_the_zeros_after_the_point_of_a_small_exact_value(capsys, tmp_path):
+    small = tmp_path / "small.pm"  # P[F s=1] = 1/40 = 0.025 (it was shown as 'exact 2.5')
+    small.write_text("dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 1/40 : (s'=1) + 39/40 : (s'=2);\n"
+                     "  [] s>0 -> true;\nendmodule\n")
+    status, out, err = run(capsys, "audit", "-q", "--model", small, "--prop", "P=? [ F s=1 ]", "--json")
+    assert status == 0, err
+    (row,) = strict(out)["initial_states"]
+    assert row["exact"] == "1/40" and row["printed"] == "0.025" and row["exact_decimal"] == "0.025"
+    assert row["correct_digits"] == 2 and row["wrong_digits"] == ""

@@ -319,3 +319,33 @@ label "won" = s=3;
         assert F(sol.values[0][0]) == value, coalition
     loaded, sol = solved(str(path), '<<p2>> Pmin=? [F "won"]')  # p2 minimising against p1 and p3: p1 gambles
     assert F(sol.values[0][0]) == Fraction(1, 4)
+
+
+def test_a_game_state_that_no_player_owns_is_read(capsys, tmp_path):
+    # Storm gives the deadlock states (one self-loop each, with --fix-deadlocks) the player index 2^64 - 1
+    # (no player): that was an OverflowError; here p1 plays "safe" (1/3 to win, 2/3 back) and wins surely
+    game = tmp_path / "dl.prism"
+    game.write_text("smg\nplayer p1 m, [go], [safe] endplayer\nmodule m\n  s : [0..2] init 0;\n"
+                    "  [go] s=0 -> 1/2 : (s'=1) + 1/2 : (s'=2);\n  [safe] s=0 -> 1/3 : (s'=1) + 2/3 : (s'=0);\n"
+                    "endmodule\nlabel \"win\" = s=1;\n")
+    status, out, err = run(capsys, "solve", "-q", "--model", game, "--prop", '<<p1>> Pmax=? [F "win"]', "--fix-deadlocks",
+                           "--json")
+    assert status == 0, err
+    data = strict(out)
+    assert data["answer"]["value"] == "1/1" and data["deadlocks_fixed"] == 2
+    assert {r["name"]: r.get("action") for r in data["state_values"]}["s=0"] == "safe"
+
+
+def test_a_choice_at_a_state_that_no_player_owns_is_refused_in_one_line():
+    # (Storm refuses such a model itself; a reader of other files may not): state 0 has two choices, player -1
+    import numpy as np
+
+    from exactplay.interop.objective import Sides, reach_model
+    from exactplay.interop.storm_arrays import ChoiceArrays
+    from exactplay.model import ModelError
+
+    arrays = ChoiceArrays("smg", np.array([0, 2, 3]), np.array([0, 1, 2, 3]), np.array([1, 0, 1]),
+                          np.array([0, 0, 0]), [Fraction(1)], [0], player=np.array([-1, 0]), player_names=["p1"])
+    with pytest.raises(ModelError, match="state 0: 2 choices, and no player owns them"):
+        reach_model(arrays, [False, True], None, False, "max", "m", ["a", "b", None], lambda order: [str(d) for d in order],
+                    Sides({0}, ("<<p1>>", "nobody"), "max"))

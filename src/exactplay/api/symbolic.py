@@ -63,7 +63,7 @@ def prism_float(loaded, args):
     method, epsilon, iterations = float_options(args)
     try:
         flt = prism_value_iteration(loaded.model, loaded.query.operator == "R", method, epsilon, iterations,
-                                    dtmc=loaded.kind == "dtmc")
+                                    dtmc=loaded.kind == "dtmc", cumulative=loaded.query.cumulative)
     except ModelError as exc:
         raise UsageError(str(exc)) from None
     what = (f"PRISM's value iteration ({method}, relative epsilon {epsilon:g}, at most {iterations:,} sweeps, "

@@ -18,7 +18,9 @@ collected until the target: a play that never ends is worth 0, as in exactplay's
 semantics: a strategy that does not reach the target with probability 1 collects +infinity (the
 model's ``never_ending = "infinite"``, set when the model without the target has an end component:
 :mod:`exactplay.proper`); in a game, where exactplay has no infinite values, such a model is
-refused.
+refused.  ``cumulative`` (PRISM-games' ``R[Fc target]``): a play that never reaches the target collects
+its rewards forever, exactplay's own semantics of a play that never ends (``never_ending = "zero"``:
+worth what it collected), for one player and for games; an infinite total is refused by the engine.
 
 Who chooses: a state with two choices or more belongs to its player.  One player (an MDP) maximises
 (``max``) or minimises (``min``) the value; a DTMC has no choice.  In a game (SMG) the players of
@@ -75,7 +77,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
                 direction: str | None, name: str, choice_names: Sequence[str | None],
                 state_names: Callable[[list[int]], Sequence], sides: Sides | None = None,
                 labels: Sequence[Sequence[str]] | None = None, where: Callable[[int], str] = str,
-                chooser: str = "chooser") -> tuple[Model, list[int]]:
+                chooser: str = "chooser", cumulative: bool = False) -> tuple[Model, list[int]]:
     """The game model of ``arrays`` and a question (see the module docstring); also ``order``.
 
     ``target``/``avoid``: per state of ``arrays`` (``avoid`` None: none); ``reward``: ``R`` (the
@@ -84,7 +86,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     says who is who); ``choice_names[r]``: the name of choice ``r`` (used at states with two
     choices or more); ``state_names(order)``: the states' names in model order; ``labels[d]``: the
     labels of state ``d``; ``where(d)``: state ``d`` in an error message; ``chooser``: the name of
-    the one player of an MDP.
+    the one player of an MDP; ``cumulative``: ``R[Fc target]`` (see the module docstring).
     """
     n = arrays.n
     if not arrays.initial:
@@ -132,7 +134,11 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
         succ = [init if t == 0 else 0 if t == init else t for t in succ]
     one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
     if sides is not None:
-        owners = _as_list(arrays.player)
+        owners = _as_list(arrays.player)  # (-1: no player owns the state, see storm_arrays.extract)
+        unowned = next((d for d in range(n) if owners[d] < 0 and pay[d] < 0 and nch[d] > 1), None)
+        if unowned is not None:
+            raise ModelError(f"state {where(unowned)}: {nch[unowned]} choices, and no player owns them (give their "
+                             "commands' actions or module to a player)")
         side = {p: sides.model_player(p) for p in set(owners)}
         movers = [-1 if pay[d] >= 0 or nch[d] < 2 else side[owners[d]] for d in order]
     else:
@@ -171,7 +177,7 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
         from ..engine.structure import self_loops
 
         model.keep_components(components(sp.n, first, start, succ) + self_loops(sp))
-    if reward and model.has_end_component():  # some strategy can avoid the target forever (remembered by the model)
+    if reward and not cumulative and model.has_end_component():  # some strategy can avoid the target forever
         if sides is not None:  # (exactplay's infinite values are for one player)
             require_reaching(model, lambda k: where(order[k]))
         model.never_ending = "infinite"
@@ -235,4 +241,5 @@ def require_reaching(model: Model, where: Callable[[int], str] = str) -> None:
     stuck = sorted(model.end_component_states())
     raise ModelError(f"from state {where(stuck[0])} some strategy never reaches the target (an end component "
                      "outside it): the expected reward is infinite or not supported; exactplay solves Rmin/Rmax "
-                     "when every strategy reaches the target with probability 1")
+                     "when every strategy reaches the target with probability 1; PRISM-games' R[Fc target] counts "
+                     "a play that never reaches it at the rewards it collects")

@@ -46,6 +46,9 @@ def printed_digits(y: float, x: Fraction) -> dict:
     >>> d = printed_digits(0.49498456790123446, Fraction(1283, 2592))
     >>> d["printed"], d["exact_decimal"], d["correct_digits"], d["wrong_digits"]
     ('0.49498456790123446', '0.49498456790123456', 15, '46')
+    >>> d = printed_digits(0.02295, Fraction(459, 20000))  # zeros after the point (once shown as 229.5)
+    >>> d["exact_decimal"], d["correct_digits"], printed_digits(1e-20, Fraction(1, 10**20))["exact_decimal"]
+    ('0.02295', 4, '0.00000000000000000001')
     """
     printed = repr(float(y))
     sign, digits, exp = Decimal(printed).as_tuple()
@@ -69,6 +72,12 @@ def printed_digits(y: float, x: Fraction) -> dict:
 
 
 def _decimal_text(digits: str, places: int, negative: bool) -> str:
+    """The decimal of the integer ``digits`` times ``10^-places`` (the zeros after the point kept).
+
+    >>> _decimal_text("2295", 5, False), _decimal_text("500", 4, False), _decimal_text("120", 1, True)
+    ('0.02295', '0.0500', '-12.0')
+    """
+    digits = digits.rjust(places + 1, "0")
     whole = digits[:len(digits) - places] if places else digits
     frac = digits[len(digits) - places:] if places else ""
     whole = whole.lstrip("0") or "0"

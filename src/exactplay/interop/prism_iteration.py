@@ -10,7 +10,9 @@ What PRISM's explicit engine does by default (``-valiter``, ``-relative``, ``-ep
    ``P`` the target's payoff is 1; with ``R`` every strategy reaches the target (the model is
    refused otherwise) and only the target is fixed (at 0).
    With ``R``, the states from which the chooser's best (``Rmax``: some strategy; ``Rmin``: every
-   strategy) misses the target with positive probability are +infinity, as PRISM's.
+   strategy) misses the target with positive probability are +infinity, as PRISM's; not with
+   PRISM-games' ``R[Fc target]`` (``cumulative``: a play that misses the target collects its rewards
+   forever), where only the target is fixed.
 2. *Iteration* from 0 (1 on the fixed states of value 1) in IEEE doubles, the probabilities and
    rewards rounded once to the nearest double: ``jacobi`` (PRISM's value iteration: every state
    updated from the previous vector; on a DTMC, PRISM's Jacobi method, which also divides out a
@@ -124,7 +126,7 @@ def _arrays(model: Model, reward: bool):
 
 
 def prism_value_iteration(model: Model, reward: bool = False, method: str = "jacobi", epsilon: float = 1e-6,
-                          max_iterations: int = 10_000, dtmc: bool = False) -> PrismIteration:
+                          max_iterations: int = 10_000, dtmc: bool = False, cumulative: bool = False) -> PrismIteration:
     """The float values PRISM's value iteration computes (see the module docstring)."""
     if method not in METHODS:
         raise ModelError(f"float method {method!r}: choose {', '.join(METHODS)}")
@@ -139,8 +141,9 @@ def prism_value_iteration(model: Model, reward: bool = False, method: str = "jac
         one: set[int] = set()
         # PRISM's infinity states: Rmax where some strategy may miss the target (prob1 for all
         # strategies fails), Rmin where none reaches it surely (prob1 for some strategy fails)
-        _, sure = fixed_states(model, [-x for x in signs], zero)
-        infinite = set(range(n)) - sure
+        if not cumulative:
+            _, sure = fixed_states(model, [-x for x in signs], zero)
+            infinite = set(range(n)) - sure
     else:
         zero, one = fixed_states(model, signs)
     group, row_start, col, prob, rew = _arrays(model, reward)

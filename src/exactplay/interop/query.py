@@ -3,7 +3,10 @@
 Supported (everything else is refused with one line saying so)::
 
     P=? [F phi]   P=? [phi U psi]            reachability (through phi-states)
-    R{"name"}=? [F phi]                       expected reward collected until phi
+    R{"name"}=? [F phi]                       expected reward collected until phi (+infinity for a
+                                              strategy that does not reach phi almost surely)
+    R{"name"}=? [Fc phi]                      PRISM-games' cumulative variant: the reward collected
+                                              until phi, and on the plays that never reach phi all of it
     Pmin / Pmax / Rmin / Rmax                 one chooser (an MDP), or the coalition of a game
     P>=b [..]  P>b  P<=b  P<b  (R too)        a threshold: the exact truth value, the value, the distance
     <<p1,p2>> Pmax=? [..]                     a turn-based game (SMG): the coalition against the rest
@@ -12,7 +15,15 @@ with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the var
 ``&``, ``|``, ``=>``, ``true``/``false`` (Storm evaluates them on the built model).  Out of reach:
 bounded ``F<=k`` and ``U<=k``, ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
 operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C``/``I`` rewards,
-conditional and discounted properties, and concurrent games (CSG).
+PRISM-games' ``F0`` rewards (nothing unless phi is reached), conditional and discounted properties,
+and concurrent games (CSG).
+
+``Fc`` (Chen, Forejt, Kwiatkowska, Parker, Simaitis 2013: "cumulative" reward): the value of a
+strategy profile is ``E[sum of the rewards collected before phi]``, the sum running forever on the
+plays that never reach phi, so the model's plays need not end: exactplay's own semantics of a play
+that never ends (worth the rewards it collected, 0 beyond them) with the phi-states terminal.  A
+total that is infinite (a strategy that collects a reward forever) is refused in one line, not
+computed.
 
 Directions.  A threshold with no ``min``/``max``: on an MDP ``P>=b`` holds when every strategy
 gives at least ``b`` (the minimum is compared), ``P<=b`` when every strategy gives at most ``b``
@@ -29,10 +40,10 @@ from fractions import Fraction
 
 from ..model import ModelError
 
-__all__ = ["Query", "analyse", "exact_expression", "SUPPORTED", "COMPARISONS"]
+__all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED", "COMPARISONS"]
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
-             "phi U psi (P) and F phi (R), phi and psi propositional; <<coalition>> for turn-based games")
+             "phi U psi (P) and F phi or Fc phi (R), phi and psi propositional; <<coalition>> for turn-based games")
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
 
@@ -43,7 +54,7 @@ class Query:
     coalition (a game), None for a DTMC; ``coalition`` as written (names or 1-based numbers) or
     None; ``reward_name`` (``R``, None: the only reward model); ``left`` (an until's left side,
     None for ``F``) and ``right`` (the target), stormpy state formulas; ``comparison`` and
-    ``bound`` of a threshold (None for ``=?``)."""
+    ``bound`` of a threshold (None for ``=?``); ``cumulative``: ``R[Fc phi]`` (see the module)."""
 
     text: str
     name: str | None
@@ -55,6 +66,7 @@ class Query:
     right: object
     comparison: str | None = None
     bound: Fraction | None = None
+    cumulative: bool = False
 
     def holds(self, value: Fraction) -> bool | None:
         """The threshold's exact truth value at a state of this value (None without a threshold)."""
@@ -62,6 +74,20 @@ class Query:
             return None
         return {">=": value >= self.bound, ">": value > self.bound, "<=": value <= self.bound,
                 "<": value < self.bound}[self.comparison]
+
+
+REWARD_VARIANT = re.compile(r"\[\s*F([c0])(?![A-Za-z0-9_])")
+
+
+def reward_variant(text: str) -> str | None:
+    """PRISM-games' variant of ``R[F phi]`` written in ``text``: ``"c"`` for ``Fc``, ``"0"`` for ``F0``,
+    None for plain ``F`` (Storm knows only that one).
+
+    >>> reward_variant('<<p1>> R{"time"}min=? [ Fc "done" ]'), reward_variant('R=? [F0 x=1]'), reward_variant('R=? [F Fc=1]')
+    ('c', '0', None)
+    """
+    m = REWARD_VARIANT.search(text)
+    return m.group(1) if m else None
 
 
 _NUM = re.compile(r"\s*(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[-+*/()])")
@@ -168,6 +194,13 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
         raise ModelError(f"{text[:60]}: not a P or R query ({SUPPORTED})")
     operator = "P" if isinstance(formula, L.ProbabilityOperatorFormula) else "R"
     path = formula.subformula
+    variant = reward_variant(text)
+    if variant == "0":
+        raise ModelError(f"{text[:60]}: PRISM-games' F0 reward (nothing unless the target is reached) is not "
+                         f"supported ({SUPPORTED})")
+    if variant == "c" and (operator != "R" or not isinstance(path, L.EventuallyFormula)):
+        raise ModelError(f"{text[:60]}: Fc is PRISM-games' reward until a target: R{{\"name\"}}max=? [Fc phi] "
+                         f"({SUPPORTED})")
     left = None
     if isinstance(path, L.BoundedUntilFormula):
         raise ModelError(f"{text[:60]}: bounded F<=k / U<=k is not supported ({SUPPORTED})")
@@ -210,4 +243,5 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
     reward_name = None
     if operator == "R" and formula.has_reward_model_name():  # a method (has_bound is a property)
         reward_name = formula.reward_name
-    return Query(storm_text, name, operator, direction, coalition, reward_name, left, right, comparison, bound)
+    return Query(storm_text, name, operator, direction, coalition, reward_name, left, right, comparison, bound,
+                 variant == "c")

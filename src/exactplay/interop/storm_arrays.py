@@ -244,7 +244,9 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
                           sorted(int(s) for s in model.initial_states))
     arrays.value_index = _indices(texts, arrays, table)
     if kind == "smg":
-        arrays.player = np.array(model.get_state_player_indications(), dtype=np.int64)
+        # Storm's INVALID_PLAYER_INDEX (2^64 - 1) at a state no player owns (one choice, e.g. of an unowned
+        # unlabelled command) reads as -1 here
+        arrays.player = np.array(model.get_state_player_indications(), dtype=np.uint64).view(np.int64)
         count = int(arrays.player.max()) + 1 if n else 0
         names = list(player_names or [])
         arrays.player_names = names + [f"player {i + 1}" for i in range(len(names), count)]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..model import ModelError
 from .file_kind import PRISM_SUFFIXES, is_symbolic
+from .query import REWARD_VARIANT
 
 __all__ = ["Source", "read_source", "is_symbolic", "property_texts", "choose_property", "build", "storm_error",
            "PRISM_SUFFIXES", "MAX_SOURCE_BYTES"]
@@ -201,11 +202,12 @@ def _unknown_identifier(source: Source, text: str) -> str | None:
 
 def _parse_one(source: Source, text: str, name: str | None, where: str):
     stormpy = _stormpy()
-    labelled = f'"{name}": {text}' if name else text
+    plain = REWARD_VARIANT.sub("[ F", text)  # Storm parses R[F phi]; the variant is read from the text (query.analyse)
+    labelled = f'"{name}": {plain}' if name else plain
     try:
         props = stormpy.parse_properties(labelled, source.program)
     except RuntimeError as exc:
-        unknown = _unknown_identifier(source, text)
+        unknown = _unknown_identifier(source, plain)
         if unknown is not None:
             raise ModelError(f"{where}: unknown variable or constant {unknown!r} in {text[:60]!r}") from None
         raise storm_error(exc, where) from None

@@ -215,7 +215,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     consts = ",".join(f"{k}={v}" for k, v in constants.items())
     name = f"{Path(path).name}" + (f" ({consts})" if consts else "") + f": {written}"
     model, order = reach_model(arrays, target, avoid, query.operator == "R", query.direction, name, choice_names,
-                               state_names, sides, labels, where, "scheduler")
+                               state_names, sides, labels, where, "scheduler", query.cumulative)
     seconds["convert"] = time.process_time() - t0
     initial = [order[d] for d in arrays.initial]  # order is a swap: its own inverse
     return Loaded(model, order, arrays, query, source, constants, written, origin, initial,
