@@ -134,6 +134,7 @@ def instances() -> dict[str, dict]:
     add("brp-128-3-p4", "brp.prism", "p4", "N=128,MAX=3", props="brp.props")
     add("crowds-3-5", "crowds.prism", "positive", "TotalRuns=3,CrowdSize=5", props="crowds.props")
     add("crowds-5-15", "crowds.prism", "positive", "TotalRuns=5,CrowdSize=15", props="crowds.props")
+    add("crowds-4-20", "crowds.prism", "positive", "TotalRuns=4,CrowdSize=20", props="crowds.props")
     add("crowds-6-10", "crowds.prism", "positive", "TotalRuns=6,CrowdSize=10", props="crowds.props")
     add("herman-7", "herman.7.prism", "steps", props="herman.props", gen=("herman", 7))
     # herman 11 (2,048 states) and 13: Storm's exact engine did not finish within 150 s (dense cycle)
@@ -141,6 +142,8 @@ def instances() -> dict[str, dict]:
     add("leader_sync-3-4", "leader_sync.3-4.prism", "time", props="leader_sync.props", gen=("leader_sync", 3, 4))
     add("leader_sync-4-8", "leader_sync.4-8.prism", "time", props="leader_sync.props", gen=("leader_sync", 4, 8))
     add("leader_sync-6-3", "leader_sync.6-3.prism", "time", props="leader_sync.props", gen=("leader_sync", 6, 3))
+    add("leader_sync-5-6", "leader_sync.5-6.prism", "time", props="leader_sync.props", gen=("leader_sync", 5, 6))
+    add("leader_sync-6-4", "leader_sync.6-4.prism", "time", props="leader_sync.props", gen=("leader_sync", 6, 4))
     add("coupon-5-2-collect", "coupon.5-2.jani", "collect_all", "B=5")  # B bounds collect_all_bounded only
     # MDPs
     add("beb-3-4-N4-gaveup", "beb.3-4.jani", "GaveUp", "N=4")

@@ -104,7 +104,7 @@ def read_source(path: str) -> Source:
             raise ModelError(f"{path}: {size:,} bytes is larger than the {MAX_SOURCE_BYTES:,}-byte limit for a "
                              "model file")
         data = p.read_bytes()
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark dropped (QVBS's beb and echoring JANI files begin with one)
     except OSError as exc:
         raise ModelError(f"{path}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
@@ -129,7 +129,8 @@ def read_source(path: str) -> Source:
 
 def _unsupported(path, kind: str) -> str:
     what = {"csg": "a concurrent game (csg)", "ctmc": "a continuous-time model (ctmc)", "ma": "a Markov automaton",
-            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP"}.get(kind, f"a {kind.upper()} model")
+            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP",
+            "": "no model type found"}.get(kind, f"a {kind.upper()} model")
     return (f"{path}: {what}: exactplay reads DTMCs, MDPs and turn-based stochastic games (smg); continuous time, "
             "concurrent games and partial observation are not supported")
 
@@ -164,13 +165,13 @@ def property_texts(text: str) -> list[tuple[str | None, str]]:
 def _props_file(source: Source, props: str | None) -> tuple[str | None, list[tuple[str | None, str]]]:
     if props is not None:
         try:
-            return props, property_texts(Path(props).read_text(encoding="utf-8"))
+            return props, property_texts(Path(props).read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError) as exc:
             raise ModelError(f"--props {props}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     beside = Path(source.path).with_suffix(".props")
     if source.language == "prism" and beside.is_file():
         try:
-            return str(beside), property_texts(beside.read_text(encoding="utf-8"))
+            return str(beside), property_texts(beside.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError):
             return None, []
     return None, []
