@@ -116,6 +116,7 @@ import json, sys
 from fractions import Fraction
 import stormpy
 from stormpy import environments as E
+sys.set_int_max_str_digits(0)
 path, formula = sys.argv[1], sys.argv[2]
 model = stormpy.build_model_from_drn[stormpy.Rational](path)
 prop = stormpy.parse_properties(formula)[0]
@@ -330,6 +331,7 @@ def git_commit() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    sys.set_int_max_str_digits(0)  # exact values with more than 4,300 digits (brp with N=256)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dir", type=Path, default=None, help="a folder with index.json and the .drn.gz files "
                     "(default: ../shared/benchmarks/qvbs beside the checkout)")

@@ -24,6 +24,7 @@ def is_symbolic(path: str | None) -> bool:
             head = f.read(4096)
     except OSError:
         return False
+    head = head.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     text = head.lstrip()
     if text.startswith(b"{"):
         return b'"jani-version"' in head

@@ -65,6 +65,9 @@ class Source:
     player_names: list[str] = field(default_factory=list)  # PRISM-games' players, in order
 
     kind: str = ""  # "dtmc" | "mdp" | "smg" (anything else is refused)
+    # the constants the chosen .props file declares (``const int B;``): name -> defined there (``= ...``)
+    props_constants: dict[str, bool] = field(default_factory=dict)
+    props_declarations: str = ""  # their declarations, parsed before the property
 
 
 def _strip_comments(text: str) -> str:
@@ -105,7 +108,7 @@ def read_source(path: str) -> Source:
             raise ModelError(f"{path}: {size:,} bytes is larger than the {MAX_SOURCE_BYTES:,}-byte limit for a "
                              "model file")
         data = p.read_bytes()
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark dropped (QVBS's beb and echoring JANI files begin with one)
     except OSError as exc:
         raise ModelError(f"{path}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
@@ -130,7 +133,8 @@ def read_source(path: str) -> Source:
 
 def _unsupported(path, kind: str) -> str:
     what = {"csg": "a concurrent game (csg)", "ctmc": "a continuous-time model (ctmc)", "ma": "a Markov automaton",
-            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP"}.get(kind, f"a {kind.upper()} model")
+            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP",
+            "": "no model type found"}.get(kind, f"a {kind.upper()} model")
     return (f"{path}: {what}: exactplay reads DTMCs, MDPs and turn-based stochastic games (smg); continuous time, "
             "concurrent games and partial observation are not supported")
 
@@ -162,18 +166,36 @@ def property_texts(text: str) -> list[tuple[str | None, str]]:
     return out
 
 
+_CONST_DECL = re.compile(r"\bconst\s+(?:(?:int|double|bool|rational)\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(=\s*[^;]+)?;")
+
+
+def props_constants(text: str) -> tuple[dict[str, bool], str]:
+    """The constants a ``.props`` file declares (name -> defined there) and their declarations' text
+    (Storm's property parser reads them before the property, as Storm's command line does).
+
+    >>> props_constants('const int B;\\nconst double p = 1/2; // c\\n"u": P=? [F x>=B]')
+    ({'B': False, 'p': True}, 'const int B;\\nconst double p = 1/2;\\n')
+    """
+    found = list(_CONST_DECL.finditer(_strip_comments(text)))
+    return {m.group(1): m.group(2) is not None for m in found}, "".join(m.group(0) + "\n" for m in found)
+
+
 def _props_file(source: Source, props: str | None) -> tuple[str | None, list[tuple[str | None, str]]]:
     if props is not None:
         try:
-            return props, property_texts(Path(props).read_text(encoding="utf-8"))
+            text = Path(props).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise ModelError(f"--props {props}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        source.props_constants, source.props_declarations = props_constants(text)
+        return props, property_texts(text)
     beside = Path(source.path).with_suffix(".props")
     if source.language == "prism" and beside.is_file():
         try:
-            return str(beside), property_texts(beside.read_text(encoding="utf-8"))
+            text = beside.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):
             return None, []
+        source.props_constants, source.props_declarations = props_constants(text)
+        return str(beside), property_texts(text)
     return None, []
 
 
@@ -200,12 +222,12 @@ def _unknown_identifier(source: Source, text: str) -> str | None:
     return None
 
 
-def _parse_one(source: Source, text: str, name: str | None, where: str):
+def _parse_one(source: Source, text: str, name: str | None, where: str, declarations: str = ""):
     stormpy = _stormpy()
     plain = REWARD_VARIANT.sub("[ F", text)  # Storm parses R[F phi]; the variant is read from the text (query.analyse)
     labelled = f'"{name}": {plain}' if name else plain
     try:
-        props = stormpy.parse_properties(labelled, source.program)
+        props = stormpy.parse_properties(declarations + labelled, source.program)
     except RuntimeError as exc:
         unknown = _unknown_identifier(source, plain)
         if unknown is not None:
@@ -232,7 +254,7 @@ def choose_property(source: Source, prop: str | None, props: str | None = None):
         every = len(listed) + len(named)
         if every == 1:
             if listed:
-                return (_parse_one(source, listed[0][1], listed[0][0], props_path), f"{props_path} property 1",
+                return (_parse_one(source, listed[0][1], listed[0][0], props_path, source.props_declarations), f"{props_path} property 1",
                         listed[0][1])
             return named[0][2], f"{source.path} property {named[0][0]!r}", named[0][1]
         what = (f"{len(listed)} properties in {props_path}" if listed else
@@ -241,7 +263,7 @@ def choose_property(source: Source, prop: str | None, props: str | None = None):
                          + _listing(listed, named))
     for name, text in listed:
         if name == prop:
-            return _parse_one(source, text, name, props_path), f"{props_path} property {name!r}", text
+            return _parse_one(source, text, name, props_path, source.props_declarations), f"{props_path} property {name!r}", text
     for name, text, p in named:
         if name == prop:
             return p, f"{source.path} property {name!r}", text
@@ -250,7 +272,7 @@ def choose_property(source: Source, prop: str | None, props: str | None = None):
         if not 1 <= k <= len(listed):
             raise ModelError(f"--prop {prop}: {props_path} has properties 1..{len(listed)}")
         name, text = listed[k - 1]
-        return _parse_one(source, text, name, props_path), f"{props_path} property {k}", text
+        return _parse_one(source, text, name, props_path, source.props_declarations), f"{props_path} property {k}", text
     if not re.search(r"[\[(]", prop) and (listed or named):
         raise ModelError(f"--prop {prop!r}: no property of that name" + _listing(listed, named))
     return _parse_one(source, prop, None, "--prop"), "--prop", prop.strip()
@@ -296,6 +318,12 @@ def instantiate(source: Source, constants: dict[str, str], prop):
     program = source.program
     undefined = _undefined(program)
     defined = {c.name for c in program.constants if c.defined}
+    # a .props file's own constants: given like the model's, needed only where the property uses them
+    defined |= {c for c, is_defined in source.props_constants.items() if is_defined and c not in undefined}
+    used = {v.name for v in prop.get_undefined_constants()} if hasattr(prop, "get_undefined_constants") else set()
+    extra = [c for c, is_defined in source.props_constants.items()
+             if not is_defined and c not in undefined and c not in defined]
+    undefined = undefined + [c for c in extra if c in constants or c in used]
     for name in constants:
         if name in defined:
             raise ModelError(f"--const {name}: the model defines {name} already")
