@@ -1,5 +1,5 @@
 """The DRN reader's two readings of the ``@model`` section agree: a file in the layout Storm writes is read a
-choice at a time (``drn_states._storm_form``), any other line by line (``drn_states._line_by_line``).  On
+choice at a time (``drn_storm.storm_form``), any other line by line (``drn_states._line_by_line``).  On
 random files -- rewards, quoted labels, DTMCs, several successors, then one line changed (a probability,
 an indent, a comment, a blank line, a successor written twice, a state number, line endings) -- both
 readings give the same arrays (the same line of each state) or the same error line, and the Storm layout
@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from exactplay.interop import drn_states
+from exactplay.interop import drn_states, drn_storm
 from exactplay.interop.drn_read import parse_drn
 from exactplay.model import ModelError
 
@@ -86,7 +86,7 @@ def _read(text: str):
 
 def _line_by_line(monkeypatch, text: str):
     with monkeypatch.context() as m:
-        m.setattr(drn_states, "_storm_form", lambda *args: None)
+        m.setattr(drn_states, "storm_form", lambda *args: None)
         return _read(text)
 
 
@@ -94,8 +94,8 @@ def _line_by_line(monkeypatch, text: str):
 def test_a_file_in_storms_layout_is_read_a_choice_at_a_time_with_the_same_arrays(seed, monkeypatch):
     text = _random_drn(random.Random(seed))
     taken = []
-    storm_form = drn_states._storm_form
-    monkeypatch.setattr(drn_states, "_storm_form", lambda *args: taken.append(storm_form(*args)) or taken[-1])
+    storm_form = drn_storm.storm_form
+    monkeypatch.setattr(drn_states, "storm_form", lambda *args: taken.append(storm_form(*args)) or taken[-1])
     got = _read(text)
     monkeypatch.undo()
     assert isinstance(got, dict) and taken and taken[0] is not None

@@ -7,7 +7,7 @@ distinct sequence of them (one successor of probability 1, the most frequent, ne
 are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
 
 Two readings give the same arrays: a file in exactly the layout Storm writes (tab indents, ``N : P``) is
-read a choice at a time (:func:`_storm_form`, a quarter less CPU than line by line on the large QVBS
+read a choice at a time (:func:`.drn_storm.storm_form`, a quarter less CPU than line by line on the large QVBS
 files: echoring 0.26 -> 0.20 s); any other file, and any file with a defect, line by line
 (:func:`_line_by_line`: every layout the format allows, and the line of a defect).
 """
@@ -17,17 +17,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import islice
 
 from ..model import ModelError
+from .drn_storm import storm_form
+from .drn_texts import Texts
 
 __all__ = ["DrnFile", "read_states", "NOLABEL"]
 
 NOLABEL = "__NOLABEL__"  # an action without a name
-
-
-def _pq(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 @dataclass
@@ -73,7 +70,6 @@ class DrnFile:
 
 _NUMBER = re.compile(r"[+-]?\d+(/\d+)?")
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-_LABEL = re.compile(r'"([^"]+)"(?=\s|$|")|([^\s"]+)(?=\s|$)')
 
 
 class _Reader:  # (the header is read by :func:`.drn_read.parse_drn`, the states here)
@@ -171,9 +167,9 @@ def _chunks(r: _Reader):
 def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_states: int,
                  nr_choices: int | None) -> DrnFile:
     """The ``@model`` section into flat arrays: a file in the layout Storm writes a choice at a time
-    (:func:`_storm_form`), any other (hand-written, or with a defect: reported at its line) line by line
+    (:func:`.drn_storm.storm_form`), any other (hand-written, or with a defect: reported at its line) line by line
     (:func:`_line_by_line`); both give the same arrays."""
-    got = _storm_form(r, mtype, reward_models, nr_states, nr_choices)
+    got = storm_form(r, mtype, reward_models, nr_states, nr_choices)
     if got is None:
         got = _line_by_line(r, mtype, reward_models, nr_states, nr_choices)
     first, start, succ, pk, probs, names, srews, arews, labels, lines = got
@@ -184,211 +180,12 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                    srews, arews, inits)
 
 
-class _Texts:
-    """A file's tables of distinct texts, each read once: probabilities (``prob_of``: text -> index in
-    ``probs``, -1 for 0), reward vectors, label lists (one list shared by every state with the same text)
-    and the text after a state's number (``tails``: -> its rewards and labels)."""
-
-    def __init__(self, r: _Reader, reward_models: list[str]):
-        self.r = r
-        self.reward_models = reward_models
-        self.probs: list[Fraction] = []
-        self.unit: list[bool] = []  # per probability in probs: whether it is 1
-        self.prob_of: dict[str, int] = {}
-        self.rew_of: dict[str, tuple] = {}
-        self.labels_of: dict[str, list[str]] = {}
-        self.tails: dict[str, tuple] = {}
-
-    def probability(self, text: str, ln: int) -> int:
-        """The index in ``probs`` of a probability's text (read strictly), -1 for 0."""
-        p = self.r.number(text, ln, "probability")
-        if p < 0 or p > 1:
-            self.r.fail(ln, f"probability {_pq(p)} is not between 0 and 1")
-        if not p:
-            return -1
-        self.probs.append(p)
-        self.unit.append(p == 1)
-        return len(self.probs) - 1
-
-    def rewards(self, text: str, ln: int, what: str) -> tuple[tuple, str]:
-        """The reward vector ``[..]`` that ``text`` starts with, and the text after it."""
-        end = text.find("]")
-        if end < 0:
-            self.r.fail(ln, f"{what}: ']' missing")
-        inner = text[1:end]
-        vals = self.rew_of.get(inner)
-        if vals is None:
-            vals = tuple(self.r.number(x, ln, "reward") for x in inner.split(","))
-            nrew = len(self.reward_models)
-            if nrew and len(vals) != nrew:
-                self.r.fail(ln, f"{what}: {len(vals)} rewards for {nrew} reward model(s) "
-                                f"({' '.join(self.reward_models)})")
-            self.rew_of[inner] = vals
-        return vals, text[end + 1:]
-
-    def tail(self, rest: str, ln: int, sid: str) -> tuple:
-        """``(rewards or None, labels)`` of the text after a state's number."""
-        key = rest
-        rest = rest.strip()
-        srew = None
-        if rest.startswith("["):
-            srew, rest = self.rewards(rest, ln, f"state {sid}")
-            rest = rest.strip()
-        labs = self.labels_of.get(rest)
-        if labs is None:
-            labs = self.labels_of[rest] = _labels(self.r, rest, ln, sid)
-        tail = self.tails[key] = (srew, labs)
-        return tail
-
-    def action(self, text: str, ln: int) -> tuple:
-        """``(name, rewards or None)`` of the text after ``action``."""
-        name, _, rest = text.strip().partition(" ")
-        if not name:
-            self.r.fail(ln, "an action has a name (__NOLABEL__ for none)")
-        rest = rest.strip()
-        arew, rest = self.rewards(rest, ln, f"action {name}") if rest.startswith("[") else (None, rest)
-        if rest.strip():
-            self.r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
-        return name, arew
-
-
-_STORM_CHUNK = 1 << 22  # characters read at a time by :func:`_storm_form` (cut before a state line)
-
-
-class _NotStorm(Exception):
-    """The ``@model`` section is not in the form :func:`_storm_form` reads (it is read line by line)."""
-
-
-def _storm_form(r: _Reader, mtype: str, reward_models: list[str], nr_states: int, nr_choices: int | None):
-    """The arrays of :func:`_line_by_line` for a ``@model`` section in exactly the layout Storm writes,
-    else ``None`` (then it is read line by line, which also names a defect's line).
-
-    The layout: ASCII text, every line ``state N[ ...]`` (``N`` the states' count before it),
-    ``<tab>action ...`` or ``<tab><tab>N : P``; every state starts with an action line and every action
-    line is followed by its transitions; no probability 0.  The text is split at the action lines
-    (one Python step per choice, not per line): a choice's block is its action line's text, its
-    transitions and, at its end, the next state's line.  Every distinct text (probability, action,
-    the text after a state's number) is read once, by the same functions as line by line; a choice
-    of several transitions is checked (no successor twice, probabilities summing to exactly 1, once
-    per sequence of probabilities), one of a single transition has probability 1."""
-    text = r.text
-    pos = r.pos - 1  # the newline ending the @model line
-    size = len(text.rstrip("\n"))  # (blank lines at the end: no lines of the model)
-    if pos < 0 or text[pos:pos + 7] != "\nstate " or not text.isascii():
-        return None
-    tx = _Texts(r, reward_models)
-    probs, unit, prob_of, tails = tx.probs, tx.unit, tx.prob_of, tx.tails
-    lines: list[int] = []
-    labels: list = []
-    srews: list = []
-    first: list[int] = []
-    start = [0]
-    succ: list[int] = []
-    pk: list[int] = []
-    names: list[str] = []
-    arews: list = []
-    actions: dict[str, tuple] = {}  # the text after "action " -> (name, rewards)
-    sums: dict[tuple, bool] = {}  # a choice's probability indices -> whether they sum to 1
-    add_succ, add_pk, add_start, add_name, add_arew = succ.append, pk.append, start.append, names.append, arews.append
-    ln = r.i  # the number of the line last read
-
-    def state(line: str) -> None:
-        """The line of the next state, ``state `` cut off."""
-        sid, _, rest = line.partition(" ")
-        if "\n" in line or not sid.isdigit() or int(sid) != len(lines) or len(lines) >= nr_states:
-            raise _NotStorm
-        tail = tails.get(rest)
-        if tail is None:
-            tail = tx.tail(rest, ln, sid)
-        labels.append(tail[1])
-        srews.append(tail[0])
-        lines.append(ln)
-        first.append(len(names))
-
-    def probability(p: str) -> int:
-        """The index in ``probs`` of a probability's text not read before (on one line, not 0)."""
-        if "\n" in p:  # (a line that is no transition after it: read line by line)
-            raise _NotStorm
-        i = prob_of[p] = tx.probability(p.strip(), ln)
-        if i < 0:  # (a probability 0: no transition, read line by line)
-            raise _NotStorm
-        return i
-
-    try:
-        while pos < size:
-            end = text.find("\nstate ", min(pos + _STORM_CHUNK, size))
-            end = size if end < 0 else end
-            blocks = text[pos + 7:end].split("\n\taction ")
-            ln += 1
-            state(blocks[0])
-            for b in islice(blocks, 1, None):
-                head, _, rest = b.partition("\n\t\t")  # the action's text, then its transitions (and a state)
-                act = actions.get(head)
-                if act is None:
-                    if "\n" in head or not rest:
-                        raise _NotStorm
-                    act = actions[head] = tx.action(head, ln + 1)
-                add_name(act[0])
-                add_arew(act[1])
-                if "\n" not in rest:  # (the most frequent block: one transition, no state after it)
-                    t, sep, p = rest.partition(" : ")
-                    if not t.isdigit():
-                        raise _NotStorm
-                    add_succ(int(t))
-                    i = prob_of.get(p)
-                    if i is None:
-                        i = probability(p)
-                    if not unit[i]:
-                        raise _NotStorm
-                    add_pk(i)
-                    add_start(len(succ))
-                    ln += 2
-                    continue
-                trans, sep, line = rest.partition("\nstate ")
-                cs = len(succ)
-                for tr in trans.split("\n\t\t"):
-                    t, _, p = tr.partition(" : ")
-                    if not t.isdigit():
-                        raise _NotStorm
-                    add_succ(int(t))
-                    i = prob_of.get(p)
-                    if i is None:
-                        i = probability(p)
-                    add_pk(i)
-                n = len(succ)
-                add_start(n)
-                ln += 1 + n - cs
-                if n - cs > 1:
-                    mine = succ[cs:]
-                    key = tuple(pk[cs:])
-                    ok = sums.get(key)
-                    if ok is None:
-                        ok = sums[key] = sum(probs[i] for i in key) == 1
-                    if not ok or len(set(mine)) != len(mine):
-                        raise _NotStorm
-                elif not unit[pk[-1]]:
-                    raise _NotStorm
-                if sep:
-                    ln += 1
-                    state(line)
-            if first[-1] == len(names):  # (a state at the end of the text without an action)
-                raise _NotStorm
-            pos = end
-    except (_NotStorm, ModelError, ValueError):  # (a text the line-by-line reading reports at its line)
-        return None
-    if (len(lines) != nr_states or (nr_choices is not None and len(names) != nr_choices)
-            or (mtype == "DTMC" and len(names) != nr_states) or max(succ) >= nr_states):
-        return None
-    first.append(len(names))
-    return first, start, succ, pk, probs, names, srews, arews, labels, lines
-
-
 def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: int, nr_choices: int | None):
     """``(first, start, succ, pk, probs, names, srews, arews, labels, lines)`` of the ``@model`` section
     (:class:`DrnFile`'s arrays), one pass over its lines; every distinct number (probability, reward
     vector, label list) is read once and looked up after (a table per kind); a defect is
     ``FILE:LINE: what is wrong``."""
-    tx = _Texts(r, reward_models)
+    tx = Texts(r, reward_models)
     labels: list[list[str]] = []
     lines: list[int] = []
     first: list[int] = []
@@ -556,18 +353,3 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
         r.fail(r.last_line, f"{len(names)} choices, but @nr_choices says {nr_choices}")
     first.append(len(names))
     return first, start, succ, pk, probs, names, srews, arews, labels, lines
-
-
-def _labels(r: _Reader, rest: str, ln: int, sid: str) -> list[str]:
-    """The labels after a state's number and rewards: bare or ``"quoted"``, separated by white space."""
-    labs = []
-    pos = 0
-    while pos < len(rest):
-        m = _LABEL.match(rest, pos)
-        if m is None:
-            r.fail(ln, f"state {sid}: cannot read the labels {rest[pos:pos + 40]!r}")
-        labs.append(m.group(1) if m.group(1) is not None else m.group(2))
-        pos = m.end()
-        while pos < len(rest) and rest[pos].isspace():
-            pos += 1
-    return labs
