@@ -89,7 +89,7 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                 add_name(act[0])
                 add_arew(act[1])
                 if "\n" not in rest:  # (the most frequent block: one transition, no state after it)
-                    t, sep, p = rest.partition(" : ")
+                    t, _, p = rest.partition(" : ")
                     if not t.isdigit():
                         raise _NotStorm
                     add_succ(int(t))
