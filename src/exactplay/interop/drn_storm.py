@@ -48,26 +48,27 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
     actions: dict[str, tuple] = {}  # the text after "action " -> (name, rewards)
     sums: dict[tuple, bool] = {}  # a choice's probability indices -> whether they sum to 1
     add_succ, add_pk, add_start, add_name, add_arew = succ.append, pk.append, start.append, names.append, arews.append
-    ln = r.i  # the number of the line last read
+    base = r.i + 1  # the line of state 0: state d's is base + the lines before it (states, actions, transitions)
 
     def state(line: str) -> None:
         """The line of the next state, ``state `` cut off."""
         sid, _, rest = line.partition(" ")
-        if "\n" in line or not sid.isdigit() or int(sid) != len(lines) or len(lines) >= nr_states:
+        d = len(lines)
+        if "\n" in line or not sid.isdigit() or int(sid) != d or d >= nr_states:
             raise _NotStorm
         tail = tails.get(rest)
         if tail is None:
-            tail = tx.tail(rest, ln, sid)
+            tail = tx.tail(rest, 0, sid)
         labels.append(tail[1])
         srews.append(tail[0])
-        lines.append(ln)
+        lines.append(base + d + len(names) + len(succ))
         first.append(len(names))
 
     def probability(p: str) -> int:
         """The index in ``probs`` of a probability's text not read before (on one line, not 0)."""
         if "\n" in p:  # (a line that is no transition after it: read line by line)
             raise _NotStorm
-        i = prob_of[p] = tx.probability(p.strip(), ln)
+        i = prob_of[p] = tx.probability(p.strip(), 0)
         if i < 0:  # (a probability 0: no transition, read line by line)
             raise _NotStorm
         return i
@@ -77,7 +78,6 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
             end = text.find("\nstate ", min(pos + _STORM_CHUNK, size))
             end = size if end < 0 else end
             blocks = text[pos + 7:end].split("\n\taction ")
-            ln += 1
             state(blocks[0])
             for b in islice(blocks, 1, None):
                 head, _, rest = b.partition("\n\t\t")  # the action's text, then its transitions (and a state)
@@ -85,7 +85,7 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                 if act is None:
                     if "\n" in head or not rest:
                         raise _NotStorm
-                    act = actions[head] = tx.action(head, ln + 1)
+                    act = actions[head] = tx.action(head, 0)
                 add_name(act[0])
                 add_arew(act[1])
                 if "\n" not in rest:  # (the most frequent block: one transition, no state after it)
@@ -100,7 +100,6 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                         raise _NotStorm
                     add_pk(i)
                     add_start(len(succ))
-                    ln += 2
                     continue
                 trans, sep, line = rest.partition("\nstate ")
                 cs = len(succ)
@@ -115,7 +114,6 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                     add_pk(i)
                 n = len(succ)
                 add_start(n)
-                ln += 1 + n - cs
                 if n - cs > 1:
                     mine = succ[cs:]
                     key = tuple(pk[cs:])
@@ -127,7 +125,6 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                 elif not unit[pk[-1]]:
                     raise _NotStorm
                 if sep:
-                    ln += 1
                     state(line)
             if first[-1] == len(names):  # (a state at the end of the text without an action)
                 raise _NotStorm
