@@ -5,6 +5,11 @@ Every line is a state (``state N [rewards] labels``), an action (``action NAME [
 is read once and looked up after; a choice's probabilities are checked to sum to exactly 1 once per
 distinct sequence of them (one successor of probability 1, the most frequent, needs no look-up).  Defects
 are one line ``FILE:LINE: what is wrong``, as :func:`~.drn_read.parse_drn` says.
+
+Two readings give the same arrays: a file in exactly the layout Storm writes (tab indents, ``N : P``) is
+read a choice at a time (:func:`.drn_storm.storm_form`, a quarter less CPU than line by line on the large QVBS
+files: echoring 0.26 -> 0.20 s); any other file, and any file with a defect, line by line
+(:func:`_line_by_line`: every layout the format allows, and the line of a defect).
 """
 
 from __future__ import annotations
@@ -14,14 +19,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import ModelError
+from .drn_storm import storm_form
+from .drn_texts import Texts
 
 __all__ = ["DrnFile", "read_states", "NOLABEL"]
 
 NOLABEL = "__NOLABEL__"  # an action without a name
-
-
-def _pq(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 @dataclass
@@ -67,7 +70,6 @@ class DrnFile:
 
 _NUMBER = re.compile(r"[+-]?\d+(/\d+)?")
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-_LABEL = re.compile(r'"([^"]+)"(?=\s|$|")|([^\s"]+)(?=\s|$)')
 
 
 class _Reader:  # (the header is read by :func:`.drn_read.parse_drn`, the states here)
@@ -164,25 +166,37 @@ def _chunks(r: _Reader):
 
 def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_states: int,
                  nr_choices: int | None) -> DrnFile:
-    """The ``@model`` section, one pass over its lines into flat arrays; every distinct number (probability,
-    reward vector, label list) is read once and looked up after (a table per kind)."""
-    nrew = len(reward_models)
+    """The ``@model`` section into flat arrays: a file in the layout Storm writes a choice at a time
+    (:func:`.drn_storm.storm_form`), any other (hand-written, or with a defect: reported at its line) line by line
+    (:func:`_line_by_line`); both give the same arrays."""
+    got = storm_form(r, mtype, reward_models, nr_states, nr_choices)
+    if got is None:
+        got = _line_by_line(r, mtype, reward_models, nr_states, nr_choices)
+    first, start, succ, pk, probs, names, srews, arews, labels, lines = got
+    inits = [s for s, labs in enumerate(labels) if "init" in labs]
+    if not inits:
+        r.fail(r.last_line, "no initial state (label init)")
+    return DrnFile(path, mtype, reward_models, labels, lines, inits[0], first, start, succ, pk, probs, names,
+                   srews, arews, inits)
+
+
+def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: int, nr_choices: int | None):
+    """``(first, start, succ, pk, probs, names, srews, arews, labels, lines)`` of the ``@model`` section
+    (:class:`DrnFile`'s arrays), one pass over its lines; every distinct number (probability, reward
+    vector, label list) is read once and looked up after (a table per kind); a defect is
+    ``FILE:LINE: what is wrong``."""
+    tx = Texts(r, reward_models)
     labels: list[list[str]] = []
     lines: list[int] = []
     first: list[int] = []
     start = [0]
     succ: list[int] = []
     pk: list[int] = []
-    probs: list[Fraction] = []
+    probs, unit, prob_of, tails = tx.probs, tx.unit, tx.prob_of, tx.tails
     names: list[str] = []
     srews: list[tuple | None] = []
     arews: list[tuple | None] = []
-    prob_of: dict[str, int] = {}  # the text of a probability -> its index in probs
-    rew_of: dict[str, tuple] = {}  # the text in [..] -> the reward vector
-    labels_of: dict[str, list[str]] = {}
-    tails: dict[str, tuple] = {}  # the text after a state's number -> (its rewards, its labels)
     actions: dict[str, tuple] = {}  # an action line as written -> (its name, its rewards)
-    unit: list[bool] = []  # per probability in probs: whether it is 1
     sums: dict[tuple, bool] = {}  # the sorted probability indices of a choice -> whether they sum to 1
     zeros: list[int] = []  # the successors of the current choice with probability 0 (not kept)
     cs = 0  # where the current choice's transitions start in succ
@@ -190,19 +204,6 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     choice_line = 0
     dtmc = mtype == "DTMC"
     add_succ, add_pk = succ.append, pk.append
-
-    def rewards(text: str, ln: int, what: str) -> tuple[tuple, str]:
-        end = text.find("]")
-        if end < 0:
-            r.fail(ln, f"{what}: ']' missing")
-        inner = text[1:end]
-        vals = rew_of.get(inner)
-        if vals is None:
-            vals = tuple(r.number(x, ln, "reward") for x in inner.split(","))
-            if nrew and len(vals) != nrew:
-                r.fail(ln, f"{what}: {len(vals)} rewards for {nrew} reward model(s) ({' '.join(reward_models)})")
-            rew_of[inner] = vals
-        return vals, text[end + 1:]
 
     def close() -> None:
         """The choice being read is complete: a successor, no successor twice, its probabilities sum to
@@ -236,17 +237,6 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 break
         r.fail(choice_line, f"successor {t} appears twice in one action")
 
-    def probability(text: str, ln: int) -> int:
-        """The index in ``probs`` of a probability's text (read strictly), -1 for 0."""
-        p = r.number(text, ln, "probability")
-        if p < 0 or p > 1:
-            r.fail(ln, f"probability {_pq(p)} is not between 0 and 1")
-        if not p:
-            return -1
-        probs.append(p)
-        unit.append(p == 1)
-        return len(probs) - 1
-
     def open_choice(name: str, arew, ln: int) -> None:
         nonlocal in_choice, choice_line, cs
         names.append(name)
@@ -258,14 +248,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         """The name and rewards of an action line not seen before, kept under its text as written."""
         if not lines:
             r.fail(ln, "an action before the first state")
-        name, _, rest = line[7:].strip().partition(" ")
-        if not name:
-            r.fail(ln, "an action has a name (__NOLABEL__ for none)")
-        rest = rest.strip()
-        arew, rest = rewards(rest, ln, f"action {name}") if rest.startswith("[") else (None, rest)
-        if rest.strip():
-            r.fail(ln, f"unexpected text {rest.strip()[:40]!r} after the action")
-        return actions.setdefault(raw, (name, arew))
+        return actions.setdefault(raw, tx.action(line[6:], ln))
 
     for ln, raw in _numbered(r):
         tgt, sep, val = raw.partition(" : ")  # a transition as Storm writes it, the most frequent line
@@ -277,7 +260,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                     r.fail(ln, f"successor {t} is not a state (@nr_states {nr_states})")
                 i = prob_of.get(val)
                 if i is None:
-                    i = probability(val.strip(), ln)
+                    i = tx.probability(val.strip(), ln)
                     prob_of[val] = i
                 if i >= 0:  # (a probability 0 is no transition)
                     add_succ(t)
@@ -323,7 +306,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
             val = val.strip()
             i = prob_of.get(val)
             if i is None:
-                i = prob_of[val] = probability(val, ln)
+                i = prob_of[val] = tx.probability(val, ln)
             if i >= 0:  # (a probability 0 is no transition)
                 add_succ(t)
                 add_pk(i)
@@ -344,16 +327,7 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
                 r.fail(ln, f"more states than @nr_states {nr_states}")
             tail = tails.get(rest)  # the rewards and labels, read once per distinct text
             if tail is None:
-                key = rest
-                rest = rest.strip()
-                srew = None
-                if rest.startswith("["):
-                    srew, rest = rewards(rest, ln, f"state {sid}")
-                    rest = rest.strip()
-                labs = labels_of.get(rest)
-                if labs is None:
-                    labs = labels_of[rest] = _labels(r, rest, ln, sid)
-                tail = tails[key] = (srew, labs)
+                tail = tx.tail(rest, ln, sid)
             srew, labs = tail
             labels.append(labs)
             srews.append(srew)
@@ -377,24 +351,5 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
         r.fail(r.last_line, f"{len(lines)} states, but @nr_states says {nr_states}")
     if nr_choices is not None and nr_choices != len(names):
         r.fail(r.last_line, f"{len(names)} choices, but @nr_choices says {nr_choices}")
-    inits = [s for s, labs in enumerate(labels) if "init" in labs]
-    if not inits:
-        r.fail(r.last_line, "no initial state (label init)")
     first.append(len(names))
-    return DrnFile(path, mtype, reward_models, labels, lines, inits[0], first, start, succ, pk, probs, names,
-                   srews, arews, inits)
-
-
-def _labels(r: _Reader, rest: str, ln: int, sid: str) -> list[str]:
-    """The labels after a state's number and rewards: bare or ``"quoted"``, separated by white space."""
-    labs = []
-    pos = 0
-    while pos < len(rest):
-        m = _LABEL.match(rest, pos)
-        if m is None:
-            r.fail(ln, f"state {sid}: cannot read the labels {rest[pos:pos + 40]!r}")
-        labs.append(m.group(1) if m.group(1) is not None else m.group(2))
-        pos = m.end()
-        while pos < len(rest) and rest[pos].isspace():
-            pos += 1
-    return labs
+    return first, start, succ, pk, probs, names, srews, arews, labels, lines

@@ -6,7 +6,8 @@ import re
 
 from ..model import Model, ModelError
 from . import Formulation, formulate
-from .drn_states import NOLABEL, _pq
+from .drn_states import NOLABEL
+from .drn_texts import pq as _pq
 
 
 def _label_text(label: str) -> str:
