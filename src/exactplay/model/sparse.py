@@ -115,7 +115,10 @@ class Sparse:
         rindex: dict[tuple, int] = {}
         term, movers, trans, rws = model.terminal, model.mover, model.trans, model.rewards
         by_id: dict[int, int] = {}  # id of a probability object -> its index (the model keeps them alive)
-        add_succ, add_pk, add_start = succ.append, pk.append, start.append
+        # id of a reward object -> its index (-1: none or zero); a builder hands the same tuple again (chefs'
+        # one dish per turn, 13 Fractions: hashing it and testing any() per action was most of this pass)
+        by_rid: dict[int, int] = {id(None): -1}
+        add_succ, add_pk, add_start, add_rew = succ.append, pk.append, start.append, rew.append
         for s in range(n):
             first[s] = len(start) - 1
             p = term[s]
@@ -141,14 +144,17 @@ class Sparse:
                         by_id[id(x)] = i
                     add_pk(i)
                 add_start(len(succ))
-                if r is None or not any(r):
-                    rew.append(-1)
-                else:
-                    i = rindex.get(r)
-                    if i is None:
-                        i = rindex[r] = len(rewards)
-                        rewards.append(r)
-                    rew.append(i)
+                i = by_rid.get(id(r))
+                if i is None:
+                    if not any(r):
+                        i = -1
+                    else:
+                        i = rindex.get(r)
+                        if i is None:
+                            i = rindex[r] = len(rewards)
+                            rewards.append(r)
+                    by_rid[id(r)] = i
+                add_rew(i)
         first[n] = len(start) - 1
         return cls(n, model.num_players, first, start, succ, pk, probs, mover, pay, payoffs, rew, rewards)
 
