@@ -58,7 +58,8 @@ def test_bad_input_is_one_line(capsys, args, words):
 
 
 @pytest.mark.parametrize("prop,what", [
-    ('Pmax=? [F<=3 "win"]', "bounded F<=k"),
+    ('Pmax=? [F>=3 "win"]', "only a step bound F<=k"),
+    ('Pmax=? [F{"rolls"}<=3 "win"]', "only a step bound F<=k"),
     ('Pmax=? [X "win"]', "the path formula X"),
     ('Pmax=? [G "win"]', "the path formula G"),
     ('multi(Pmax=? [F "win"], Pmin=? [F "over"])', "multi-objective"),

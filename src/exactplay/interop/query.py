@@ -3,6 +3,7 @@
 Supported (everything else is refused with one line saying so)::
 
     P=? [F phi]   P=? [phi U psi]            reachability (through phi-states)
+    P=? [F<=k phi]  P=? [phi U<=k psi]       within k steps (F<k: k - 1), the model unrolled
     R{"name"}=? [F phi]                       expected reward collected until phi (+infinity for a
                                               strategy that does not reach phi almost surely)
     R{"name"}=? [Fc phi]                      PRISM-games' cumulative variant: the reward collected
@@ -13,7 +14,7 @@ Supported (everything else is refused with one line saying so)::
 
 with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the variables, ``!``,
 ``&``, ``|``, ``=>``, ``true``/``false`` (Storm evaluates them on the built model).  Out of reach:
-bounded ``F<=k`` and ``U<=k``, ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
+lower, interval and reward bounds (``F>=k``, ``F[a,b]``, ``F{"r"}<=k``), ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
 operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C``/``I`` rewards,
 PRISM-games' ``F0`` rewards (nothing unless phi is reached), conditional and discounted properties,
 and concurrent games (CSG).
@@ -43,7 +44,7 @@ from ..model import ModelError
 __all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED", "COMPARISONS"]
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
-             "phi U psi (P) and F phi or Fc phi (R), phi and psi propositional; <<coalition>> for turn-based games")
+             "phi U psi with an optional step bound <=k (P) and F phi or Fc phi (R), phi and psi propositional; <<coalition>> for turn-based games")
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
 
@@ -54,7 +55,8 @@ class Query:
     coalition (a game), None for a DTMC; ``coalition`` as written (names or 1-based numbers) or
     None; ``reward_name`` (``R``, None: the only reward model); ``left`` (an until's left side,
     None for ``F``) and ``right`` (the target), stormpy state formulas; ``comparison`` and
-    ``bound`` of a threshold (None for ``=?``); ``cumulative``: ``R[Fc phi]`` (see the module)."""
+    ``bound`` of a threshold (None for ``=?``); ``cumulative``: ``R[Fc phi]`` (see the module); ``steps``: the
+    step bound ``k`` of ``P[F<=k phi]`` and ``P[phi U<=k psi]`` (:mod:`.step_bound`), None without one."""
 
     text: str
     name: str | None
@@ -67,6 +69,7 @@ class Query:
     comparison: str | None = None
     bound: Fraction | None = None
     cumulative: bool = False
+    steps: int | None = None
 
     def holds(self, value: Fraction) -> bool | None:
         """The threshold's exact truth value at a state of this value (None without a threshold)."""
@@ -202,9 +205,12 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
         raise ModelError(f"{text[:60]}: Fc is PRISM-games' reward until a target: R{{\"name\"}}max=? [Fc phi] "
                          f"({SUPPORTED})")
     left = None
+    steps = None
     if isinstance(path, L.BoundedUntilFormula):
-        raise ModelError(f"{text[:60]}: bounded F<=k / U<=k is not supported ({SUPPORTED})")
-    if isinstance(path, L.EventuallyFormula):
+        steps = _step_bound(path, operator, text)
+        left = None if str(path.left_subformula).strip() == "true" else path.left_subformula
+        right = path.right_subformula
+    elif isinstance(path, L.EventuallyFormula):
         right = path.subformula
     elif isinstance(path, L.UntilFormula) and operator == "P":
         left, right = path.left_subformula, path.right_subformula
@@ -244,4 +250,22 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
     if operator == "R" and formula.has_reward_model_name():  # a method (has_bound is a property)
         reward_name = formula.reward_name
     return Query(storm_text, name, operator, direction, coalition, reward_name, left, right, comparison, bound,
-                 variant == "c")
+                 variant == "c", steps)
+
+
+def _step_bound(path, operator: str, text: str) -> int:
+    """The ``k`` of ``F<=k`` / ``phi U<=k psi`` (``F<k``: ``k - 1``), a whole number of steps; every other
+    bound (a lower bound, an interval, a reward bound) is refused."""
+    m = re.search(r" U(<=|<)(\S+) ", str(path))
+    flag = [x() if callable(x) else x for x in (path.has_lower_bound, path.is_multi_dimensional)]  # (stormpy: either)
+    if operator != "P" or m is None or any(flag):
+        raise ModelError(f"{text[:60]}: of the bounded F / U, only a step bound F<=k, F<k, U<=k, U<k in P is "
+                         f"supported ({SUPPORTED})")
+    try:
+        k = int(m.group(2))
+    except ValueError:
+        raise ModelError(f"{text[:60]}: the step bound {m.group(2)[:30]} is not a whole number") from None
+    k -= m.group(1) == "<"
+    if k < 0:
+        raise ModelError(f"{text[:60]}: the step bound leaves no step (F<0)")
+    return k

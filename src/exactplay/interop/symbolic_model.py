@@ -26,6 +26,7 @@ from ..model import Model, ModelError
 from ..model.collector import fewer_collections
 from .objective import Sides, reach_model
 from .query import Query, analyse
+from .step_bound import unroll
 from .storm_arrays import ChoiceArrays, Valuations, extract
 from .symbolic import Source, build, choose_property, instantiate, parse_constants, read_source, states_where
 
@@ -206,17 +207,33 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
         choice_names = _choice_names(arrays, built)
         labels = _state_labels(arrays, source)
 
+    valued = arrays.valuations is not None
+
     def state_names(order):
-        return names.renumbered(order) if arrays.valuations else [str(d) for d in order]
+        return names.renumbered(order) if valued else [str(d) for d in order]
 
     def where(d: int) -> str:
-        return names.of_storm_state(d) if arrays.valuations else str(d)
+        return names.of_storm_state(d) if valued else str(d)
+
+    mapped = arrays  # what reach_model maps: Storm's states, or with a step bound their product with the steps left
+    if query.steps is not None:  # P[F<=k], P[U<=k]: the model unrolled over the steps left (:mod:`.step_bound`)
+        base_where = where
+        u = unroll(arrays, query.steps, target, avoid)
+        mapped, target, avoid = u.arrays, u.target, u.avoid
+        choice_names = [None if r is None else choice_names[r] for r in u.row]
+        labels = [labels[d] for d in u.base]
+
+        def where(q: int) -> str:  # noqa: F811 -- a product state: the model state and the steps left
+            return f"{base_where(u.base[q])}, {u.steps[q]} steps left"
+
+        def state_names(order):  # noqa: F811
+            return [where(q) for q in order]
 
     consts = ",".join(f"{k}={v}" for k, v in constants.items())
     name = f"{Path(path).name}" + (f" ({consts})" if consts else "") + f": {written}"
-    model, order = reach_model(arrays, target, avoid, query.operator == "R", query.direction, name, choice_names,
+    model, order = reach_model(mapped, target, avoid, query.operator == "R", query.direction, name, choice_names,
                                state_names, sides, labels, where, "scheduler", query.cumulative)
     seconds["convert"] = time.process_time() - t0
-    initial = [order[d] for d in arrays.initial]  # order is a swap: its own inverse
+    initial = [order[d] for d in mapped.initial]  # order is a swap: its own inverse
     return Loaded(model, order, arrays, query, source, constants, written, origin, initial,
                   deadlocks=list(deadlocks), prop=parsed, seconds=seconds)
