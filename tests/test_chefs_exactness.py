@@ -187,8 +187,8 @@ def extreme_skills(draw, max_n=5):
     return s
 
 
-@settings(max_examples=20, deadline=None)
-@given(extreme_skills(), st.sampled_from(cycle.TIE_RULES))
+@settings(max_examples=20, deadline=None, derandomize=True)  # the same 20 every run (0.6-6 s drawn at random);
+@given(extreme_skills(), st.sampled_from(cycle.TIE_RULES))    # the slow twin below draws 400 at random
 @example([Fraction(s) for s in REPRO.split(",")], "nearest")
 @example([SMALLEST, SMALLEST * (1 + Fraction(1, 10**8)), Fraction(1), Fraction(1, 2)], "nearest")
 @example([SMALLEST, SMALLEST, SMALLEST], "farthest")
