@@ -1,4 +1,4 @@
-"""Step-bounded reachability ``P[F<=k phi]`` / ``P[phi U<=k psi]``: the model unrolled over the steps left
+"""Step bounds ``P[F<=k phi]``, ``P[phi U<=k psi]`` and ``R[C<=k]``: the model unrolled over the steps left
 (:mod:`exactplay.interop.step_bound`).  Values by hand from the fixtures' rules, the MDP's also against
 Storm's own bounded model checking (``crosscheck``); a game's certificate verifies.  stormpy is imported
 plainly: without it this module fails, it does not skip.
@@ -39,13 +39,21 @@ def initial_value(name, prop):
     ("duel.prism", '<<p1>> Pmax=? [F<=2 "won"]', Fraction(1, 2)),
     ("duel.prism", '<<p1>> Pmax=? [F<=3 "won"]', Fraction(5, 8)),
     ("duel.prism", '<<p1>> Pmax=? [F<=1 "won"]', Fraction(1, 2)),
+    # R[C<=k]: the reward of the first k steps; gamble's rolls: the first, then the second unless bust (2/3)
+    ("gamble.pm", 'R{"rolls"}max=? [C<=2]', Fraction(5, 3)),
+    ("gamble.pm", 'R{"rolls"}max=? [C<=9]', Fraction(184, 81)),  # the unbounded Rmax: 5 rolls at most
+    ("gamble.pm", 'R{"rolls"}min=? [C<=2]', Fraction(0)),  # stop at once
+    ("knuth_die.pm", 'R{"flips"}=? [C<=3]', Fraction(3)),  # Knuth's die flips in each of its first 3 steps
+    ("knuth_die.pm", 'R{"flips"}=? [C<=0]', Fraction(0)),
 ])
 def test_step_bounded_values_are_those_derived_by_hand(name, prop, value):
     assert initial_value(name, prop) == value
 
 
-def test_the_step_bounded_value_equals_storms_bounded_model_checking(capsys):
-    status, out, err = run(capsys, "crosscheck", "--model", FIX / "gamble.pm", "--prop", 'Pmax=? [F<=4 "win"]')
+@pytest.mark.parametrize("name,prop", [("gamble.pm", 'Pmax=? [F<=4 "win"]'), ("gamble.pm", 'R{"rolls"}max=? [C<=3]'),
+                                       ("knuth_die.pm", 'R{"flips"}=? [C<=4]')])
+def test_the_step_bounded_value_equals_storms_bounded_model_checking(capsys, name, prop):
+    status, out, err = run(capsys, "crosscheck", "--model", FIX / name, "--prop", prop)
     assert status == 0 and "verdict: agree" in out and "step bound" in out, (out, err)
 
 
@@ -66,6 +74,7 @@ def test_states_are_named_with_the_steps_left_and_the_game_certificate_verifies(
     ('Pmax=? [F<0 "win"]', "leaves no step"),
     ('Pmax=? [F[1,3] "win"]', "only a step bound"),
     ('R{"rolls"}max=? [F<=3 "win"]', "only a step bound"),
+    ('R{"rolls"}max=? [C<3]', "only C<=k"),
 ])
 def test_other_bounds_are_refused_in_one_line(capsys, prop, words):
     status, out, err = run(capsys, "solve", "-q", "--model", FIX / "gamble.pm", "--prop", prop)

@@ -4,6 +4,7 @@ Supported (everything else is refused with one line saying so)::
 
     P=? [F phi]   P=? [phi U psi]            reachability (through phi-states)
     P=? [F<=k phi]  P=? [phi U<=k psi]       within k steps (F<k: k - 1), the model unrolled
+    R{"name"}=? [C<=k]                        the reward collected in the first k steps, unrolled too
     R{"name"}=? [F phi]                       expected reward collected until phi (+infinity for a
                                               strategy that does not reach phi almost surely)
     R{"name"}=? [Fc phi]                      PRISM-games' cumulative variant: the reward collected
@@ -15,7 +16,7 @@ Supported (everything else is refused with one line saying so)::
 with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the variables, ``!``,
 ``&``, ``|``, ``=>``, ``true``/``false`` (Storm evaluates them on the built model).  Out of reach:
 lower, interval and reward bounds (``F>=k``, ``F[a,b]``, ``F{"r"}<=k``), ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
-operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C``/``I`` rewards,
+operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C`` without a bound, ``C<k``, ``I`` rewards,
 PRISM-games' ``F0`` rewards (nothing unless phi is reached), conditional and discounted properties,
 and concurrent games (CSG).
 
@@ -44,7 +45,7 @@ from ..model import ModelError
 __all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED", "COMPARISONS"]
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
-             "phi U psi with an optional step bound <=k (P) and F phi or Fc phi (R), phi and psi propositional; <<coalition>> for turn-based games")
+             "phi U psi with an optional step bound <=k (P) and F phi, Fc phi or C<=k (R), phi and psi propositional; <<coalition>> for turn-based games")
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
 
@@ -56,7 +57,8 @@ class Query:
     None; ``reward_name`` (``R``, None: the only reward model); ``left`` (an until's left side,
     None for ``F``) and ``right`` (the target), stormpy state formulas; ``comparison`` and
     ``bound`` of a threshold (None for ``=?``); ``cumulative``: ``R[Fc phi]`` (see the module); ``steps``: the
-    step bound ``k`` of ``P[F<=k phi]`` and ``P[phi U<=k psi]`` (:mod:`.step_bound`), None without one."""
+    step bound ``k`` of ``P[F<=k phi]``, ``P[phi U<=k psi]`` and ``R[C<=k]`` (:mod:`.step_bound`; ``right`` is
+    None for ``C<=k``), None without one."""
 
     text: str
     name: str | None
@@ -214,13 +216,16 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
         right = path.subformula
     elif isinstance(path, L.UntilFormula) and operator == "P":
         left, right = path.left_subformula, path.right_subformula
+    elif isinstance(path, L.CumulativeRewardFormula) and re.fullmatch(r"C<=\d+", str(path).strip()):
+        steps, right = int(str(path).strip()[3:]), None  # R[C<=k]: the reward of the first k steps
     elif isinstance(path, (L.CumulativeRewardFormula, L.InstantaneousRewardFormula, L.LongRunAverageRewardFormula)):
-        raise ModelError(f"{text[:60]}: C, I and LRA rewards are not supported ({SUPPORTED})")
+        raise ModelError(f"{text[:60]}: of the C, I and LRA rewards only C<=k is supported ({SUPPORTED})")
     else:
         raise ModelError(f"{text[:60]}: the path formula {str(path)[:40]} is not supported ({SUPPORTED})")
     if left is not None:
         _propositional(left, "the left side of U", text)
-    _propositional(right, "the target", text)
+    if right is not None:
+        _propositional(right, "the target", text)
     comparison = bound = None
     if formula.has_bound:
         comparison = COMPARISONS[str(formula.comparison_type).rsplit(".", 1)[-1]]

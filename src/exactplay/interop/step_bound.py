@@ -1,4 +1,4 @@
-"""Step-bounded reachability, ``P[F<=k psi]`` and ``P[phi U<=k psi]``: the model unrolled over the steps left.
+"""Step bounds, ``P[F<=k psi]``, ``P[phi U<=k psi]`` and ``R[C<=k]``: the model unrolled over the steps left.
 
 A product state ``(d, j)`` is model state ``d`` with ``j`` steps left, ``0 <= j <= k``; only those reachable
 from ``(init, k)`` are made, in breadth-first order (the initial states first).  ``(d, j)`` is a target when
@@ -7,7 +7,9 @@ from ``(init, k)`` are made, in breadth-first order (the initial states first). 
 choices are ``d``'s, each successor ``t`` becoming ``(t, j - 1)`` with the same exact probability.  So the
 value of ``(init, k)`` is the probability of reaching ``psi`` within ``k`` steps through ``phi``-states, the
 best over the strategies that may depend on the steps left (PRISM's semantics of a step bound), and the
-unrolled model is acyclic: every transition lowers ``j``.  A terminal product state keeps one self-loop (a
+unrolled model is acyclic: every transition lowers ``j``.  With ``reward`` (``R[C<=k]``, no ``psi``) the
+states ``(d, 0)`` are the targets (terminal, collecting nothing) and the others collect ``d``'s state
+reward and their choice's action reward: the expected reward of the first ``k`` steps.  A terminal product state keeps one self-loop (a
 choice of no consequence: ``reach_model`` drops the choices of terminal states).
 
 >>> import numpy as np
@@ -50,7 +52,8 @@ class Unrolled:
     row: list[int | None]
 
 
-def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence[bool] | None) -> Unrolled:
+def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence[bool] | None,
+           reward: bool = False) -> Unrolled:
     """The reachable product of ``arrays`` with the steps left ``k .. 0`` (see the module docstring)."""
     gs, rs = arrays.group_start.tolist(), arrays.row_start.tolist()
     col, vidx = arrays.column.tolist(), arrays.value_index.tolist()
@@ -72,7 +75,7 @@ def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence
     p = 0
     while p < len(base):
         d, j = base[p], steps[p]
-        hit = bool(target[d])
+        hit = bool(target[d]) or (reward and j == 0)
         stop = not hit and (j == 0 or (avoid is not None and bool(avoid[d])))
         tgt.append(hit)
         avd.append(stop)
@@ -109,6 +112,11 @@ def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence
     for q, d in enumerate(base):
         inverse.setdefault(d, []).append(q)
     out.labels = {label: sorted(q for d in states for q in inverse.get(d, ())) for label, states in arrays.labels.items()}
+    if arrays.state_reward is not None:  # (a terminal's self-loop collects nothing: reach_model drops it)
+        out.reward_name = arrays.reward_name
+        out.state_reward = arrays.state_reward[np.array(base, dtype=np.int64)]
+        rows_of = np.array([0 if r is None else r for r in row_of], dtype=np.int64)
+        out.action_reward = arrays.action_reward[rows_of] if len(arrays.action_reward) else arrays.action_reward
     if arrays.choice_label is not None:
         out.choice_label = [None if r is None else arrays.choice_label[r] for r in row_of]
     return Unrolled(out, base, steps, tgt, avd, row_of)

@@ -195,7 +195,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
                          "(a self-loop there, as PRISM does)")
     n = arrays.n
     target = bytearray(n)
-    for s in states_where(built, query.right, path):
+    for s in states_where(built, query.right, path) if query.right is not None else ():  # (None: R[C<=k])
         target[s] = 1
     avoid = None
     if query.left is not None:
@@ -218,7 +218,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     mapped = arrays  # what reach_model maps: Storm's states, or with a step bound their product with the steps left
     if query.steps is not None:  # P[F<=k], P[U<=k]: the model unrolled over the steps left (:mod:`.step_bound`)
         base_where = where
-        u = unroll(arrays, query.steps, target, avoid)
+        u = unroll(arrays, query.steps, target, avoid, query.operator == "R")
         mapped, target, avoid = u.arrays, u.target, u.avoid
         choice_names = [None if r is None else choice_names[r] for r in u.row]
         labels = [labels[d] for d in u.base]
