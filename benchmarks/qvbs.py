@@ -64,32 +64,30 @@ same for both (0.23 s vs 0.26 s).  An earlier full run the same evening at load 
 picture in CPU (median 4.93x, echoring 30.7x, herman refused; its peak RSS figures were the forking
 script's, hence the runner).
 
-Measured 2026-12-02 03:18-03:27 UTC, this branch (e27qvbs at 2a823a8) and then main (d92f283, the same
-script) one after the other, load average 12-14 (other jobs and this branch's test suite running; the
-compiled .pyc present, as after an install)::
+Measured 2026-12-03 15:32 UTC (main at 34f4771, after that day's branches; load average 0.08 at the start and
+0.67 at the end, on a machine then about 1.3x slower than in the morning; ``--repeat 3``)::
 
-    name                  e27qvbs: ep     storm   ratio      main: ep     storm   ratio
-    brp-64-5                   0.315s    0.362s   0.87x        0.358s    0.385s   0.93x
-    coupon-5-2                 0.386s    0.339s   1.14x        0.452s    0.341s   1.32x
-    crowds-4-10                0.715s    0.494s   1.45x        0.965s    0.581s   1.66x
-    herman-9                   0.360s    7.728s   0.05x        0.427s    8.719s   0.05x
-    beb-3-4                    0.232s    0.225s   1.03x        0.332s    0.328s   1.01x
-    consensus-4-2-smin         2.463s    1.512s   1.63x        2.474s    1.319s   1.88x
-    csma-3-2-abmin             0.597s    0.495s   1.21x        0.814s    0.475s   1.71x
-    eajs-2                     0.467s    0.425s   1.10x        0.575s    0.413s   1.39x
-    echoring-2                 2.319s    0.806s   2.88x        2.809s    0.802s   3.50x
-    tireworld-17               0.675s    0.408s   1.66x        0.721s    0.524s   1.38x
-    leader_sync-5-4            0.305s    0.314s   0.97x        0.309s    0.403s   0.77x
-    cdrive-10                  0.398s    0.337s   1.18x        0.382s    0.267s   1.43x
-    median / worst             1.16x / 2.88x (echoring)        1.38x / 3.50x (echoring)
+    name                 type    states  exactplay     storm   ratio   ep MB storm MB  value ok (ep/storm)
+    ------------------------------------------------------------------------------------------------------
+    brp-64-5             DTMC     4,936     0.156s    0.228s   0.68x      27       80  yes/yes
+    coupon-5-2           DTMC     5,397     0.167s    0.197s   0.85x      27       69  yes/yes
+    crowds-4-10          DTMC    28,975     0.442s    0.408s   1.08x      43       87  yes/yes
+    herman-9             DTMC       512     0.214s    7.554s   0.03x      38       81  yes/yes
+    beb-3-4              MDP      4,660     0.134s    0.173s   0.78x      26       66  yes/yes
+    consensus-4-2-smin   MDP     22,656     1.041s    0.935s   1.11x      77      124  yes/yes
+    csma-3-2-abmin       MDP     36,850     0.344s    0.285s   1.21x      48       92  yes/yes
+    eajs-2               MDP     12,828     0.217s    0.233s   0.93x      34       79  yes/yes
+    echoring-2           MDP    104,114     1.219s    0.543s   2.24x     115      139  yes/yes
+    tireworld-17         MDP      8,670     0.356s    0.336s   1.06x      33       73  yes/yes
+    leader_sync-5-4      DTMC     4,244     0.137s    0.231s   0.59x      26       71  yes/yes
+    cdrive-10            MDP      2,193     0.174s    0.180s   0.96x      26       67  yes/yes
+    ------------------------------------------------------------------------------------------------------
+    ratio exactplay/storm over 12 of 12 rows: median 0.95x, worst 2.24x (echoring-2), below 1.0: 7
+    start-up  python3 -c 'import exactplay.cli.main'    0.067s  17 MB
+    start-up  python3 -c 'import stormpy'          0.124s  58 MB   (ratio 0.54x)
 
-Every value exact.  At load 7-12 an earlier pair gave e27qvbs (1175e84, before the merge) median 1.16x,
-worst 2.96x, 5 rows below 1.0, against main at 419e9ad median 1.32x, worst 3.14x (and 1.22x / 3.22x an
-hour before).  The figures move by 10-30% from run to run at this load; Storm's rows as much as
-exactplay's.  The worst-ratio target (<= 3x) is met in both runs of the branch, the median (<= 1.0x) is
-not: coupon, cdrive, consensus and tireworld spend most of their time in cyclic components
-(engine/cyclic.py, elimination.py, float_guess.py: numpy's import and the exact solves), crowds and
-csma in the DRN reading and the one-state components.
+The runs between (2026-12-02 and the morning of 2026-12-03) are in ``docs/benchmarks.md``; the same measurement
+on 32 other instances of the same sources: ``benchmarks/qvbs_build.py``.
 """
 
 from __future__ import annotations

@@ -119,3 +119,14 @@ def test_prism_options_without_a_prism_model_are_refused(capsys):
         status, _, err = run(capsys, "solve", "--model", FIX.parent / "storm" / "gamblers_ruin.drn", "--objective",
                              "Pmax", "--target", "goal", *extra)
         assert status == 2 and "a PRISM or JANI model" in err and err.count("\n") == 1, (extra, err)
+
+
+def test_a_target_starting_with_time_is_refused_with_the_way_out(capsys, tmp_path):
+    # (PRISM-games' mdsm writes [F time=max_time]: Storm's parser refuses it, and takes [F (time=max_time)])
+    clock = tmp_path / "clock.pm"
+    clock.write_text("dtmc\nmodule m\n  time : [0..2] init 0;\n  [] time<2 -> (time'=time+1);\n  [] time=2 -> true;\n"
+                     "endmodule\n")
+    err = refused(capsys, "--model", clock, "--prop", "P=? [F time=2]")
+    assert "parse error" in err and "put it in brackets, F (time=...)" in err
+    status, out, _ = run(capsys, "solve", "-q", "--model", clock, "--prop", "P=? [F (time=2)]")
+    assert status == 0 and "exact value : 1/1" in out

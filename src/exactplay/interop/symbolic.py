@@ -232,7 +232,11 @@ def _parse_one(source: Source, text: str, name: str | None, where: str, declarat
         unknown = _unknown_identifier(source, plain)
         if unknown is not None:
             raise ModelError(f"{where}: unknown variable or constant {unknown!r} in {text[:60]!r}") from None
-        raise storm_error(exc, where) from None
+        error = storm_error(exc, where)
+        if "expecting <basic path formula>" in str(error) and re.search(r"\b[FGXU]\s+time\b", plain):
+            error = ModelError(f"{error}: Storm's property parser does not take a formula that starts with "
+                               "'time' there; put it in brackets, F (time=...)")
+        raise error from None
     if len(props) != 1:
         raise ModelError(f"{where}: {len(props)} properties in {text[:60]!r}; give one")
     if source.language == "prism":
