@@ -64,6 +64,7 @@ def test_states_are_named_with_the_steps_left_and_the_game_certificate_verifies(
     rows = {r["name"]: r for r in strict(out)["state_values"]}
     assert rows["s=0, 3 steps left"]["value"][0] == "5/8" and rows["s=0, 3 steps left"]["action"].endswith("s'=1")
     assert rows["s=1, 2 steps left"]["tied_actions"]  # a and b: 1/4 each
+    assert "s=0, 1 step left" in rows and "s=2, 0 steps left" in rows
     cert = tmp_path / "d.json"
     assert run(capsys, "certify", "--model", FIX / "duel.prism", "--prop", '<<p1>> Pmax=? [F<=3 "won"]', "-o", cert)[0] == 0
     status, out, err = run(capsys, "check", cert)

@@ -224,7 +224,8 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
         labels = [labels[d] for d in u.base]
 
         def where(q: int) -> str:  # noqa: F811 -- a product state: the model state and the steps left
-            return f"{base_where(u.base[q])}, {u.steps[q]} steps left"
+            j = u.steps[q]
+            return f"{base_where(u.base[q])}, {j} step{'' if j == 1 else 's'} left"
 
         def state_names(order):  # noqa: F811
             return [where(q) for q in order]
