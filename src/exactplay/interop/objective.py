@@ -135,11 +135,12 @@ def _reach_model(arrays: ChoiceArrays, target: Sequence[bool], avoid: Sequence[b
     one = 0 if direction is not None and sides is None and arrays.kind != "dtmc" else -1
     if sides is not None:
         owners = _as_list(arrays.player)  # (-1: no player owns the state, see storm_arrays.extract)
-        unowned = next((d for d in range(n) if owners[d] < 0 and pay[d] < 0 and nch[d] > 1), None)
+        who = set(owners)
+        unowned = next((d for d in range(n) if owners[d] < 0 and pay[d] < 0 and nch[d] > 1), None) if -1 in who else None
         if unowned is not None:
             raise ModelError(f"state {where(unowned)}: {nch[unowned]} choices, and no player owns them (give their "
                              "commands' actions or module to a player)")
-        side = {p: sides.model_player(p) for p in set(owners)}
+        side = {p: sides.model_player(p) for p in who}
         movers = [-1 if pay[d] >= 0 or nch[d] < 2 else side[owners[d]] for d in order]
     else:
         movers = [-1 if pay[d] >= 0 or nch[d] < 2 else one for d in order]

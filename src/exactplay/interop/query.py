@@ -270,7 +270,8 @@ def _step_bound(path, operator: str, text: str) -> int:
         k = int(m.group(2))
     except ValueError:
         raise ModelError(f"{text[:60]}: the step bound {m.group(2)[:30]} is not a whole number") from None
-    k -= m.group(1) == "<"
+    if m.group(1) == "<":
+        k -= 1
     if k < 0:
         raise ModelError(f"{text[:60]}: the step bound leaves no step (F<0)")
     return k

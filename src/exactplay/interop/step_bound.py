@@ -57,14 +57,9 @@ def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence
     """The reachable product of ``arrays`` with the steps left ``k .. 0`` (see the module docstring)."""
     gs, rs = arrays.group_start.tolist(), arrays.row_start.tolist()
     col, vidx = arrays.column.tolist(), arrays.value_index.tolist()
-    index: dict[tuple[int, int], int] = {}
-    base: list[int] = []
-    steps: list[int] = []
-    for d in arrays.initial:
-        if (d, k) not in index:
-            index[d, k] = len(base)
-            base.append(d)
-            steps.append(k)
+    base = list(arrays.initial)  # (distinct Storm states): the first product states, (d, k)
+    steps = [k] * len(base)
+    index = {(d, k): q for q, d in enumerate(base)}
     group, rows, cols, vals, row_of = [0], [0], [], [], []
     tgt, avd = bytearray(), bytearray()
     values = list(arrays.values)
@@ -103,10 +98,10 @@ def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence
         p += 1
     out = ChoiceArrays(arrays.kind, np.array(group, dtype=np.int64), np.array(rows, dtype=np.int64),
                        np.array(cols, dtype=np.int64), np.array(vals, dtype=np.int64), values,
-                       sorted({index[d, k] for d in arrays.initial}))
+                       list(range(len(arrays.initial))))
+    at = np.array(base, dtype=np.int64)
     if arrays.player is not None:
-        player = arrays.player.tolist()
-        out.player = np.array([player[d] for d in base], dtype=np.int64)
+        out.player = arrays.player[at]
         out.player_names = list(arrays.player_names)
     inverse: dict[int, list[int]] = {}
     for q, d in enumerate(base):
@@ -114,9 +109,8 @@ def unroll(arrays: ChoiceArrays, k: int, target: Sequence[bool], avoid: Sequence
     out.labels = {label: sorted(q for d in states for q in inverse.get(d, ())) for label, states in arrays.labels.items()}
     if arrays.state_reward is not None:  # (a terminal's self-loop collects nothing: reach_model drops it)
         out.reward_name = arrays.reward_name
-        out.state_reward = arrays.state_reward[np.array(base, dtype=np.int64)]
-        rows_of = np.array([0 if r is None else r for r in row_of], dtype=np.int64)
-        out.action_reward = arrays.action_reward[rows_of] if len(arrays.action_reward) else arrays.action_reward
+        out.state_reward = arrays.state_reward[at]
+        out.action_reward = arrays.action_reward[np.array([0 if r is None else r for r in row_of], dtype=np.int64)]
     if arrays.choice_label is not None:
         out.choice_label = [None if r is None else arrays.choice_label[r] for r in row_of]
     return Unrolled(out, base, steps, tgt, avd, row_of)

@@ -181,22 +181,22 @@ def props_constants(text: str) -> tuple[dict[str, bool], str]:
 
 
 def _props_file(source: Source, props: str | None) -> tuple[str | None, list[tuple[str | None, str]]]:
-    if props is not None:
-        try:
-            text = Path(props).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ModelError(f"--props {props}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-        source.props_constants, source.props_declarations = props_constants(text)
-        return props, property_texts(text)
-    beside = Path(source.path).with_suffix(".props")
-    if source.language == "prism" and beside.is_file():
-        try:
-            text = beside.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+    """``(path, its properties)`` of ``--props`` (unreadable: refused), else of the PRISM model's ``.props``
+    beside it (unreadable or none: ``(None, [])``); its constant declarations go into ``source``."""
+    path = props
+    if path is None:
+        beside = Path(source.path).with_suffix(".props")
+        if source.language != "prism" or not beside.is_file():
             return None, []
-        source.props_constants, source.props_declarations = props_constants(text)
-        return str(beside), property_texts(text)
-    return None, []
+        path = str(beside)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        if props is None:
+            return None, []
+        raise ModelError(f"--props {props}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    source.props_constants, source.props_declarations = props_constants(text)
+    return path, property_texts(text)
 
 
 def _known_names(source: Source) -> set[str]:

@@ -38,7 +38,7 @@ class Loaded:
     """A loaded model and question, with what the output names them by."""
 
     model: Model
-    order: list[int]  # model state k is Storm's state order[k]
+    order: list[int]  # model state k is Storm's state order[k] (with a step bound, at one of its steps left)
     arrays: ChoiceArrays
     query: Query
     source: Source
@@ -216,7 +216,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
         return names.of_storm_state(d) if valued else str(d)
 
     mapped = arrays  # what reach_model maps: Storm's states, or with a step bound their product with the steps left
-    if query.steps is not None:  # P[F<=k], P[U<=k]: the model unrolled over the steps left (:mod:`.step_bound`)
+    if query.steps is not None:  # P[F<=k], P[U<=k], R[C<=k]: the model unrolled over the steps left (:mod:`.step_bound`)
         base_where = where
         u = unroll(arrays, query.steps, target, avoid, query.operator == "R")
         mapped, target, avoid = u.arrays, u.target, u.avoid
@@ -236,5 +236,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
                                state_names, sides, labels, where, "scheduler", query.cumulative)
     seconds["convert"] = time.process_time() - t0
     initial = [order[d] for d in mapped.initial]  # order is a swap: its own inverse
+    if query.steps is not None:
+        order = [u.base[q] for q in order]  # each model state's Storm state
     return Loaded(model, order, arrays, query, source, constants, written, origin, initial,
                   deadlocks=list(deadlocks), prop=parsed, seconds=seconds)
