@@ -140,3 +140,15 @@ def test_a_reward_on_a_loop_that_play_can_stay_on_is_refused_in_one_line(capsys,
     path.write_text(json.dumps(data))
     status, out, err = run(capsys, "solve", "--model", path)
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "can be infinite" in err
+
+
+def test_the_example_agrees_with_storms_total_reward_and_with_the_distributed_solve(capsys):
+    from pathlib import Path
+
+    from cli_run import run, strict
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "cash-or-wait.json"
+    status, out, err = run(capsys, "crosscheck", "--model", example, "--json")
+    assert status == 0 and strict(out)["verdict"] == "agree", err
+    status, out, err = run(capsys, "solve", "--model", example, "--workers", "2", "--json", "-q")
+    assert status == 0 and strict(out)["answer"]["value"] == "4/5", err
