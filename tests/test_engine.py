@@ -24,6 +24,8 @@ from exactplay.bruteforce import (brute_force_values, chain_values, choice_state
                                  reaches_terminal)
 from exactplay.engine import solve, solve_model
 from exactplay.model import ModelError, build_model, load_model_file, model_from_json
+from exactplay.certify.model import model_certificate
+from exactplay.checker import check_certificate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -572,26 +574,26 @@ def test_pass_forever_without_declaration_is_not_silently_zero_sum():
     assert sol.objective != "zero-sum"
 
 
-def test_reward_before_an_endless_loop_is_worth_0_or_refused():
+def test_a_reward_collected_before_an_endless_loop_counts_and_the_loop_adds_nothing():
+    # a play that never ends gets no terminal payoff but keeps the rewards it collected (the least
+    # fixed point of Bellman's equations; PRISM-games' R[Fc]): 1 + 0, certified by the reward witness
     m = one_player([{"id": "s", "mover": None, "actions": [{"next": [[1, "L"]], "reward": [1]}]},
                     {"id": "L", "mover": None, "next": [[1, "L"]]}, {"id": "T", "payoff": [0]}])
-    try:
-        sol = solve_model(m)
-    except ModelError:
-        return
-    assert F(sol.value[0]) == 0
+    sol = solve_model(m)
+    assert sol.witness == "reward" and F(sol.value[0]) == 1 and F(sol.values[1][0]) == 0
+    assert sol.ranks[:2] == [1, 0] and sol.never_ends == [0, 1]
+    check_certificate(json.loads(json.dumps(model_certificate(sol))))
 
 
-def test_reward_before_a_minimisers_endless_loop_is_worth_0_or_refused():
+def test_a_minimiser_who_can_loop_forever_after_a_reward_still_pays_the_reward():
     m = one_player([{"id": "A", "mover": None, "actions": [{"next": [[1, "B"]], "reward": [1]}]},
                     {"id": "B", "mover": 0, "actions": [{"name": "loop", "next": [[1, "B"]]},
                                                         {"name": "exit", "next": [[1, "T"]]}]},
                     {"id": "T", "payoff": [0]}], objective="min")
-    try:
-        sol = solve_model(m)
-    except ModelError:
-        return
-    assert F(sol.value[0]) == 0
+    sol = solve_model(m)
+    assert sol.witness == "reward" and F(sol.value[0]) == 1 and F(sol.values[1][0]) == 0
+    assert sol.ties[1] == [0, 1] and sol.policy[1] == 0
+    check_certificate(json.loads(json.dumps(model_certificate(sol))))
 
 
 class _Chance:
@@ -882,11 +884,10 @@ def test_random_models_up_to_12_states_many_examples(data):
     _check_random(data)
 
 
-def test_reward_on_a_play_that_never_ends_is_not_counted_or_refused():
+def test_a_play_that_never_ends_keeps_its_reward_and_gets_no_payoff():
+    # 1 (collected on every play) + 1/2 x payoff 1 (the plays that end): 3/2; a semantics where the whole
+    # play that never ends is worth 0 would give 1 (1/2 x (1 + 1)), which no Bellman equation gives
     m = one_player([{"id": "A", "mover": None, "actions": [{"next": [["1/2", "L"], ["1/2", "T"]], "reward": [1]}]},
                     {"id": "L", "mover": None, "next": [[1, "L"]]}, {"id": "T", "payoff": [1]}])
-    try:
-        sol = solve_model(m)
-    except ModelError:
-        return
-    assert F(sol.value[0]) == 1
+    sol = solve_model(m)
+    assert F(sol.value[0]) == Fraction(3, 2) and sol.witness == "reward"

@@ -767,23 +767,29 @@ def test_engine_certificates_of_random_models_verify():
     assert sum(outcomes[w] for w in ("termination", "policy", "reachability")) >= 200, outcomes
 
 
-# A reward collected before a play that can never end: the engine computes the value (1 here, the
-# reward) but then finds no witness and raises RuntimeError ("internal error") instead of a
-# certificate or a ModelError.  The ranks of both witnesses lead to terminal states only.
+# A reward collected before a play that can never end (once an engine bug: the value 1 computed, then
+# "internal error: no witness", later refused): the play keeps the reward it collected, certified by the
+# reward witness, whose ranks lead to terminals and to states of value 0 (rank 0).
 REWARD_THEN_FOREVER = {
-    "policy": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
+    "chance": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
                {"id": "c", "mover": None, "next": [["1/1", "c"]]},
                {"id": "t", "payoff": ["0/1"]}],
-    "reachability": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
-                     {"id": "c", "mover": 0, "actions": [act("stay", ("1/1", "c")), act("end", ("1/1", "t"))]},
-                     {"id": "t", "payoff": ["0/1"]}],
+    "choice": [{"id": "s", "mover": None, "actions": [{"next": [["1/1", "c"]], "reward": ["1/1"]}]},
+               {"id": "c", "mover": 0, "actions": [act("stay", ("1/1", "c")), act("end", ("1/1", "t"))]},
+               {"id": "t", "payoff": ["0/1"]}],
 }
 
 
-@pytest.mark.parametrize("witness", sorted(REWARD_THEN_FOREVER))
-def test_a_reward_before_a_play_that_can_go_on_forever_is_refused_in_one_line(witness):
-    with pytest.raises(ModelError, match="reward"):
-        solve(explicit(REWARD_THEN_FOREVER[witness]))
+@pytest.mark.parametrize("shape", sorted(REWARD_THEN_FOREVER))
+def test_a_reward_before_a_play_that_can_go_on_forever_is_kept_and_certified(shape):
+    sol = solve(explicit(REWARD_THEN_FOREVER[shape]))
+    assert sol.witness == "reward" and sol.value == (1,) and sol.ranks == [1, 0, 0]
+    cert = json.loads(json.dumps(model_certificate(sol)))
+    assert "reward witness" in checker.verify(cert)
+    cert["solution"]["ranks"][0] = None  # no rank at a state of positive value: refused, naming it
+    with pytest.raises(VerificationError) as err:
+        checker.verify(cert)
+    assert (err.value.field, err.value.state) == ("solution.ranks", 0)
 
 
 def test_margins_compare_one_step_values_everywhere():

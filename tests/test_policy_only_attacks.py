@@ -91,7 +91,7 @@ def test_a_policy_into_a_closed_loop_is_worth_zero_and_refused_when_it_is_not_op
 
 
 @pytest.mark.parametrize("where", ["the choice", "the loop"])
-def test_a_reward_on_a_play_that_never_ends_is_refused_before_any_evaluation(certs, where):
+def test_a_reward_added_where_play_can_go_on_forever_calls_for_the_reward_witness(certs, where):
     from exactplay.model.canonical import model_digest
 
     cert = copy.deepcopy(certs["trap"])
@@ -102,8 +102,13 @@ def test_a_reward_on_a_play_that_never_ends_is_refused_before_any_evaluation(cer
         assert states[1]["actions"] == [{"next": [["1/1", 1]]}]
         states[1]["actions"][0]["reward"] = ["1/1", "0/1"]
     cert["model_sha256"] = model_digest(cert["model"])
-    err = _refused(cert)
-    assert (err.field, err.state) == ("model", 0 if where == "the choice" else 1) and "reward" in str(err)
+    err = _refused(cert)  # (the certificate's witness was computed without the reward)
+    assert err.field == "solution.witness" and "reward" in str(err)
+    if where == "the loop":  # claimed with the reward witness: the policy keeps play on the rewarded loop
+        cert["solution"]["witness"] = "reward"
+        cert["solution"]["components"] = [0]
+        err = _refused(cert)
+        assert (err.field, err.state) == ("solution.policy", 1) and "infinite" in str(err), str(err)
 
 
 def test_a_certificate_file_with_a_name_given_twice_is_refused_in_one_line(certs, capsys, tmp_path):

@@ -40,6 +40,7 @@ ROOT = PROOFS.parent
 MODELS = {
     "pig-10.json": ["--game", str(ROOT / "examples" / "pig.py") + ":make_game", "--param", "goal=10"],
     "loop-or-gamble.json": ["--model", str(ROOT / "examples" / "loop-or-gamble.json")],
+    "cash-or-wait.json": ["--model", str(ROOT / "examples" / "cash-or-wait.json")],  # the reward witness
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "staying_core"]
+__all__ = ["tarjan", "tarjan_indexed", "has_end_component", "end_component_states", "end_component_actions", "staying_core"]
 
 
 def tarjan(adj: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -160,28 +160,44 @@ def staying_core(states: Sequence[int], trans) -> set[int]:
 
 def end_component_states(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> set[int]:
     """The states of the (maximal) end components inside ``states``: where some way of choosing
-    actions keeps play forever.
-
-    ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The classic
-    refinement: keep only actions all of whose successors stay in the state's own block (at
-    first, the whole set) among the surviving states; a state left without such an action is
-    dropped, and the actions of its predecessors are checked again at once (an attractor, so
-    one round removes every state that cannot stay); then the survivors are split into SCCs of
-    the kept actions (the new blocks); repeat until no block splits.
+    actions keeps play forever (the states of :func:`end_component_actions`).
 
     >>> sorted(end_component_states([0, 1, 2], lambda s: {0: [{1, 2}], 1: [{0}], 2: [{2}]}[s]))
     [2]
     >>> sorted(end_component_states([0, 1, 2, 3], lambda s: [{(s + 1) % 3}, {3}] if s < 3 else [{0}, {3, 2}]))
     [0, 1, 2, 3]
     """
+    return set(end_component_actions(states, action_succ))
+
+
+def end_component_actions(states: Sequence[int], action_succ: Callable[[int], Sequence[set[int]]]) -> dict[int, list[int]]:
+    """Per state of a (maximal) end component inside ``states``, the indices of its actions that lie in
+    one: the actions some way of choosing can take forever while play stays in the component.
+
+    ``action_succ(s)`` gives, per action of ``s``, its set of successors.  The classic
+    refinement: keep only actions all of whose successors stay in the state's own block (at
+    first, the whole set) among the surviving states; a state left without such an action is
+    dropped, and the actions of its predecessors are checked again at once (an attractor, so
+    one round removes every state that cannot stay); then the survivors are split into SCCs of
+    the kept actions (the new blocks); repeat until no block splits.  The kept actions are then
+    those of the end components: each block is strongly connected under them and closed.
+
+    >>> end_component_actions([0, 1], lambda s: [{1 - s}, {2}])
+    {0: [0], 1: [0]}
+    >>> end_component_actions([0, 1], lambda s: [{0, 1}] if s == 0 else [{1}, {0}])
+    {0: [0], 1: [0, 1]}
+    >>> end_component_actions([0, 1], lambda s: [{1}] if s == 0 else [{1}])
+    {1: [0]}
+    """
     current = set(states)
-    kept: dict[int, list[set[int]]] = {s: [set(succ) for succ in action_succ(s)] for s in current}
+    succs: dict[int, list[set[int]]] = {s: [set(succ) for succ in action_succ(s)] for s in current}
+    kept: dict[int, list[int]] = {s: list(range(len(succs[s]))) for s in current}
     block = {s: 0 for s in current}
     while current:
         preds: dict[int, list[int]] = {}
         for s in current:
-            for succ in kept[s]:
-                for t in succ:
+            for a in kept[s]:
+                for t in succs[s][a]:
                     if t != s:
                         preds.setdefault(t, []).append(s)
         stack = list(current)
@@ -190,7 +206,7 @@ def end_component_states(states: Sequence[int], action_succ: Callable[[int], Seq
             if s not in current:
                 continue
             b = block[s]
-            acts = [succ for succ in kept[s] if all(t in current and block[t] == b for t in succ)]
+            acts = [a for a in kept[s] if all(t in current and block[t] == b for t in succs[s][a])]
             if len(acts) == len(kept[s]):
                 continue
             kept[s] = acts
@@ -198,14 +214,14 @@ def end_component_states(states: Sequence[int], action_succ: Callable[[int], Seq
                 current.discard(s)
                 stack.extend(u for u in preds.get(s, ()) if u in current)
         if not current:
-            return set()
-        nodes = list(current)
+            return {}
+        nodes = sorted(current)
         order = {s: i for i, s in enumerate(nodes)}
-        adj_list = [sorted({order[t] for succ in kept[s] for t in succ}) for s in nodes]
+        adj_list = [sorted({order[t] for a in kept[s] for t in succs[s][a]}) for s in nodes]
         comps = tarjan(adj_list)
         if len(comps) == len({block[s] for s in current}):  # no block split: each is strongly connected
-            return current
+            return {s: kept[s] for s in nodes}
         for k, comp in enumerate(comps):
             for i in comp:
                 block[nodes[i]] = k
-    return set()
+    return {}

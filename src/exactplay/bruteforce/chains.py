@@ -2,8 +2,8 @@
 
 Under a profile (one action per non-terminal state) a model is a Markov chain;
 its value vector solves ``x_s = r_s + sum_t p_st x_t`` on the states that can
-reach a terminal state, ``x_t`` = the payoff at terminal states, and is 0 where
-no terminal state is reachable (a play that never ends is worth 0).
+reach a terminal state or a reward, ``x_t`` = the payoff at terminal states, and is 0
+where neither is reachable (a play that never ends is worth the rewards it collected).
 
 >>> from exactplay.model import build_model
 >>> class Flip:  # heads: win 1; tails: toss again
@@ -29,14 +29,17 @@ def choice_states(model) -> list[int]:
     return [s for s in range(len(model)) if model.terminal[s] is None and len(model.trans[s]) > 1]
 
 
-def reaches_terminal(model, profile) -> set[int]:
-    """States from which a terminal state is reachable under ``profile``."""
+def reaches_terminal(model, profile, comps=None) -> set[int]:
+    """States from which a terminal state is reachable under ``profile`` -- or, with ``comps``, a terminal
+    state or a profile action with a non-zero reward in ``comps`` (a play that never ends keeps the rewards
+    it collected)."""
     preds: dict[int, list[int]] = {}
     for s in range(len(model)):
         if model.terminal[s] is None:
             for t, _ in model.trans[s][profile[s]]:
                 preds.setdefault(t, []).append(s)
-    good = {s for s in range(len(model)) if model.terminal[s] is not None}
+    good = {s for s in range(len(model)) if model.terminal[s] is not None or (
+        comps is not None and (r := model.rewards[s][profile[s]]) is not None and any(r[c] for c in comps))}
     stack = list(good)
     while stack:
         t = stack.pop()
@@ -51,13 +54,14 @@ def chain_values(model, profile, comps) -> list[tuple[Fraction, ...]]:
     """Exact values (components ``comps``) of every state of the Markov chain ``profile`` induces.
 
     ``x_s = r_s + sum_t p_st x_t`` for the non-terminal states that can reach a
-    terminal state, ``x_t`` = payoff at terminal states, 0 where no terminal is
+    terminal state or a reward, ``x_t`` = payoff at terminal states, 0 where neither is
     reachable; solved by Gaussian elimination (no pivoting: ``I - Q`` restricted to
-    transient states is a non-singular M-matrix, so every pivot is positive).
+    transient states is a non-singular M-matrix, so every pivot is positive; a reward on
+    a closed class, an infinite total, is refused by an assertion).
     """
     n = len(model)
     k = len(comps)
-    good = reaches_terminal(model, profile)
+    good = reaches_terminal(model, profile, comps)
     zero = (Fraction(0),) * k
     val: list = [None] * n
     rows: dict[int, list] = {}  # s -> [rhs list, coef dict]

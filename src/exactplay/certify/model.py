@@ -10,7 +10,7 @@
     model         the explicit model (exactplay.model.explicit format)
     model_sha256  SHA-256 of json.dumps(model, sort_keys=True, separators=(",", ":"))
     solution      objective   "max" | "zero-sum" | "min" (the model's, resolved)
-                  witness     "termination" | "reachability" | "policy"
+                  witness     "termination" | "reachability" | "policy" | "reward"
                   components  the payoff components the values hold
                   values      per state: ["p/q", ...] over the components; absent in a
                               policy-only certificate (the checker evaluates the policy exactly)

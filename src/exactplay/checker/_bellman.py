@@ -8,7 +8,7 @@ two actions, exactly.  Ranks are checked against their
 successors' ranks, which pins them to the least ranks the witness's rule allows
 (termination: ``1 + max_a min_t``; policy: ``1 + min_t`` over the policy action;
 reachability: ``1 + min`` over a maximiser's optimal actions, ``1 + max_a min_t``
-elsewhere, only at states of positive value).
+elsewhere, only at states of positive value; reward: so, terminals and value 0 rank 0).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class Bellman:
                   + {"termination": "every play ends under all strategies",
                      "policy": "no choice lies on a cycle",
                      "reachability": "choices lie on cycles that can go on forever",
+                     "reward": "rewards lie where play can go on forever",
                      "proper": "never_ending 'infinite' where a strategy may never end play"}[self.witness] + ")",
                   "solution.witness")
         proper = self.witness == "proper"
@@ -203,7 +204,7 @@ class Bellman:
             self.positive[s] = 1
         if any(nums):
             self.nonzero[s] = 1
-        if self.witness == "reachability" and nums[0] < 0:
+        if (self.witness == "reachability" or self.witness == "reward") and nums[0] < 0:
             fail(f"value {pq(exact(v, 0))} is negative: with payoffs and rewards >= 0 no value is",
                   "solution.values", s)
         stored = self.stored == "values"
@@ -337,9 +338,9 @@ class Bellman:
         acts = self.trans[s]
         if w == "policy":
             acts = (acts[self.policy[s]],)
-        elif w == "reachability":
+        elif w == "reachability" or w == "reward":
             if not self.positive[s]:
-                return INF
+                return INF if w == "reachability" else 0
             if self.is_choice(s) and self.kidx[self.mover[s]][1] > 0:  # the best of the optimal actions
                 best = INF
                 for a in self.optimal(s):
@@ -372,7 +373,7 @@ class Bellman:
                 if w == "termination":
                     fail("no rank: the termination witness ranks every state (some play may never end)",
                           "solution.ranks", s)
-                if w == "reachability" and not terminal and self.positive[s]:
+                if (w == "reachability" or w == "reward") and not terminal and self.positive[s]:
                     fail("the value is > 0 but there is no rank: the rank condition fails, the value is "
                           "not attained (a fake fixed point)", "solution.ranks", s)
                 if w == "policy" and not terminal:
@@ -387,11 +388,9 @@ class Bellman:
                 fail(f"rank {have} at a state of value 0 (only states of positive value are ranked)",
                       "solution.ranks", s)
             if want > have:
-                what = {"termination": "some action has no successor of lower rank",
-                        "policy": "the policy action has no successor of lower rank",
-                        "reachability": ("no optimal action has a successor of lower rank"
-                                         if self.is_choice(s) and self.kidx[self.mover[s]][1] > 0
-                                         else "some action has no successor of lower rank")}[w]
+                what = ("the policy action has no successor of lower rank" if w == "policy" else
+                        "no optimal action has a successor of lower rank" if w != "termination" and self.is_choice(s)
+                        and self.kidx[self.mover[s]][1] > 0 else "some action has no successor of lower rank")
                 fail(f"rank {have}: the rank condition fails ({what}); the values are not "
                       f"pinned down here (a fake fixed point)", "solution.ranks", s)
             if want < have:

@@ -1,7 +1,7 @@
 """Policy, margins and ties: each recomputed from the verified values and compared.
 
 The policy is the earliest optimal action (at a maximiser's choice of positive
-value in the reachability witness: the earliest optimal action with a
+value in the reachability and reward witnesses: the earliest optimal action with a
 lower-ranked successor); a margin is the best minus the runner-up in the
 mover's objective (0 on a tie), stored with the values only; the ties are
 exactly the choice states with two optimal actions or more.
@@ -29,7 +29,7 @@ class Choices:
             want = opt[0]
             rule = "the earliest optimal action"
             r = self.ranks[s]
-            if self.witness == "reachability" and self.kidx[self.mover[s]][1] > 0 and r is not None:
+            if (self.witness == "reachability" or self.witness == "reward") and self.kidx[self.mover[s]][1] > 0 and r:
                 rule = "the earliest optimal action with a successor of lower rank"
                 want = next((b for b in opt if any(self.ranks[t] is not None and self.ranks[t] < r
                                                    for t, _ in self.trans[s][b])), None)

@@ -9,15 +9,14 @@ do not care where the values came from.
 Under ``pi`` (over the certified components)::
 
     V(s) = payoff(s)                                   at a terminal state,
-    V(s) = 0                                           if no terminal can be reached from s under pi,
+    V(s) = 0                                           if no terminal and no reward can be reached from s under pi,
     V(s) = r_pi(s) + sum_t P_pi(s, t) V(t)             otherwise.
 
 The second line is the semantics of a play that never ends (worth 0 to every
-player; a reward there is refused: by ``check_ranks`` under the policy witness, where
-such a state holds no rank and must be worth 0 with no reward, and by the model's no-reward
-rule under the reachability witness).  On the remaining
-states every state reaches a terminal with positive probability, so the
-system has exactly one solution (``I - P`` restricted to them is
+player; under the reward witness it keeps the rewards it collected before; a policy that
+keeps play forever on a cycle collecting a reward, an infinite total, fails).  On the remaining
+states every state reaches a terminal or leaves for good towards states worth 0 with positive
+probability, so the system has exactly one solution (``I - P`` restricted to them is
 non-singular), found sink-first over the strongly connected components of
 ``pi``'s graph:
 
@@ -95,10 +94,18 @@ class PolicyEvaluation:
                 if c >= 0:
                     parts_of[c] = states
         live_comp: set[int] = set()
+        rew = self.rew
         for c in sorted(parts_of):
             if any(pay[t] is not None or (pcomp[t] != c and pcomp[t] in live_comp)
                    for s in parts_of[c] for t, _ in step[s]):
                 live_comp.add(c)
+            else:
+                paid = next((s for s in parts_of[c] if any(rew[s][policy[s]] or ())), None)
+                if paid is not None:  # (the reward witness: worth its rewards where it reaches no terminal)
+                    if all(pcomp[t] == c for s in parts_of[c] for t, _ in step[s]):
+                        fail("the policy keeps play forever on a cycle that collects a reward: the total reward "
+                              "is infinite", "solution.policy", paid)
+                    live_comp.add(c)
         del parts_of
         V: list = [constant(pay[s]) if pay[s] is not None else (None if pcomp[s] in live_comp else zero)
                    for s in range(n)]

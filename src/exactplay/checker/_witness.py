@@ -5,8 +5,10 @@ constant and whose rewards all sum to 0, in a game where every play ends, else
 ``max``.  The witness: ``termination`` when every play ends under all
 strategies (the attractor of the terminal states is everything); otherwise
 ``policy`` when no choice state lies on a cycle where it feeds back; otherwise
-``reachability`` (one key component shared by every chooser, payoffs >= 0, no
-reward).  A model with ``never_ending`` ``"infinite"`` has ``proper``
+``reward`` when a reward lies at a state from which play can go on forever, or in the key
+component of choices on a cycle (one key component c shared by every chooser, or by every player
+where none chooses; payoffs and rewards of c >= 0); otherwise ``reachability`` (one key
+component shared by every chooser, payoffs >= 0).  A model with ``never_ending`` ``"infinite"`` has ``proper``
 (:mod:`exactplay.checker._proper`), or ``termination`` when every play ends.  See :mod:`exactplay.checker.model` for why each suffices.
 """
 
@@ -178,13 +180,30 @@ class Witness:
             if mixed:
                 fail("players with different objectives choose on a cycle of play: such a game has no single "
                       "value", "model", mixed[0])
-        if not self.terminates:
-            for s in range(self.n):
-                if any(r is not None for r in self.rewards[s]) and not self.surely_ends[s]:
-                    fail("a reward at a state from which play can go on forever (the total reward of a play "
-                          "that never ends is not certified)", "model", s)
+        # a reward where play can go on forever, or where choices on a cycle can make it: the reward witness
+        forever = None if self.terminates else next(
+            (s for s in range(self.n) if any(r is not None for r in self.rewards[s]) and not self.surely_ends[s]), None)
+        if forever is None and cyclic_choice and len(key_comps) == 1:
+            forever = next((s for s in range(self.n) for r in self.rewards[s]
+                            if r is not None and r[key_comps[0]] != 0), None)
         if self.terminates:
             witness, components = "termination", list(range(self.P))
+        elif forever is not None:
+            witness = "reward"
+            comps = key_comps or sorted({k for k, _ in self.keys})
+            if len(comps) > 1:
+                fail("a reward where play can go on forever, in a game whose players have different objectives "
+                      "(the reward witness certifies one objective)", "model", forever)
+            (c,) = comps
+            components = [c]
+            for s in range(self.n):
+                if self.payoff[s] is not None and self.payoff[s][c] < 0:
+                    fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
+                          "(the reward witness needs payoffs >= 0)", "model", s)
+                for r in self.rewards[s]:
+                    if r is not None and r[c] < 0:
+                        fail(f"a negative reward for {self.player_names[c]} where plays can go on forever "
+                              "(the reward witness needs rewards >= 0)", "model", s)
         elif not cyclic_choice:
             witness, components = "policy", list(range(self.P))
         else:
@@ -198,11 +217,6 @@ class Witness:
                 if self.payoff[s] is not None and self.payoff[s][c] < 0:
                     fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
                           "(the reachability witness needs payoffs >= 0)", "model", s)
-                for r in self.rewards[s]:
-                    if r is not None and r[c] != 0:
-                        fail(f"a reward for {self.player_names[c]} in a game where choices on a cycle can make "
-                              "play go on forever (the reachability witness certifies payoffs, not rewards)",
-                              "model", s)
         self.witness = witness
         self.components = components
 

@@ -36,14 +36,17 @@ What is verified (everything but :data:`UNVERIFIED`):
    checks replace 5-8 (:mod:`exactplay.checker._proper`).  Otherwise ``termination`` when every
    play ends under all strategies (components: all players); otherwise
    ``policy`` when no choice state (a player with two actions or more) lies on
-   a cycle (all players); otherwise ``reachability`` (the one key component c
-   all choosers share; every payoff and reward of c must be >= 0).  Choosers
+   a cycle (all players); otherwise ``reward`` where a reward lies at a state
+   from which play can go on forever, or in the key component of choices on a
+   cycle (a play that never ends keeps the rewards it collected); otherwise
+   ``reachability`` (in both, the one key component c all choosers share,
+   or all players where none chooses; every payoff and reward of c must be >= 0).  Choosers
    with different key components and a choice on a cycle have no single
    value: refused.
 5. *Bellman, exactly, at every state*: terminal values are the payoffs;
    otherwise, with ``Q_a = reward_a + sum p V(t)`` (over the components),
    ``V = Q_policy`` and at choice states the policy attains the optimum of
-   ``sign * Q_a[key]``.  In the reachability witness ``V[c] >= 0``.  Without stored
+   ``sign * Q_a[key]``.  In the reachability and reward witnesses ``V[c] >= 0``.  Without stored
    values (policy only) the values are the policy's, evaluated exactly
    (:mod:`._evaluate`); the comparisons are made on proved fixed-point shadows of
    the exact values and exactly where two shadows do not separate (:mod:`._values`).
@@ -58,12 +61,16 @@ What is verified (everything but :data:`UNVERIFIED`):
      actions at a maximiser's choice, ``1 + max_a min_t`` elsewhere.  This is
      what rules out the fake fixed points of end components (Chatterjee,
      Quatmann et al., TACAS 2025);
+   * reward: as reachability, with rank 0 at every terminal and every state of
+     value 0: following the ranks, play stops there almost surely, so by optional
+     stopping ``V`` is attained, and a fixed point ``V >= 0`` bounds the least one
+     (the value) from above;
    * policy: terminals 0; elsewhere ``1 + min_t rank(t)`` over the policy
      action's successors; an unranked state has value 0 and no reward on its
      policy action.
 
 7. *The policy* is canonical: the earliest optimal action, except at a
-   maximiser's choice of positive value in the reachability witness, where it
+   maximiser's choice of positive value in the reachability and reward witnesses, where it
    is the earliest optimal action with a successor of lower rank; terminals
    ``null``, single-action states 0.
 8. *Margins and ties*: at every choice state the best minus the runner-up in

@@ -105,9 +105,10 @@ class _BallEngine:
         shape.condense()  # the exact engine's components, end components and witness
         self.comps = shape.comps
         self.witness, comps = shape.witness_name, shape.reported
-        if self.witness == "reachability":
-            raise UsageError("--backend ball does not solve choices on cycles where play can go on forever (a reachability "
-                             "game): use --backend mpq or auto")
+        if self.witness == "reachability" or self.witness == "reward":
+            raise UsageError("--backend ball does not solve " + (
+                "choices on cycles where play can go on forever (a reachability game)" if self.witness == "reachability"
+                else "rewards where play can go on forever (the reward witness)") + ": use --backend mpq or auto")
         self.cc = comps
         self.P = len(comps)
         idx = {c: i for i, c in enumerate(comps)}

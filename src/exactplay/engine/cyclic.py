@@ -12,7 +12,7 @@ Otherwise the choices belong to one objective ``c`` (:class:`~.structure.Structu
   Hoffman-Karp strategy iteration for both sides of a zero-sum game, the minimiser's best reply solved by
   policy iteration after the states where she can keep the value at 0 are fixed (:func:`zero_region`).
 
-Under the reachability witness the states of value 0 are fixed first (:func:`split`), and the rest, which
+Under the reachability and reward witnesses the states of value 0 are fixed first (:func:`split`), and the rest, which
 often falls apart into single states, is solved component by component.
 """
 
@@ -219,7 +219,7 @@ def min_reply(eng, comp, inside, pol, miners, c, has_ec) -> None:
         for s in miners:
             if s in zero_set:
                 pol[s] = next(a - sp.first[s] for a in range(sp.first[s], sp.first[s + 1])
-                              if all(sp.succ[k] in zero_set or (sp.succ[k] not in inside
+                              if not (eng.rw[a] is not None and eng.rw[a][c] > 0) and all(sp.succ[k] in zero_set or (sp.succ[k] not in inside
                                                                  and not eng.V[sp.succ[k]][c])
                                      for k in range(sp.start[a], sp.start[a + 1])))
     free = [s for s in miners if s not in zero_set]
@@ -232,8 +232,9 @@ def min_reply(eng, comp, inside, pol, miners, c, has_ec) -> None:
 def zero_region(eng, comp, inside, pol, miners: set[int], c: int) -> set[int]:
     """States of the component where the minimiser can keep play away from positive value forever:
     the complement of the least set ``P`` with ``s in P`` iff every action of ``s`` considered (all of a
-    minimiser's, the policy's elsewhere) has a successor in ``P`` or outside of positive value."""
-    sp, V = eng.sp, eng.V
+    minimiser's, the policy's elsewhere) has a positive reward, or a successor in ``P`` or outside of positive
+    value."""
+    sp, V, rw = eng.sp, eng.V, eng.rw
     need: dict[int, int] = {}
     waiting: dict[int, list[int]] = {s: [] for s in comp}
     owner: list[int] = []
@@ -245,6 +246,10 @@ def zero_region(eng, comp, inside, pol, miners: set[int], c: int) -> set[int]:
         for a in acts:
             i = len(owner)
             owner.append(s)
+            r = rw[a]
+            if r is not None and r[c] > 0:  # (the reward witness: an action of positive reward)
+                hit.append(1)
+                continue
             for k in range(sp.start[a], sp.start[a + 1]):
                 t = sp.succ[k]
                 if t in inside:
@@ -270,8 +275,8 @@ def zero_region(eng, comp, inside, pol, miners: set[int], c: int) -> set[int]:
 
 
 def split(eng, comp: list[int], inside: set[int]) -> bool:
-    """Under the reachability witness: fix the states of value 0 to 0 first -- those that reach no positive
-    payoff, and, where only a minimiser chooses, those where she can keep play away from it forever
+    """Under the reachability and reward witnesses: fix the states of value 0 to 0 first -- those that reach
+    no positive payoff or reward, and, where only a minimiser chooses, those where she can keep play away from it forever
     (:meth:`zero_region`) -- then solve the rest component by component (it falls apart into smaller
     ones, often into single states), and decide the zero states last.  False if there is nothing to fix."""
     sp, live, V = eng.sp, eng.live, eng.V
@@ -286,6 +291,9 @@ def split(eng, comp: list[int], inside: set[int]) -> bool:
         return False
     for s in zero:
         V[s] = eng.vzero
+    if eng.witness_name == "reward":  # (the rest's ranks lead to them)
+        for s in zero:
+            eng.ranks[s] = 0
     rest = [s for s in comp if s not in zero]
     if rest:
         from .scc import components

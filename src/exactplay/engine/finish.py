@@ -5,11 +5,12 @@ The ranks are the certificate's witness (:data:`~exactplay.engine.solution.WITNE
 * termination: every action of every state has a successor of lower rank;
 * reachability: at a state of positive value, some optimal action of a maximiser (every action of a
   minimiser or chance state) has a successor of lower rank;
+* reward: as reachability, where the terminals and the states of value 0 have rank 0;
 * policy: the chosen action has a successor of lower rank wherever the value or the reward is not 0.
 
 Each rank is the least the rule allows (ranked states popped in layers of increasing rank).  The policy
 is the first optimal action; under reachability a maximiser takes the first optimal action with a
-successor of lower rank (a tied action that loops forever would not attain the value).
+successor of lower rank (a tied action that loops forever would not attain the value), and so under reward.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def finish_one(eng, s: int, opt: list[int] | None) -> None:
     a0 = sp.first[s]
     if w == "termination":
         acts, every = range(a0, sp.first[s + 1]), True
-    elif w == "reachability":
+    elif w == "reachability" or w == "reward":
         if V[s][0] > 0:
             m = sp.mover[s]
             if opt is not None and eng.ckeys[m][1] > 0:
@@ -38,6 +39,8 @@ def finish_one(eng, s: int, opt: list[int] | None) -> None:
                 acts, every = range(a0, sp.first[s + 1]), True
         else:
             acts = None
+            if w == "reward":
+                ranks[s] = 0
     else:
         acts, every = (a0 + (opt[0] if opt is not None else 0),), False
     if acts is not None and ranks[s] is None:
@@ -64,14 +67,14 @@ def finish_one(eng, s: int, opt: list[int] | None) -> None:
         eng.policy[s] = 0
     else:
         choice = opt[0]
-        if w == "reachability" and len(opt) > 1:
+        if (w == "reachability" or w == "reward") and len(opt) > 1:
             r = ranks[s]
-            if r is not None and eng.ckeys[sp.mover[s]][1] > 0:
+            if r and eng.ckeys[sp.mover[s]][1] > 0:  # (rank 0: of value 0 under reward)
                 choice = next(a for a in opt if any(
                     ranks[sp.succ[k]] is not None and ranks[sp.succ[k]] < r
                     for k in range(sp.start[a0 + a], sp.start[a0 + a + 1])))
         eng.policy[s] = choice
-    if ranks[s] is None and (w == "termination" or (w == "reachability" and V[s][0] > 0) or (
+    if ranks[s] is None and (w == "termination" or w == "reward" or (w == "reachability" and V[s][0] > 0) or (
             w == "policy" and (any(V[s]) or eng.rw[a0 + eng.policy[s]] is not None))):
         raise RuntimeError(f"internal error: no {w} witness for state {eng.model.state_name(s)}")
 
@@ -79,9 +82,9 @@ def finish_one(eng, s: int, opt: list[int] | None) -> None:
 def finish(eng, states: list[int], opt: dict[int, list[int]]) -> None:
     """Ranks for ``states`` (values known), then the policy by the tie rule.
 
-    Relevant actions: termination, every action of every state (all needed); reachability, in a state
-    of positive value the optimal actions of a maximiser (one needed), every action elsewhere (all
-    needed); policy, the chosen action.  The policy is the first optimal action, under reachability a
+    Relevant actions: termination, every action of every state (all needed); reachability and reward, in
+    a state of positive value the optimal actions of a maximiser (one needed), every action elsewhere (all
+    needed; under reward the states of value 0 have rank 0); policy, the chosen action.  The policy is the first optimal action, under reachability a
     maximiser's first optimal action with a successor of lower rank."""
     sp, ranks, policy, V = eng.sp, eng.ranks, eng.policy, eng.V
     w = eng.witness_name
@@ -91,9 +94,11 @@ def finish(eng, states: list[int], opt: dict[int, list[int]]) -> None:
         for s in states:
             relevant[s] = list(range(sp.first[s], sp.first[s + 1]))
         every = set(states)
-    elif w == "reachability":
+    elif w == "reachability" or w == "reward":
         for s in states:
-            if V[s][0] > 0:
+            if w == "reward" and not V[s][0] > 0:
+                ranks[s] = 0
+            elif V[s][0] > 0:
                 a0 = sp.first[s]
                 m = sp.mover[s]
                 if m >= 0 and eng.nch(s) > 1 and eng.ckeys[m][1] > 0:
@@ -111,16 +116,16 @@ def finish(eng, states: list[int], opt: dict[int, list[int]]) -> None:
             policy[s] = 0
             continue
         choice = o[0]
-        if w == "reachability" and len(o) > 1:
+        if (w == "reachability" or w == "reward") and len(o) > 1:
             r = ranks[s]
-            if r is not None and eng.ckeys[sp.mover[s]][1] > 0:
+            if r and eng.ckeys[sp.mover[s]][1] > 0:  # (rank 0: of value 0 under reward)
                 a0 = sp.first[s]
                 choice = next(a for a in o if any(
                     ranks[sp.succ[k]] is not None and ranks[sp.succ[k]] < r
                     for k in range(sp.start[a0 + a], sp.start[a0 + a + 1])))
         policy[s] = choice
     for s in states:  # the witness must exist: an unranked state where one is required is an engine bug
-        if ranks[s] is None and (w == "termination" or (w == "reachability" and V[s][0] > 0) or (
+        if ranks[s] is None and (w == "termination" or w == "reward" or (w == "reachability" and V[s][0] > 0) or (
                 w == "policy" and (any(V[s]) or eng.rw[sp.first[s] + policy[s]] is not None))):
             raise RuntimeError(f"internal error: no {w} witness for state {eng.model.state_name(s)}")
 
@@ -161,7 +166,7 @@ def rank(eng, states: list[int], relevant: dict[int, list[int]], every: set[int]
     members = set(states)
     layers: dict[int, list[int]] = {}
     for t in preds:
-        if t not in members and (r := ranks[t]) is not None:
+        if (r := ranks[t]) is not None:  # (a member ranked already: of value 0 under reward, rank 0)
             layers.setdefault(r, []).append(t)
     order = list(layers)
     heapq.heapify(order)

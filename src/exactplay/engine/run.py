@@ -141,8 +141,8 @@ class Run:
         self.floats: list[dict[int, float]] = [{} for _ in range(self.P)]
         self.layouts: dict[tuple, tuple | None] = {}  # the self-loop float layouts by shape (:mod:`.selfloop`)
         self.arrays = None
-        self.live = (reaching_positive(self.sp, reported[0], getattr(self, "comps", None)) if witness == "reachability"
-                     else None)
+        self.live = (reaching_positive(self.sp, reported[0], getattr(self, "comps", None))
+                     if witness in ("reachability", "reward") else None)
 
     def component(self, comp: list[int], has_ec: bool | None = None) -> None:
         """Values, policy and ranks of one component (its successors solved)."""

@@ -17,10 +17,15 @@ __all__ = ["Solution", "SCCStats", "WITNESSES"]
 #                 (a maximiser: some optimal action; a minimiser or chance: every action);
 # policy       -- no choice lies on a cycle: under the policy every state of non-zero value
 #                 reaches a terminal state (a lower-ranked successor), the rest is worth 0;
+# reward       -- rewards where play can go on forever, a play that never ends keeping the rewards it
+#                 collected; the value component's rewards and payoffs are >= 0: terminals and states of
+#                 value 0 have rank 0, and ranks lead states of positive value to them (a maximiser: some
+#                 optimal action; a minimiser or chance: every action) -- by optional stopping the
+#                 values are attained, and a fixed point >= 0 bounds the least one from above;
 # proper       -- never_ending "infinite" (:mod:`exactplay.proper`): the infinite states have
 #                 graph witnesses, the finite ones ranks of a proper policy (min) or of
 #                 termination (max).
-WITNESSES = ("termination", "reachability", "policy", "proper")
+WITNESSES = ("termination", "reachability", "policy", "reward", "proper")
 
 
 @dataclass

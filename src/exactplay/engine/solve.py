@@ -3,7 +3,7 @@
 Semantics (stated once, tested in tests/test_engine.py):
 
 * The value of a state is the expected terminal payoff plus the expected total
-  reward; a play that never ends is worth 0 to every player (``never_ending =
+  reward; a play that never ends gets no payoff, only the rewards it collects (``never_ending =
   "infinite"``: a strategy that does not end play with probability 1 is worth
   +infinity, solved by :mod:`exactplay.proper`).
 * At a state of player ``i`` the chosen action maximises ``sign * V[comp]``

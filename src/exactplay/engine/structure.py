@@ -9,7 +9,8 @@ with the same probabilities; a choice that does is decided by its exits alone.
 
 The witness (:data:`~exactplay.engine.solution.WITNESSES`) pins the values down: ``termination``, no
 end component; ``policy``, no deciding choice; else ``reachability`` for the one objective of the
-deciding choices.  :meth:`Structure.witness` also refuses the games the engine does not solve, each with
+deciding choices; ``reward`` where rewards lie at states from which play can go on forever.
+:meth:`Structure.witness` also refuses the games the engine does not solve, each with
 its reason.
 """
 
@@ -108,9 +109,7 @@ class Structure:
             ends = self.surely_ending(ec)
             for s in range(n):
                 if not ends[s] and any(sp.rew[a] >= 0 for a in range(sp.first[s], sp.first[s + 1])):
-                    raise ModelError(
-                        f"state {model.state_name(s)}: a reward at a state from which play can go on forever is not "
-                        "supported (the expected total reward needs every play from there to end)")
+                    return self.reward_witness(chooser_comps, ec, s)
         if not any(self.deciding(s) for s in choosers):
             return "policy", list(range(model.num_players))
         if len(chooser_comps) > 1:
@@ -120,17 +119,54 @@ class Structure:
         (c,) = chooser_comps
         if rewarded:
             for a, r in enumerate(sp.rew):
-                if r >= 0 and sp.rewards[r][c] != 0:
-                    s = self.owner_of(a)
-                    raise ModelError(
-                        f"state {model.state_name(s)}: rewards in a game where choices on a cycle can make play go on "
-                        "forever are not supported (only terminal payoffs are certified there)")
+                if r >= 0 and sp.rewards[r][c] != 0:  # rewards where choices on a cycle can make play go on forever
+                    return self.reward_witness(chooser_comps, ec, self.owner_of(a))
         for s in range(n):
             if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] < 0:
                 raise ModelError(
                     f"state {model.state_name(s)}: a negative payoff for {model.player_names[c]} in a game where "
                     "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
         return "reachability", [c]
+
+    def reward_witness(self, chooser_comps: set[int], ec: list[bool], s: int) -> tuple[str, list[int]]:
+        """``reward``: rewards at states from which play can go on forever (state ``s`` is one), where a play
+        that never ends keeps the rewards it collected (PRISM-games' ``R[Fc phi]``).  Certified for the one
+        objective ``c`` of the choosers (of the only player without choosers), whose rewards and payoffs must be
+        >= 0; refused where a reward lies on an end component (play could collect it forever: the expected total
+        reward can be infinite)."""
+        model, sp, keys = self.model, self.sp, self.keys
+        comps = chooser_comps or {k[0] for k in keys}
+        if len(comps) > 1:
+            raise ModelError(
+                f"state {model.state_name(s)}: a reward at a state from which play can go on forever, in a game whose "
+                "players have different objectives: not supported (the total reward is certified for one objective)")
+        (c,) = comps
+        who = model.player_names[c]
+        for a, r in enumerate(sp.rew):
+            if r >= 0 and sp.rewards[r][c] < 0:
+                raise ModelError(
+                    f"state {model.state_name(self.owner_of(a))}: a negative reward for {who} at a state from which "
+                    "play can go on forever is not supported (the total reward is certified for rewards >= 0)")
+        for t in range(sp.n):
+            if sp.pay[t] >= 0 and sp.payoffs[sp.pay[t]][c] < 0:
+                raise ModelError(
+                    f"state {model.state_name(t)}: a negative payoff for {who} in a game where play can go on "
+                    "forever while collecting rewards is not supported (the total reward is certified for payoffs >= 0)")
+        from ..graph import end_component_actions
+
+        first, start, succ = sp.first, sp.start, sp.succ
+        for i, comp in enumerate(self.comps):
+            if not ec[i]:
+                continue
+            for t, acts in end_component_actions(comp, lambda t: [
+                    set(succ[start[a]:start[a + 1]]) for a in range(first[t], first[t + 1])]).items():
+                for k in acts:
+                    r = sp.rew[first[t] + k]
+                    if r >= 0 and sp.rewards[r][c] > 0:
+                        raise ModelError(
+                            f"state {model.state_name(t)}: a reward on a cycle that the players can keep play on forever "
+                            "(an end component): the expected total reward can be infinite there, not supported")
+        return "reward", [c]
 
     def owner_of(self, a: int) -> int:
         """The state of choice ``a``."""
@@ -177,21 +213,29 @@ def self_loops(sp: Sparse) -> tuple[bytearray, bytearray]:
 
 
 def reaching_positive(sp: Sparse, c: int, comps: list[list[int]] | None = None) -> bytearray:
-    """``live[s]``: some play from ``s`` reaches a terminal state of positive payoff in component ``c``;
-    from the other states every play is worth 0 there.  With ``comps`` (the strongly connected
-    components, sinks first) one pass over them: the states of a component reach the same states, so a
-    component is live when one of its states is such a terminal state or moves to a live state (of an
-    earlier component); without, one walk back along every transition."""
+    """``live[s]``: some play from ``s`` reaches a terminal state of positive payoff, or an action of
+    positive reward, in component ``c``; from the other states every play is worth 0 there (payoffs and
+    rewards >= 0).  With ``comps`` (the strongly connected components, sinks first) one pass over them:
+    the states of a component reach the same states, so a component is live when one of its states is
+    such a terminal state, has such an action or moves to a live state (of an earlier component);
+    without, one walk back along every transition."""
     n = sp.n
     first, start, succ, pay = sp.first, sp.start, sp.succ, sp.pay
     positive = [p[c] > 0 for p in sp.payoffs]
+    gain = [r[c] > 0 for r in sp.rewards]
+    paid = [s for s in range(n) if pay[s] < 0 and any(
+        r >= 0 and gain[r] for r in sp.rew[first[s]:first[s + 1]])] if any(gain) else []
     live = bytearray(n)
+    for s in paid:
+        live[s] = 1
     if comps is not None:
         for comp in comps:
             hit = False
             for s in comp:
                 if pay[s] >= 0:
                     hit = positive[pay[s]]
+                elif live[s]:
+                    hit = True
                 else:
                     for t in succ[start[first[s]]:start[first[s + 1]]]:
                         if live[t]:
@@ -212,7 +256,7 @@ def reaching_positive(sp: Sparse, c: int, comps: list[list[int]] | None = None) 
                 preds[t] = [s]
             else:
                 p.append(s)
-    stack = [s for s in range(n) if pay[s] >= 0 and positive[pay[s]]]
+    stack = [s for s in range(n) if pay[s] >= 0 and positive[pay[s]]] + paid
     for s in stack:
         live[s] = 1
     while stack:

@@ -87,7 +87,7 @@ def solution_result(sol: Solution, digits: int = 8, full: bool = False, all_stat
         Fact("initial_action", None, sol.action_name(m.initial)),
         Fact("ties", "exact ties", len(sol.ties), f"{len(sol.ties)} states" + (f" ({tied})" if sol.ties else "")),
         Fact("never_ending_states", "never ends" if sol.never_ends else None, len(sol.never_ends),
-             f"from {len(sol.never_ends)} states play goes on forever under optimal play (worth 0 to every player)"),
+             f"from {len(sol.never_ends)} states play goes on forever under optimal play (no payoff: worth the rewards it collects)"),
     ]
     if infinite:
         facts.append(Fact("initial_values_reason", None, sol.infinite_reason(m.initial)))
