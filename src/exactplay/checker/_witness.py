@@ -188,35 +188,27 @@ class Witness:
                             if r is not None and r[key_comps[0]] != 0), None)
         if self.terminates:
             witness, components = "termination", list(range(self.P))
-        elif forever is not None:
-            witness = "reward"
+        elif forever is not None or cyclic_choice:
+            witness = "reward" if forever is not None else "reachability"
             comps = key_comps or sorted({k for k, _ in self.keys})
             if len(comps) > 1:
                 fail("a reward where play can go on forever, in a game whose players have different objectives "
-                      "(the reward witness certifies one objective)", "model", forever)
+                      "(the reward witness certifies one objective)" if witness == "reward" else
+                      "choices on a cycle where play can go on forever, by players of different objectives: the "
+                      "reachability witness certifies one objective", "model",
+                      forever if witness == "reward" else cyclic_choice[0])
             (c,) = comps
             components = [c]
             for s in range(self.n):
                 if self.payoff[s] is not None and self.payoff[s][c] < 0:
                     fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
-                          "(the reward witness needs payoffs >= 0)", "model", s)
-                for r in self.rewards[s]:
+                          f"(the {witness} witness needs payoffs >= 0)", "model", s)
+                for r in self.rewards[s] if witness == "reward" else ():
                     if r is not None and r[c] < 0:
                         fail(f"a negative reward for {self.player_names[c]} where plays can go on forever "
                               "(the reward witness needs rewards >= 0)", "model", s)
-        elif not cyclic_choice:
-            witness, components = "policy", list(range(self.P))
         else:
-            witness = "reachability"
-            if len(key_comps) > 1:
-                fail("choices on a cycle where play can go on forever, by players of different objectives: the "
-                      "reachability witness certifies one objective", "model", cyclic_choice[0])
-            (c,) = key_comps
-            components = [c]
-            for s in range(self.n):
-                if self.payoff[s] is not None and self.payoff[s][c] < 0:
-                    fail(f"a negative payoff for {self.player_names[c]} where plays can go on forever "
-                          "(the reachability witness needs payoffs >= 0)", "model", s)
+            witness, components = "policy", list(range(self.P))
         self.witness = witness
         self.components = components
 
