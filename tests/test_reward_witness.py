@@ -32,12 +32,12 @@ def _model(players, objective, states):
 
 
 @st.composite
-def reward_games(draw):
-    """Up to 6 non-terminal states whose actions may stay among them (end components), rewards >= 0 on
+def reward_games(draw, max_states=6):
+    """Up to ``max_states`` non-terminal states whose actions may stay among them (end components), rewards >= 0 on
     some actions, one or two terminals of payoff >= 0; one player (max or min) or two (zero-sum)."""
     players = draw(st.sampled_from([1, 1, 2]))
     objective = draw(st.sampled_from(["max", "min"])) if players == 1 else "zero-sum"
-    n, n_term = draw(st.integers(2, 6)), draw(st.integers(1, 2))
+    n, n_term = draw(st.integers(2, max_states)), draw(st.integers(1, 2))
     states = []
     for s in range(n):
         mover = draw(st.sampled_from([None] + list(range(players)) * 2))
@@ -66,6 +66,17 @@ def _key(sol):
           suppress_health_check=[HealthCheck.too_slow])
 @given(reward_games())
 def test_random_reward_games_equal_the_brute_force_and_certify_or_are_refused_as_infinite(model):
+    _against_the_brute_force(model)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reward_games(max_states=8))
+def test_random_reward_games_up_to_8_states_many_examples(model):
+    _against_the_brute_force(model)
+
+
+def _against_the_brute_force(model):
     try:
         sol = solve_model(model)
     except ModelError as exc:
