@@ -42,7 +42,6 @@ __all__ = [
     "read_rational",
     "refuse_non_ascii_digits",
     "BACKEND_NAMES",
-    "EXACT_BACKENDS",
     "FloatLeak",
     "as_fraction",
     "format_pq",
@@ -132,7 +131,6 @@ _FRACTION = Backend("fraction", Fraction, True, _fraction_make)
 
 BACKEND_NAMES = ("mpq", "fraction", "float", "ball")
 UNIT_ROUNDOFF = 2.0**-53  # u of float64: |fl(x) - x| <= u |x| when fl rounds to nearest (no under/overflow)
-EXACT_BACKENDS = ("mpq", "fraction")
 DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision (3^-N gaps)
 
 
