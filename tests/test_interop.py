@@ -17,10 +17,11 @@ from exactplay.engine.value_iteration import value_iteration
 from exactplay.interop import fix_player, formulate
 from exactplay.interop.drn import drn_to_model, parse_drn, read_drn, write_drn
 from exactplay.interop.prism import write_prism
-from exactplay.interop.storm import crosscheck, storm_check_drn, storm_check_prism
+from exactplay.interop.storm import crosscheck, storm_check_drn
 from exactplay.model import ModelError, build_model, load_model_file
 from exactplay.model.load import make_game
 from cli_run import run, strict
+from storm_prism import storm_check_prism
 
 ROOT = Path(__file__).resolve().parent.parent
 PIG = str(ROOT / "examples" / "pig.py") + ":make_game"
