@@ -19,8 +19,17 @@ from exactplay.cli.main import main
 from exactplay.errors import EXIT_FAILED, EXIT_OK, UsageError
 from exactplay.games import GAME_MODULES
 from exactplay.present.report import ledger
-from exactplay.present.report.ledger import (FINDINGS_END, FINDINGS_START, Finding, markdown_table, marked_section,
+from exactplay.present.report.ledger import (FINDINGS_END, FINDINGS_START, Finding, markdown_table,
                                      replace_section, run_ledger, select_claims, summary_line, text_table)
+
+
+def marked_section(text: str) -> str | None:
+    """The text strictly between the findings markers (stripped), or None without markers."""
+    start, end = text.find(FINDINGS_START), text.find(FINDINGS_END)
+    if start < 0 or end < 0 or end < start:
+        return None
+    return text[start + len(FINDINGS_START): end].strip()
+
 
 FINDINGS_DOC = Path(__file__).resolve().parents[1] / "docs" / "games.md"
 FAST = [c for c in all_claims() if not c.slow]

@@ -198,7 +198,7 @@ def test_a_json_model_declaring_never_ending_infinite_has_storms_semantics(capsy
 def test_prism_export_of_never_ending_infinite_is_checked_by_storm_with_the_same_infinite_values(tmp_path):
     from exactplay.interop import formulate
     from exactplay.interop.prism import write_prism
-    from exactplay.interop.storm import storm_check_prism
+    from storm_prism import storm_check_prism
 
     model = model_from_json(json.loads(json.dumps(USER)))
     text, props = write_prism(model)

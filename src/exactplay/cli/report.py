@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import EXIT_OK, UsageError
+from ..errors import EXIT_OK
 from ..numbers.backends import get_backend
 from ..progress import heavy_notice, make_progress
 from ..registry import get_game

@@ -70,7 +70,6 @@ class BallSolution:
     unresolved: list = field(default_factory=list)  # the first SAMPLE unresolved choice states
     q: dict = field(default_factory=dict)  # choice state -> each action's ball in the mover's component
     cyclic: int = 0
-    policy_switches: int = 0
     seconds: float = 0.0
 
     @property
@@ -109,7 +108,6 @@ class _BallEngine:
             raise UsageError("--backend ball does not solve " + (
                 "choices on cycles where play can go on forever (a reachability game)" if self.witness == "reachability"
                 else "rewards where play can go on forever (the reward witness)") + ": use --backend mpq or auto")
-        self.cc = comps
         self.P = len(comps)
         idx = {c: i for i, c in enumerate(comps)}
         self.keys = [(idx.get(c), sign) for c, sign in model.keys()]
@@ -226,7 +224,6 @@ class _BallEngine:
                 elif not sure:
                     open_.append(s)
             if switched:
-                self.sol.policy_switches += len(switched)
                 pol.update(switched)
                 continue
             if open_:

@@ -103,7 +103,7 @@ class Run:
 
     def condense(self) -> None:
         """The components (sinks first) and their end components, the objective and the witness."""
-        st = self.structure = Structure(self.model, self.sp)
+        st = Structure(self.model, self.sp)
         self.comps, self.comp_of, self.ec = st.comps, st.comp_of, st.ec
         self.loops = st.loops
         self.witness_name, self.reported = st.witness_name, st.reported

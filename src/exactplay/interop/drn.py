@@ -34,8 +34,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Model, ModelError
-from .drn_read import MAX_DRN_BYTES, NOLABEL, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
-from .drn_write import state_labels, write_drn  # noqa: F401  (re-exported)
+from .drn_read import NOLABEL, DrnFile, drn_name, parse_drn, read_drn  # noqa: F401
+from .drn_write import write_drn  # noqa: F401  (re-exported)
 from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exported)
 
 __all__ = ["DrnFile", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
@@ -130,7 +130,6 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
             rindex = names.index(reward)
     elif reward is not None:
         raise ModelError("--reward is for the objectives Rmin and Rmax")
-    n = len(drn)
     targets = _holding(texpr, drn.labels)
     avoided = None
     if aexpr is not None:

@@ -63,10 +63,6 @@ class DrnFile:
     def all_labels(self) -> set[str]:
         return {x for labs in self.labels for x in labs}
 
-    def distribution(self, a: int) -> dict[int, Fraction]:
-        """Choice ``a``'s successors and their probabilities."""
-        return {self.succ[k]: self.probs[self.pk[k]] for k in range(self.start[a], self.start[a + 1])}
-
 
 _NUMBER = re.compile(r"[+-]?\d+(/\d+)?")
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")

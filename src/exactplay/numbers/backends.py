@@ -42,13 +42,11 @@ __all__ = [
     "read_rational",
     "refuse_non_ascii_digits",
     "BACKEND_NAMES",
-    "EXACT_BACKENDS",
     "FloatLeak",
     "as_fraction",
     "format_pq",
     "best_of",
     "get_backend",
-    "parse_pq",
     "InfiniteValue",
 ]
 
@@ -133,7 +131,6 @@ _FRACTION = Backend("fraction", Fraction, True, _fraction_make)
 
 BACKEND_NAMES = ("mpq", "fraction", "float", "ball")
 UNIT_ROUNDOFF = 2.0**-53  # u of float64: |fl(x) - x| <= u |x| when fl rounds to nearest (no under/overflow)
-EXACT_BACKENDS = ("mpq", "fraction")
 DEFAULT_BALL_PREC = 128  # bits; race 2,000 needs ~3,200 bits for every decision (3^-N gaps)
 
 
@@ -228,38 +225,6 @@ def format_exact(x: Any) -> str:
     """
     text = format_pq(x)
     return text[:-2] if text.endswith("/1") else text
-
-
-def parse_pq(text: str) -> Fraction:
-    """Parse ``"p/q"`` (or an integer) as written by :func:`format_pq`.
-
-    Raises :class:`ValueError` on anything else, including decimals and floats,
-    and on fractions not in lowest terms.
-    """
-    if not isinstance(text, str):
-        raise ValueError(f"expected a 'p/q' string, got {type(text).__name__}")
-    if len(text) > 4000:  # (more digits than Python's guard on int <-> str lets through)
-        with all_digits():
-            return _parse_pq(text)
-    return _parse_pq(text)
-
-
-def _parse_pq(text: str) -> Fraction:
-    num, slash, den = text.partition("/")
-    if not _is_int(num) or (slash and not _is_int(den, signed=False)):
-        raise ValueError(f"not a 'p/q' rational: {text[:40]!r}")
-    if slash and int(den) == 0:
-        raise ValueError(f"zero denominator: {text[:40]!r}")
-    value = Fraction(int(num), int(den) if slash else 1)
-    if slash and (value.numerator != int(num) or value.denominator != int(den)):
-        raise ValueError(f"rational not in lowest terms: {text[:40]!r}")
-    return value
-
-
-def _is_int(s: str, signed: bool = True) -> bool:
-    if signed and s[:1] == "-":
-        s = s[1:]
-    return s.isascii() and s.isdigit()
 
 
 MAX_INPUT_CHARS = 1000  # digits a user may type for one number

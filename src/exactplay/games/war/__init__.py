@@ -39,7 +39,7 @@ from exactplay.games import Game, Param, Report, heavy_note, positive_int
 # the submodules (the names other code and tests use are re-exported from here)
 from exactplay.games.war import model
 from exactplay.games.war.audit import audit_result, places, run_audit
-from exactplay.games.war.bound import UNIT_ROUNDOFF, _sum_depth, answer_rounding_depth, gamma, rounding_depths
+from exactplay.games.war.bound import UNIT_ROUNDOFF, _sum_depth, gamma, rounding_depths
 from exactplay.games.war.brute import arrangements, brute_force, brute_force_counts, seed_p_sweeps, sweep
 from exactplay.games.war.claims import CLAIMS
 from exactplay.games.war.deck import (MAX_CARDS, MAX_RANKS, MAX_SUITS, AbDeck, abstract_decks, make_abdeck, make_deck,

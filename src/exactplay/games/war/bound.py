@@ -39,11 +39,6 @@ def gamma(L: int) -> float:
     return L * UNIT_ROUNDOFF / (1 - L * UNIT_ROUNDOFF) * (1 + 2.0**-40)
 
 
-def answer_rounding_depth(ranks: int, suits: int) -> int:
-    """``L`` of the final ``sum(P.values())`` (``M - 1`` more additions)."""
-    return _sum_depth(rounding_depths(ranks, suits)[-1])
-
-
 def _sum_depth(last: dict) -> int:
     """``L`` of ``sum(P.values())`` over the final decks; 0 when no sweep is possible (p = 0)."""
     return max(last.values()) + len(last) - 1 if last else 0

@@ -163,14 +163,6 @@ def markdown_table(findings: list[Finding]) -> str:
     return "\n".join(lines)
 
 
-def marked_section(text: str) -> str | None:
-    """The text strictly between the findings markers (stripped), or None without markers."""
-    start, end = text.find(FINDINGS_START), text.find(FINDINGS_END)
-    if start < 0 or end < 0 or end < start:
-        return None
-    return text[start + len(FINDINGS_START): end].strip()
-
-
 def replace_section(text: str, table: str) -> str:
     """``text`` with the findings section replaced by ``table``; UsageError without markers."""
     start, end = text.find(FINDINGS_START), text.find(FINDINGS_END)
