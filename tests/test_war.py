@@ -7,7 +7,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from claim_findings import verdict_of
+from claim_findings import ONE_WORKER, verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -209,6 +209,7 @@ def test_seed_abstract_deck_counts_two_cards_two_cases_four_cards_five():
 # ---------------------------------------------------------------- claims, CLI
 
 
+@ONE_WORKER  # the claims run once per process: with test_claims' run of them all
 def test_claims_verdicts():
     expected_refuted = {"war.first-turn", "war.delta-zero"}
     for claim in war.CLAIMS:
