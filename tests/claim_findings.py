@@ -7,10 +7,18 @@ test_chefs) ask for the same claims, so they share one run per process through `
 
 from __future__ import annotations
 
+import pytest
+
 from exactplay.claims import Claim, Verdict
 from exactplay.present.report.ledger import Finding, run_ledger
 
 _FINDINGS: dict[str, Finding] = {}
+
+ONE_WORKER = pytest.mark.xdist_group("claims-and-hold-75")
+"""The tests that share this process's claim runs and Hold's tables at 75 (``exact_table()``,
+``seed_table()``: about 4 s of CPU, built once per process; the claim hold.sample-exact reads
+both): under pyproject's ``--dist loadgroup`` they all run in one xdist worker, so each of these
+is computed once per suite instead of once per worker."""
 
 
 def finding(claim: Claim) -> Finding:

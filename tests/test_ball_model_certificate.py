@@ -163,15 +163,25 @@ def test_feedback_states_that_miss_a_cycle_are_rejected(pig_cert):
     assert exc.value.field == "feedback.states" and type(exc.value.state) is int
 
 
-def test_every_one_step_change_of_a_stored_end_is_rejected_at_that_state(pig_cert):
+def _assert_one_step_changes_rejected(pig_cert, states: int) -> None:
     # the rounded operator has a range of fixed points: the checker takes the extreme one in every coordinate
-    for j, f in enumerate(pig_cert["feedback"]["states"][:12]):
+    for j, f in enumerate(pig_cert["feedback"]["states"][:states]):
         for end, d in (("lower", -1), ("lower", 1), ("upper", -1), ("upper", 1)):
             cert = copy.deepcopy(pig_cert)
             cert["feedback"][end][j] += d
             with pytest.raises(VerificationError) as exc:
                 check_certificate(cert)
             assert exc.value.field.startswith("feedback.") and type(exc.value.state) is int
+
+
+def test_every_one_step_change_of_a_stored_end_is_rejected_at_that_state(pig_cert):
+    """Each end of the first 4 feedback states, one grid step either way (the slow twin below: 12)."""
+    _assert_one_step_changes_rejected(pig_cert, 4)
+
+
+@pytest.mark.slow
+def test_every_one_step_change_of_more_stored_ends_is_rejected_at_that_state(pig_cert):
+    _assert_one_step_changes_rejected(pig_cert, 12)
 
 
 @pytest.mark.slow  # heavy: out of the default suite's CPU budget

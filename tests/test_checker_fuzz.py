@@ -32,6 +32,8 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from exactplay.checker import UNVERIFIED_FIELDS, verify_file
 from exactplay.errors import VerificationError
 
@@ -44,7 +46,8 @@ SMALL = [
     "war/war-4x2.json", "war/war-5x2.json", "war/war-2x5.json",
 ]
 SEED = 20261130
-PER_CERT_AND_KIND = 12
+PER_CERT_AND_KIND = 12  # the slow test's sample: about 2200 semantic mutations, 3 s of CPU
+PER_CERT_AND_KIND_DEFAULT = 5  # the default suite's: about 1000, every kind of every certificate
 TIME_LIMIT = 120.0  # seconds for the whole run (2 to 10 s measured on a shared 2-core machine)
 
 CHOICE_WORDS = ["left", "right", "tie", "single", "H", "C"]
@@ -176,7 +179,7 @@ def _apply(cert, path, new):
     return out
 
 
-def mutations(name: str, rng: random.Random):
+def mutations(name: str, rng: random.Random, per_kind: int = PER_CERT_AND_KIND):
     """(kind, path, mutated certificate) for one certificate, sampled per kind."""
     cert = json.loads((PROOFS / name).read_text())
     by_kind: dict = {}
@@ -185,19 +188,20 @@ def mutations(name: str, rng: random.Random):
             by_kind.setdefault(kind, []).append((path, new))
     for kind in sorted(by_kind):
         cands = by_kind[kind]
-        for path, new in rng.sample(cands, min(PER_CERT_AND_KIND, len(cands))):
+        for path, new in rng.sample(cands, min(per_kind, len(cands))):
             mutated = _apply(cert, path, new)
             if mutated != cert:
                 yield kind, path, mutated
 
 
-def run(tmp: Path):
-    """Check every mutation; return (counts by kind, failures as (kind, name, path, outcome))."""
+def run(tmp: Path, per_kind: int = PER_CERT_AND_KIND):
+    """Check every mutation (``per_kind`` sampled per certificate and kind); return (counts by kind,
+    failures as (kind, name, path, outcome))."""
     rng = random.Random(SEED)
     counts, failures = Counter(), []
     for name in SMALL:
         fields = set(json.loads((PROOFS / name).read_text())) | {"certificate"}  # an error names one of them
-        for n, (kind, path, mutated) in enumerate(mutations(name, rng)):
+        for n, (kind, path, mutated) in enumerate(mutations(name, rng, per_kind)):
             f = tmp / f"m{n}.json"
             f.write_text(json.dumps(mutated), encoding="utf-8")
             counts[kind] += 1
@@ -216,14 +220,25 @@ def run(tmp: Path):
     return counts, failures
 
 
-def test_every_semantic_mutation_of_a_small_certificate_is_rejected_naming_a_field(tmp_path):
+def _assert_every_mutation_rejected(tmp_path, per_kind, at_least):
     start = time.monotonic()
-    counts, failures = run(tmp_path)
+    counts, failures = run(tmp_path, per_kind)
     elapsed = time.monotonic() - start
-    assert sum(n for kind, n in counts.items() if kind != "number format") >= 1000, counts
+    assert sum(n for kind, n in counts.items() if kind != "number format") >= at_least, counts
     assert {"number", "state", "choice", "rank", "name", "gap", "param", "drop key", "add key", "swap"} <= set(counts)
     assert not failures, f"{len(failures)} of {sum(counts.values())} mutations not rejected, e.g. {failures[:5]}"
     assert elapsed < TIME_LIMIT, f"fuzz run took {elapsed:.0f} s"
+
+
+def test_every_semantic_mutation_of_a_small_certificate_is_rejected_naming_a_field(tmp_path):
+    """Every kind of mutation of every small certificate, a smaller sample of each (the slow twin
+    below draws 12 per certificate and kind)."""
+    _assert_every_mutation_rejected(tmp_path, PER_CERT_AND_KIND_DEFAULT, 1000)
+
+
+@pytest.mark.slow
+def test_every_one_of_many_more_semantic_mutations_is_rejected_naming_a_field(tmp_path):
+    _assert_every_mutation_rejected(tmp_path, PER_CERT_AND_KIND, 2000)
 
 
 def test_the_fuzzed_certificates_themselves_verify():

@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from claim_findings import verdict_of
+from claim_findings import ONE_WORKER, verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -302,6 +302,7 @@ def test_fast_solver_drops_an_alive_set_once_its_last_superset_is_solved():
 # ---------------------------------------------------------------- claims and input
 
 
+@ONE_WORKER  # the claims run once per process: with test_claims' run of them all
 def test_seed_claims_verdicts():
     verdicts = {c.id: verdict_of(c).status for c in all_claims("chefs") if not c.slow}
     assert verdicts == {

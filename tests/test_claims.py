@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from claim_findings import finding
+from claim_findings import ONE_WORKER, finding
 
 from exactplay.claims import CONFIRMED, ERROR, NOT_CHECKABLE, REFUTED, Claim, Verdict, all_claims, run_claim, verdict
 from exactplay.cli.main import main
@@ -92,6 +92,7 @@ def test_fast_claim_runs_to_a_verdict(claim_id):
 # ------------------------------------------------------------------ the games page stays in step
 
 
+@ONE_WORKER  # with the games' verdict tests, which read the same claim runs
 def test_every_fast_claim_runs_to_a_verdict_and_the_games_page_shows_their_table():
     """One test for both, so the fast claims (about 12 s of CPU) run once, in one worker: each
     runs to one of the three verdicts with a figure, and the findings section of docs/games.md is

@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from claim_findings import verdict_of
+from claim_findings import ONE_WORKER, verdict_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,6 +174,7 @@ def test_a_priori_bounds_hold_on_random_decimal_rows(row):
         assert r[key]["decisions"].counts["wrong"] == 0
 
 
+@ONE_WORKER  # the claims run once per process: with test_claims' run of them all
 def test_claims_are_confirmed():
     for claim in C.CLAIMS:
         v = verdict_of(claim)

@@ -5,13 +5,16 @@ from pathlib import Path
 
 import pytest
 
+from claim_findings import ONE_WORKER
 from doc_examples import (Block, blocks, commands, documents, expected_status, matches, normalise,
                           run_document)
 
 DOCS = documents()
 
 
-@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+# commands.md's `judge hold` answers from Hold's exact table at 75: in the one worker that builds it
+@pytest.mark.parametrize("doc", [pytest.param(d, marks=ONE_WORKER) if d.name == "commands.md" else d for d in DOCS],
+                         ids=lambda p: p.name)
 def test_the_examples_of(doc, tmp_path, capsys, monkeypatch):
     failures = run_document(doc, tmp_path, capsys, monkeypatch, slow=False)
     assert not failures, "\n\n".join(failures)

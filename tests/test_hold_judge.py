@@ -6,8 +6,11 @@ import io
 import sys
 
 import pytest
+from claim_findings import ONE_WORKER
 
 from exactplay.cli.main import main
+
+pytestmark = ONE_WORKER  # the judge answers from exact_table() at 75, built once per process
 
 SAMPLE = "3\n15 0 3\n35 50 40\n15 0 30\n"
 

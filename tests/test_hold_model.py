@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from claim_findings import ONE_WORKER
 
 from exactplay.bruteforce import assignments, gauss_jordan
 from exactplay.engine.value_iteration import value_iteration
@@ -16,6 +17,8 @@ from exactplay.games.hold import exact_table, float_table
 from exactplay.games.hold.recurrence import alive_scores, turn_table
 from exactplay.games.hold.solver import solve_table, turn_of
 from exactplay.numbers.backends import as_fraction, get_backend
+
+pytestmark = ONE_WORKER  # exact_table() and float_table() at 75, built once per process
 
 
 def test_dead_scores_are_exactly_those_that_cannot_sum_to_the_target():

@@ -6,9 +6,12 @@ import random
 from pathlib import Path
 
 import pytest
+from claim_findings import ONE_WORKER
 
 from exactplay.games.hold import exact_table, seed_table
 from exactplay.games.hold.seed import seed_candidates
+
+pytestmark = ONE_WORKER  # seed_table() and exact_table() at 75, built once per process
 
 # shared/ lies beside the checkout (here and in CI); the seed is read, never copied into the repo
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "hold-or-continue.md"

@@ -77,16 +77,30 @@ def test_a_stored_value_one_character_past_the_limit_is_refused_naming_the_field
     assert "1" * 100 not in err
 
 
-def test_a_million_digit_numerator_is_refused_at_once_without_echoing_it(tmp_path, capsys):
-    """race 100 (policy only) and race 10 (values): no number of more than a million characters."""
-    for name, field in (("race/race-100.json", "answer"), ("race/race-10.json", "solution")):
-        cert = load(name)
+def _assert_million_digit_numerators_refused(tmp_path, capsys, policy_only: dict) -> None:
+    """A policy-only certificate (its answer) and race 10 (its values): no number of more than a
+    million characters."""
+    for cert, field in ((policy_only, "answer"), (load("race/race-10.json"), "solution")):
+        cert = json.loads(json.dumps(cert))
         if field == "answer":
             cert["answer"]["value"] = "7" * 10**6 + "/9"
         else:
             cert["solution"]["values"][0][0] = "7" * 10**6 + "/9"
         err = assert_refused(run_cli(capsys, "check", write(tmp_path, cert)), 1, f"'{field}.")
         assert "7" * 100 not in err
+
+
+def test_a_million_digit_numerator_is_refused_at_once_without_echoing_it(tmp_path, capsys):
+    """The policy-only certificate is race 10's (--store policy, 0.05 s to make); the slow twin
+    below reads the stored race 100 (policy only, 1.3 s of CPU to check)."""
+    from exactplay.games import get_game
+
+    _assert_million_digit_numerators_refused(tmp_path, capsys, get_game("race").certify(target=10, store="policy"))
+
+
+@pytest.mark.slow
+def test_a_million_digit_numerator_in_the_stored_race_100_is_refused_without_echoing_it(tmp_path, capsys):
+    _assert_million_digit_numerators_refused(tmp_path, capsys, load("race/race-100.json"))
 
 
 def test_a_number_just_within_the_limit_is_read_in_milliseconds_with_gmpy2():
