@@ -24,9 +24,11 @@ def test_the_outermost_block_freezes_and_unfreezes_and_restores_the_thresholds()
     with fewer_collections(freeze=True):
         frozen = gc.get_freeze_count()
         assert frozen > 0 and gc.get_threshold() == (max(before[0], 100_000), max(before[1], 1000), max(before[2], 1000))
+        # (a frozen object may still be freed by its reference count while the block runs: the count can
+        # fall a little, never rise or reach 0 inside)
         with fewer_collections(freeze=True):  # nested: nothing frozen again
-            assert gc.get_freeze_count() == frozen
-        assert gc.get_freeze_count() == frozen  # the inner block did not unfreeze
+            assert 0 < gc.get_freeze_count() <= frozen
+        assert 0 < gc.get_freeze_count() <= frozen  # the inner block did not unfreeze
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
 
 
