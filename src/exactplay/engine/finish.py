@@ -163,7 +163,6 @@ def rank(eng, states: list[int], relevant: dict[int, list[int]], every: set[int]
             owner.append(s)
             for k in range(start[a], start[a + 1]):
                 preds.setdefault(succ[k], []).append(i)
-    members = set(states)
     layers: dict[int, list[int]] = {}
     for t in preds:
         if (r := ranks[t]) is not None:  # (a member ranked already: of value 0 under reward, rank 0)

@@ -121,12 +121,18 @@ class Structure:
             for a, r in enumerate(sp.rew):
                 if r >= 0 and sp.rewards[r][c] != 0:  # rewards where choices on a cycle can make play go on forever
                     return self.reward_witness(chooser_comps, ec, self.owner_of(a))
-        for s in range(n):
-            if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] < 0:
-                raise ModelError(
-                    f"state {model.state_name(s)}: a negative payoff for {model.player_names[c]} in a game where "
-                    "choices can make play go on forever (worth 0) is not supported: such values need not be attained")
+        self.refuse_negative_payoffs(c, "choices can make play go on forever (worth 0) is not supported: such values "
+                                        "need not be attained")
         return "reachability", [c]
+
+    def refuse_negative_payoffs(self, c: int, where: str) -> None:
+        """:class:`ModelError` at the first terminal state whose payoff in component ``c`` is negative, in a game
+        where ``where`` (the reachability and reward witnesses need payoffs >= 0)."""
+        sp = self.sp
+        for s in range(sp.n):
+            if sp.pay[s] >= 0 and sp.payoffs[sp.pay[s]][c] < 0:
+                raise ModelError(f"state {self.model.state_name(s)}: a negative payoff for "
+                                 f"{self.model.player_names[c]} in a game where {where}")
 
     def reward_witness(self, chooser_comps: set[int], ec: list[bool], s: int) -> tuple[str, list[int]]:
         """``reward``: rewards at states from which play can go on forever (state ``s`` is one), where a play
@@ -147,11 +153,8 @@ class Structure:
                 raise ModelError(
                     f"state {model.state_name(self.owner_of(a))}: a negative reward for {who} at a state from which "
                     "play can go on forever is not supported (the total reward is certified for rewards >= 0)")
-        for t in range(sp.n):
-            if sp.pay[t] >= 0 and sp.payoffs[sp.pay[t]][c] < 0:
-                raise ModelError(
-                    f"state {model.state_name(t)}: a negative payoff for {who} in a game where play can go on "
-                    "forever while collecting rewards is not supported (the total reward is certified for payoffs >= 0)")
+        self.refuse_negative_payoffs(c, "play can go on forever while collecting rewards is not supported (the total "
+                                        "reward is certified for payoffs >= 0)")
         from ..graph import end_component_actions
 
         first, start, succ = sp.first, sp.start, sp.succ
