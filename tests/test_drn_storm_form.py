@@ -17,11 +17,14 @@ from exactplay.interop.drn_read import parse_drn
 from exactplay.model import ModelError
 
 FIELDS = ("type", "reward_models", "first", "start", "succ", "pk", "probs", "action_names", "state_rewards",
-          "action_rewards", "labels", "lines", "initial", "initial_states")
+          "action_rewards", "labels", "lines", "initial", "initial_states", "sojourn")
 
 
 def _random_drn(rng: random.Random) -> str:
-    dtmc = rng.random() < 0.3
+    """A random file in Storm's layout: a DTMC, an MDP, a CTMC (rates, ``!E`` their sum) or a Markov automaton
+    (``!E`` on its Markovian states, one choice each, ``!0`` on the others)."""
+    mtype = rng.choice(["DTMC", "DTMC", "MDP", "MDP", "MDP", "CTMC", "MA"])
+    dtmc = mtype in ("DTMC", "CTMC")
     rewards = rng.random() < 0.4
     n = rng.randint(1, 14)
     init = rng.randrange(n)
@@ -29,16 +32,22 @@ def _random_drn(rng: random.Random) -> str:
     for d in range(n):
         labels = ["init"] * (d == init) + [rng.choice(["xgoal", '"a b"', "c", '"q"'])] * (rng.random() < 0.4)
         srew = f" [{rng.choice(['0', '1', '1/3'])}]" if rewards else ""
-        lines.append(f"state {d}{srew} {' '.join(labels)}".rstrip())
-        for i in range(1 if dtmc else rng.randint(1, 3)):
+        markovian = mtype == "MA" and rng.random() < 0.5
+        rate = rng.choice(["3", "1/2", "7/3"]) if markovian else "0"
+        state = len(lines)
+        lines.append(f"state {d}{' !' + rate if mtype == 'MA' else ''}{srew} {' '.join(labels)}".rstrip())
+        for i in range(1 if dtmc or markovian else rng.randint(1, 3)):
             arew = f" [{rng.choice(['0', '2', '5/7'])}]" if rewards else ""
             lines.append(f"\taction {0 if dtmc else rng.choice(['a', 'b', str(i)])}{arew}")
             choices += 1
             ts = rng.sample(range(n), rng.randint(1, min(3, n)))
             cut = sorted(rng.sample(range(1, 10), len(ts) - 1))
+            scale = rng.choice([1, 3, Fraction(1, 7)]) if mtype == "CTMC" else 1  # a CTMC's numbers are rates
             for t, a, b in zip(ts, [0] + cut, cut + [10]):
-                lines.append(f"\t\t{t} : {Fraction(b - a, 10)}")
-    head = (f"@type: {'DTMC' if dtmc else 'MDP'}\n@value_type: rational\n@parameters\n\n@reward_models\n"
+                lines.append(f"\t\t{t} : {Fraction(b - a, 10) * scale}")
+            if mtype == "CTMC":
+                lines[state] = lines[state].replace(f"state {d}", f"state {d} !{scale}", 1)
+    head = (f"@type: {'Markov Automaton' if mtype == 'MA' else mtype}\n@value_type: rational\n@parameters\n\n@reward_models\n"
             f"{'r' if rewards else ''}\n@nr_states\n{n}\n@nr_choices\n{choices}\n@model\n")
     return head + "\n".join(lines) + "\n"
 

@@ -19,8 +19,9 @@ def is_drn(path: str | None) -> bool:
 
 def add_drn_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("a DRN model (Storm's explicit format): the property to compute")
-    g.add_argument("--objective", choices=["Pmax", "Pmin", "Rmax", "Rmin"],
-                   help="maximum or minimum probability of reaching --target, or expected reward until --target")
+    g.add_argument("--objective", choices=["Pmax", "Pmin", "Rmax", "Rmin", "Tmax", "Tmin"],
+                   help="maximum or minimum probability of reaching --target, expected reward until --target, or "
+                        "(a CTMC or Markov automaton) expected time until --target")
     g.add_argument("--target", metavar="EXPR",
                    help="a label expression as in PRISM and Storm: labels (bare, or \"quoted\" when they hold other "
                         "characters), true, false, ! (not) binding tighter than & (and), & tighter than | (or), "
@@ -34,7 +35,7 @@ def check_drn_arguments(args) -> None:
     """A DRN model's property is complete (an option no input of this kind takes is refused before,
     by :func:`exactplay.cli.inputs.refuse_unconsumed`)."""
     if is_drn(getattr(args, "model", None)) and (not args.objective or not args.target):
-        raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin and --target EXPR")
+        raise UsageError(f"{args.model}: a DRN model needs --objective Pmax|Pmin|Rmax|Rmin|Tmax|Tmin and --target EXPR")
 
 
 def state_limit(args) -> int:

@@ -74,6 +74,8 @@ def storm_copy(args, drn, path: str) -> str:
     if op == "P":
         reach = 'F "exactplay_target"' if not args.avoid else '!"exactplay_avoid" U "exactplay_target"'
         return f"P{direction}=? [{reach}]"
+    if op == "T":
+        return f'T{direction}=? [F "exactplay_target"]'
     name = f'{{"{args.reward}"}}' if args.reward else ""
     return f'R{name}{direction}=? [F "exactplay_target"]'
 

@@ -6,7 +6,7 @@ and the options each takes (:mod:`exactplay.cli.inputs` refuses the others, nami
 ::
 
     exactplay COMMAND (GAME [params] | --game MOD:FACTORY [--param k=v] | --model FILE) [COMMAND's options]
-    exactplay solve --model FILE.drn --objective Pmax|Pmin|Rmax|Rmin --target EXPR [--avoid EXPR] [--reward NAME]
+    exactplay solve --model FILE.drn --objective Pmax|Pmin|Rmax|Rmin|Tmax|Tmin --target EXPR [--avoid EXPR] [--reward NAME]
 """
 
 from __future__ import annotations

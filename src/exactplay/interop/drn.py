@@ -3,7 +3,7 @@
 The format (as Storm's ``DirectEncodingParser`` reads it)::
 
     // comments
-    @type: MDP                      DTMC or MDP (exactplay reads and writes these two)
+    @type: MDP                      DTMC or MDP (exactplay reads and writes these); CTMC, MA (read)
     @value_type: rational           exact p/q numbers (double files are read as exact decimals)
     @parameters
                                     (an empty line: no parameters)
@@ -18,6 +18,11 @@ The format (as Storm's ``DirectEncodingParser`` reads it)::
         action wait [1/3]           action name (__NOLABEL__: none), action rewards
             1 : 1/2                 successor : probability
             2 : 1/2
+
+A continuous-time state starts with its exit rate, ``state 0 !5/2 [0] init``: a CTMC's transitions are
+rates, a Markov automaton's Markovian states (``!E``, ``E > 0``) have one choice of probabilities, its
+probabilistic states ``!0``; such a file is read as its embedded discrete-time model, whose unbounded
+values (``P``, ``R``, and ``T``, the expected time) are the continuous-time model's (:mod:`.drn_time`).
 
 Reading is strict: any defect is one line ``FILE:LINE: what is wrong``; probabilities must sum to
 exactly 1 (nothing is renormalised).  :func:`drn_to_model` turns a parsed file and a property
@@ -41,19 +46,30 @@ from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exporte
 __all__ = ["DrnFile", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
            "OBJECTIVES"]
 
-OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin")
+OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin", "Tmax", "Tmin")  # T: the expected time (sojourn 1/E a visit)
 
 
 # ---------------------------------------------------------------- to a game model
 
-def drn_arrays(drn: DrnFile, rindex: int | None = None):
+def drn_arrays(drn: DrnFile, rindex: int | str | None = None):
     """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` of plain lists (the reward model
-    ``rindex``, if given: state rewards plus action rewards)."""
+    ``rindex``, if given: state rewards plus action rewards; ``"time"``: each state's mean sojourn, the
+    expected time)."""
+    from .drn_time import CONTINUOUS
     from .storm_arrays import ChoiceArrays
 
     values = list(drn.probs)
-    arrays = ChoiceArrays(drn.type.lower(), drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
-    if rindex is not None:
+    kind = CONTINUOUS.get(drn.type, drn.type).lower()
+    arrays = ChoiceArrays(kind, drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
+    if rindex == "time":
+        index: dict[Fraction, int] = {}
+        for x in [*drn.sojourn, Fraction(0)]:
+            if x not in index:
+                index[x] = len(values)
+                values.append(x)
+        arrays.state_reward = [index[x] for x in drn.sojourn]
+        arrays.action_reward = [index[Fraction(0)]] * len(drn.action_names)
+    elif rindex is not None:
         # the reader shares one tuple per distinct reward text: each distinct tuple's number is looked up once
         vecs = {id(v): v for v in drn.state_rewards}
         vecs.update((id(v), v) for v in drn.action_rewards)
@@ -114,9 +130,17 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     known = drn.all_labels()
     texpr = parse_label_expr(target, known, "--target")
     aexpr = parse_label_expr(avoid, known, "--avoid") if avoid else None
-    is_reward = objective.startswith("R")
+    is_reward = objective[0] in "RT"
     rindex = None
-    if is_reward:
+    if objective[0] == "T":
+        if drn.sojourn is None:
+            raise ModelError(f"{drn.path}: {objective} is the expected time of a continuous-time model (CTMC or MA); "
+                             f"this file is a {drn.type} (its expected number of steps is Rmin/Rmax with a reward 1 "
+                             "a step)")
+        if reward is not None:
+            raise ModelError("--reward is for the objectives Rmin and Rmax")
+        rindex = "time"
+    elif is_reward:
         if not drn.reward_models and not any(drn.state_rewards) and not any(drn.action_rewards):
             raise ModelError(f"{drn.path}: {objective} needs a reward model, and the file has none")
         names = drn.reward_models or ["rew0"]

@@ -55,8 +55,10 @@ def parse_drn(text: str, path: str = "<drn>", max_states: int = MAX_STATES) -> D
         seen.add(key.split(":")[0])
         if key.startswith("@type:"):
             mtype = key[6:].strip()
-            if mtype not in ("DTMC", "MDP"):
-                r.fail(ln, f"model type {mtype!r}: exactplay reads DTMC and MDP models")
+            if mtype not in ("DTMC", "MDP", "CTMC", "Markov Automaton"):
+                r.fail(ln, f"model type {mtype!r}: exactplay reads DTMC, MDP, CTMC and Markov Automaton models")
+            mtype = "MA" if mtype == "Markov Automaton" else mtype  # (Storm's name, kept short)
+            r.rates = mtype == "CTMC"
         elif key.startswith("@value_type:"):
             value_type = key[12:].strip()
             if value_type not in ("rational", "double"):

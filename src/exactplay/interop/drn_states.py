@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from ..model import ModelError
 from .drn_storm import storm_form
+from .drn_time import CONTINUOUS, embed
 from .drn_texts import Texts
 
 __all__ = ["DrnFile", "read_states", "NOLABEL"]
@@ -38,7 +39,7 @@ class DrnFile:
     """
 
     path: str
-    type: str  # "DTMC" | "MDP"
+    type: str  # "DTMC" | "MDP" | "CTMC" | "MA" (a continuous-time file: its arrays are the embedded model's)
     reward_models: list[str]
     labels: list[list[str]]
     lines: list[int]  # the line of each state
@@ -52,6 +53,8 @@ class DrnFile:
     state_rewards: list[tuple | None] = field(default_factory=list)
     action_rewards: list[tuple | None] = field(default_factory=list)
     initial_states: list[int] = field(default_factory=list)  # every state labelled init, in order
+    # a CTMC or MA: each state's mean sojourn 1/E (0 in a probabilistic state), :mod:`.drn_time`; else None
+    sojourn: list[Fraction] | None = None
 
     def __post_init__(self) -> None:
         if not self.initial_states:
@@ -79,6 +82,7 @@ class _Reader:  # (the header is read by :func:`.drn_read.parse_drn`, the states
         self.i = 0  # number of the line last read (1-based), 0 before the first
         self.placeholders: dict[str, Fraction] = {}
         self.decimals = False
+        self.rates = False  # a CTMC's transitions are rates
 
     @property
     def last_line(self) -> int:
@@ -168,12 +172,18 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     got = storm_form(r, mtype, reward_models, nr_states, nr_choices)
     if got is None:
         got = _line_by_line(r, mtype, reward_models, nr_states, nr_choices)
-    first, start, succ, pk, probs, names, srews, arews, labels, lines = got
+    first, start, succ, pk, probs, names, srews, arews, labels, lines, exits = got
     inits = [s for s, labs in enumerate(labels) if "init" in labs]
     if not inits:
         r.fail(r.last_line, "no initial state (label init)")
+    sojourn = None
+    if mtype in CONTINUOUS:
+        pk, probs, srews, sojourn = embed(r, mtype, first, start, pk, probs, srews, exits, lines)
+    elif any(x is not None for x in exits):
+        d = next(d for d, x in enumerate(exits) if x is not None)
+        r.fail(lines[d], f"state {d}: an exit rate (!) in a {mtype}, which is a discrete-time model")
     return DrnFile(path, mtype, reward_models, labels, lines, inits[0], first, start, succ, pk, probs, names,
-                   srews, arews, inits)
+                   srews, arews, inits, sojourn)
 
 
 def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: int, nr_choices: int | None):
@@ -198,7 +208,9 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
     cs = 0  # where the current choice's transitions start in succ
     in_choice = False
     choice_line = 0
-    dtmc = mtype == "DTMC"
+    dtmc = mtype in ("DTMC", "CTMC")  # one action a state (its line may be left out)
+    rates = tx.rates
+    exits: list = []
     add_succ, add_pk = succ.append, pk.append
 
     def close() -> None:
@@ -214,7 +226,7 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
         key = tuple(pk[cs:])
         ok = sums.get(key)
         if ok is None:
-            ok = sums[key] = sum(probs[i] for i in key) == 1
+            ok = sums[key] = rates or sum(probs[i] for i in key) == 1
         if not ok:
             r.fail(choice_line, f"state {len(lines) - 1}, action {names[-1]}: probabilities sum to "
                                 f"{sum(probs[i] for i in key)}, not exactly 1")
@@ -275,7 +287,7 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
                     close()
                 start.append(len(succ))
             if dtmc and first[-1] != len(names):
-                r.fail(ln, f"state {len(lines) - 1}: a DTMC state has one action")
+                r.fail(ln, f"state {len(lines) - 1}: a {mtype} state has one action")
             names.append(act[0])
             arews.append(act[1])
             in_choice, choice_line, cs = True, ln, len(succ)
@@ -324,9 +336,10 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
             tail = tails.get(rest)  # the rewards and labels, read once per distinct text
             if tail is None:
                 tail = tx.tail(rest, ln, sid)
-            srew, labs = tail
+            srew, labs, exit_rate = tail
             labels.append(labs)
             srews.append(srew)
+            exits.append(exit_rate)
             lines.append(ln)
             first.append(len(names))
         elif line.startswith("//"):
@@ -348,4 +361,4 @@ def _line_by_line(r: _Reader, mtype: str, reward_models: list[str], nr_states: i
     if nr_choices is not None and nr_choices != len(names):
         r.fail(r.last_line, f"{len(names)} choices, but @nr_choices says {nr_choices}")
     first.append(len(names))
-    return first, start, succ, pk, probs, names, srews, arews, labels, lines
+    return first, start, succ, pk, probs, names, srews, arews, labels, lines, exits

@@ -35,10 +35,11 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
     if pos < 0 or text[pos:pos + 7] != "\nstate " or not text.isascii():
         return None
     tx = Texts(r, reward_models)
-    probs, unit, prob_of, tails = tx.probs, tx.unit, tx.prob_of, tx.tails
+    probs, unit, prob_of, tails, rates = tx.probs, tx.unit, tx.prob_of, tx.tails, tx.rates
     lines: list[int] = []
     labels: list = []
     srews: list = []
+    exits: list = []
     first: list[int] = []
     start = [0]
     succ: list[int] = []
@@ -61,6 +62,7 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
             tail = tx.tail(rest, 0, sid)
         labels.append(tail[1])
         srews.append(tail[0])
+        exits.append(tail[2])
         lines.append(base + d + len(names) + len(succ))
         first.append(len(names))
 
@@ -96,7 +98,7 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                     i = prob_of.get(p)
                     if i is None:
                         i = probability(p)
-                    if not unit[i]:
+                    if not unit[i] and not rates:
                         raise _NotStorm
                     add_pk(i)
                     add_start(len(succ))
@@ -119,10 +121,10 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
                     key = tuple(pk[cs:])
                     ok = sums.get(key)
                     if ok is None:
-                        ok = sums[key] = sum(probs[i] for i in key) == 1
+                        ok = sums[key] = rates or sum(probs[i] for i in key) == 1
                     if not ok or len(set(mine)) != len(mine):
                         raise _NotStorm
-                elif not unit[pk[-1]]:
+                elif not unit[pk[-1]] and not rates:
                     raise _NotStorm
                 if sep:
                     state(line)
@@ -132,7 +134,7 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
     except (_NotStorm, ModelError, ValueError):  # (a text the line-by-line reading reports at its line)
         return None
     if (len(lines) != nr_states or (nr_choices is not None and len(names) != nr_choices)
-            or (mtype == "DTMC" and len(names) != nr_states) or max(succ) >= nr_states):
+            or (mtype in ("DTMC", "CTMC") and len(names) != nr_states) or max(succ) >= nr_states):
         return None
     first.append(len(names))
-    return first, start, succ, pk, probs, names, srews, arews, labels, lines
+    return first, start, succ, pk, probs, names, srews, arews, labels, lines, exits

@@ -25,6 +25,7 @@ class Texts:
 
     def __init__(self, r, reward_models: list[str]):
         self.r = r
+        self.rates = getattr(r, "rates", False)  # a CTMC: the transitions are rates (any number > 0), not probabilities
         self.reward_models = reward_models
         self.probs: list[Fraction] = []
         self.unit: list[bool] = []  # per probability in probs: whether it is 1
@@ -35,9 +36,14 @@ class Texts:
 
     def probability(self, text: str, ln: int) -> int:
         """The index in ``probs`` of a probability's text (read strictly), -1 for 0."""
-        p = self.r.number(text, ln, "probability")
-        if p < 0 or p > 1:
-            self.r.fail(ln, f"probability {pq(p)} is not between 0 and 1")
+        if self.rates:
+            p = self.r.number(text, ln, "rate")
+            if p < 0:
+                self.r.fail(ln, f"rate {pq(p)} is negative")
+        else:
+            p = self.r.number(text, ln, "probability")
+            if p < 0 or p > 1:
+                self.r.fail(ln, f"probability {pq(p)} is not between 0 and 1")
         if not p:
             return -1
         self.probs.append(p)
@@ -61,17 +67,24 @@ class Texts:
         return vals, text[end + 1:]
 
     def tail(self, rest: str, ln: int, sid: str) -> tuple:
-        """``(rewards or None, labels)`` of the text after a state's number."""
+        """``(rewards or None, labels, exit rate or None)`` of the text after a state's number
+        (``!RATE`` first: a continuous-time state's exit rate)."""
         key = rest
         rest = rest.strip()
-        srew = None
+        srew = exit_rate = None
+        if rest.startswith("!"):
+            text, _, rest = rest[1:].partition(" ")
+            exit_rate = self.r.number(text, ln, f"state {sid}: exit rate")
+            if exit_rate < 0:
+                self.r.fail(ln, f"state {sid}: exit rate {pq(exit_rate)} is negative")
+            rest = rest.strip()
         if rest.startswith("["):
             srew, rest = self.rewards(rest, ln, f"state {sid}")
             rest = rest.strip()
         labs = self.labels_of.get(rest)
         if labs is None:
             labs = self.labels_of[rest] = labels(self.r, rest, ln, sid)
-        tail = self.tails[key] = (srew, labs)
+        tail = self.tails[key] = (srew, labs, exit_rate)
         return tail
 
     def action(self, text: str, ln: int) -> tuple:

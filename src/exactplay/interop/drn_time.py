@@ -1,0 +1,96 @@
+r"""Continuous-time DRN models (a CTMC, a Markov automaton) as their embedded discrete-time model.
+
+exactplay answers the unbounded questions of a continuous-time model: the probability of reaching a
+target (``P``), the expected reward (``R``) or time (``T``) collected until it.  Their values are those of
+the **embedded** model, in which each state is left as its jump is taken and each visit earns what it
+earns in expectation:
+
+* a **CTMC** state ``s`` with the rates ``R(s, t)`` is left after an exponential time of rate
+  ``E(s) = sum_t R(s, t)`` (the file's ``!E``, which must be that sum; a self-loop's rate counts), to
+  ``t`` with probability ``P(s, t) = R(s, t) / E(s)``;
+* a **Markov automaton**'s *Markovian* state (``!E`` with ``E > 0``) has one choice, whose numbers in
+  the file are already the probabilities ``R(s, t) / E(s)`` (as Storm writes them); a *probabilistic*
+  state (``!0``, or no ``!``) takes no time and has its choices as in an MDP;
+* a state reward is a rate, earned per unit of time spent in the state: a visit of a state left at
+  rate ``E`` earns ``rho(s) / E(s)`` in expectation (the mean of the exponential sojourn), a
+  probabilistic state ``0``; an action reward is earned once, as the choice is taken;
+* the expected time (``T``) is the expected reward of the state reward ``1``: ``1 / E(s)`` a visit of
+  a state left at rate ``E(s)``, ``0`` a probabilistic state (:attr:`DrnFile.sojourn`).
+
+Why the embedded values are the answers: the probability of reaching the target depends on the
+sequence of states only, which is the embedded chain (in a Markov automaton under a scheduler that
+does not look at the clock; for unbounded reachability and expected time such schedulers are optimal,
+Storm's reduction too); the expected total reward until the target is, by linearity, the sum over the
+visits of each visit's expected reward, which the strong Markov property makes ``rho(s) / E(s)`` plus
+the action's, independent of the rest.  Time bounds (``F<=t`` in time) and long-run questions have
+other, in general irrational, values: they are not read from a DRN file (which holds no property).
+
+>>> from exactplay.interop.drn import parse_drn
+>>> m = parse_drn("@type: CTMC\n@nr_states\n2\n@model\nstate 0 !5/2 init\n action a\n  0 : 1/2\n  1 : 2\n"
+...               "state 1 !1 done\n action a\n  1 : 1\n")
+>>> [str(p) for p in m.probs], m.sojourn
+(['1/5', '4/5', '1'], [Fraction(2, 5), Fraction(1, 1)])
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["CONTINUOUS", "embed"]
+
+CONTINUOUS = {"CTMC": "DTMC", "MA": "MDP"}  # a continuous-time type -> the type of its embedded model
+_ZERO = Fraction(0)
+
+
+def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[list, list, list]:
+    """The embedded model of a CTMC or MA read by :mod:`.drn_states`: ``(pk, probs, srews, sojourn)``
+    with ``pk`` and ``probs`` (each choice's probabilities), the state rewards per visit and the mean
+    sojourn of each state (see the module docstring).  A defect is ``r.fail(line, message)``."""
+    n = len(lines)
+    sojourn: list[Fraction] = [_ZERO] * n
+    new_srews = list(srews)
+    per_visit: dict[tuple, tuple] = {}  # (id of a reward tuple, E) -> the tuple divided by E
+
+    def divided(vec, rate):
+        if vec is None:
+            return None
+        key = (id(vec), rate)
+        got = per_visit.get(key)
+        if got is None:
+            got = per_visit[key] = tuple(x / rate for x in vec)
+        return got
+
+    if mtype == "CTMC":
+        new_probs: list[Fraction] = []
+        index: dict[tuple[int, Fraction], int] = {}  # (rate's index, E) -> the probability's index
+        new_pk = [0] * len(pk)
+        for d in range(n):
+            a = first[d]
+            ks = range(start[a], start[a + 1])
+            total = sum(probs[pk[k]] for k in ks)
+            given = exits[d]
+            if given is not None and given != total:
+                r.fail(lines[d], f"state {d}: exit rate {given}, but its rates sum to {total}")
+            if not total:
+                r.fail(lines[d], f"state {d}: its rates sum to 0 (a CTMC state is left at a positive rate)")
+            for k in ks:
+                key = (pk[k], total)
+                i = index.get(key)
+                if i is None:
+                    i = index[key] = len(new_probs)
+                    new_probs.append(probs[pk[k]] / total)
+                new_pk[k] = i
+            sojourn[d] = 1 / total
+            new_srews[d] = divided(srews[d], total)
+        return new_pk, new_probs, new_srews, sojourn
+    for d in range(n):  # a Markov automaton: the Markovian states' numbers are probabilities already
+        rate = exits[d]
+        if rate:
+            if first[d + 1] - first[d] != 1:
+                r.fail(lines[d], f"state {d}: a Markovian state (exit rate {rate}) has one choice, this one "
+                                 f"{first[d + 1] - first[d]} (a hybrid state is not read: close the automaton first)")
+            sojourn[d] = 1 / rate
+            new_srews[d] = divided(srews[d], rate)
+        elif srews[d] is not None:
+            new_srews[d] = tuple(_ZERO for _ in srews[d])  # (a rate over no time)
+    return pk, probs, new_srews, sojourn
