@@ -304,7 +304,7 @@ state 1 done
     (("0 : 1/2", "0 : -1/2"), 14, "is not between 0 and 1"),
     (("1 : 1/2", "7 : 1/2"), 15, "successor 7 is not a state"),
     (("state 1 done", "state 2 done"), 16, "expected state 1"),
-    (("@type: MDP", "@type: CTMC"), 1, "exactplay reads DTMC and MDP"),
+    (("@type: MDP", "@type: CTMDP"), 1, "exactplay reads DTMC, MDP, CTMC and Markov Automaton"),
     (("state 0 init", "state 0"), 19, "no initial state"),
     (("\taction b\n", ""), 17, "a transition before its action line"),
     (("1 : 1/2", "0 : 1/2"), 15, "successor 0 appears twice in one action"),

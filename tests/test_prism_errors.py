@@ -88,9 +88,9 @@ def test_models_exactplay_does_not_read(capsys, tmp_path):
                    "  [b] s=0 -> (s'=3);\nendmodule\n")
     assert f"{bad}:5:4: parse error: expecting <numerical expression>" in refused(
         capsys, "--model", bad, "--prop", "Pmax=? [F s=3]")
-    ctmc = tmp_path / "c.sm"
-    ctmc.write_text("ctmc\nmodule m\n  s : [0..1] init 0;\n  [] s=0 -> 2:(s'=1);\nendmodule\n")
-    assert "a continuous-time model (ctmc)" in refused(capsys, "--model", ctmc, "--prop", "P=? [F s=1]")
+    pta = tmp_path / "t.prism"  # (a CTMC and a Markov automaton are read: tests/test_continuous_sources.py)
+    pta.write_text("pta\nmodule m\n  s : [0..1] init 0;\n  x : clock;\n  [] s=0 -> (s'=1);\nendmodule\n")
+    assert "a timed automaton (pta)" in refused(capsys, "--model", pta, "--prop", "Pmax=? [F s=1]")
     csg = tmp_path / "g.prism"
     csg.write_text("csg\nplayer p1 m1 endplayer\nmodule m1\n  x : [0..1] init 0;\n  [a1] x=0 -> (x'=1);\nendmodule\n")
     assert "a concurrent game (csg)" in refused(capsys, "--model", csg, "--prop", "<<p1>> Pmax=? [F x=1]")

@@ -62,7 +62,7 @@ def prism_float(loaded, args):
 
     method, epsilon, iterations = float_options(args)
     try:
-        flt = prism_value_iteration(loaded.model, loaded.query.operator == "R", method, epsilon, iterations,
+        flt = prism_value_iteration(loaded.model, loaded.query.operator != "P", method, epsilon, iterations,
                                     dtmc=loaded.kind == "dtmc", cumulative=loaded.query.cumulative)
     except ModelError as exc:
         raise UsageError(str(exc)) from None

@@ -22,7 +22,7 @@ The format (as Storm's ``DirectEncodingParser`` reads it)::
 A continuous-time state starts with its exit rate, ``state 0 !5/2 [0] init``: a CTMC's transitions are
 rates, a Markov automaton's Markovian states (``!E``, ``E > 0``) have one choice of probabilities, its
 probabilistic states ``!0``; such a file is read as its embedded discrete-time model, whose unbounded
-values (``P``, ``R``, and ``T``, the expected time) are the continuous-time model's (:mod:`.drn_time`).
+values (``P``, ``R``, and ``T``, the expected time) are the continuous-time model's (:mod:`.continuous`).
 
 Reading is strict: any defect is one line ``FILE:LINE: what is wrong``; probabilities must sum to
 exactly 1 (nothing is renormalised).  :func:`drn_to_model` turns a parsed file and a property
@@ -55,7 +55,7 @@ def drn_arrays(drn: DrnFile, rindex: int | str | None = None):
     """The DRN file as :class:`~exactplay.interop.storm_arrays.ChoiceArrays` of plain lists (the reward model
     ``rindex``, if given: state rewards plus action rewards; ``"time"``: each state's mean sojourn, the
     expected time)."""
-    from .drn_time import CONTINUOUS
+    from .continuous import CONTINUOUS
     from .storm_arrays import ChoiceArrays
 
     values = list(drn.probs)

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..model import ModelError
 from .drn_storm import storm_form
-from .drn_time import CONTINUOUS, embed
+from .continuous import CONTINUOUS, embed
 from .drn_texts import Texts
 
 __all__ = ["DrnFile", "read_states", "NOLABEL"]
@@ -53,7 +53,7 @@ class DrnFile:
     state_rewards: list[tuple | None] = field(default_factory=list)
     action_rewards: list[tuple | None] = field(default_factory=list)
     initial_states: list[int] = field(default_factory=list)  # every state labelled init, in order
-    # a CTMC or MA: each state's mean sojourn 1/E (0 in a probabilistic state), :mod:`.drn_time`; else None
+    # a CTMC or MA: each state's mean sojourn 1/E (0 in a probabilistic state), :mod:`.continuous`; else None
     sojourn: list[Fraction] | None = None
 
     def __post_init__(self) -> None:

@@ -9,7 +9,8 @@ Supported (everything else is refused with one line saying so)::
                                               strategy that does not reach phi almost surely)
     R{"name"}=? [Fc phi]                      PRISM-games' cumulative variant: the reward collected
                                               until phi, and on the plays that never reach phi all of it
-    Pmin / Pmax / Rmin / Rmax                 one chooser (an MDP), or the coalition of a game
+    T=? [F phi]                               a CTMC's or Markov automaton's expected time until phi
+    Pmin / Pmax / Rmin / Rmax / Tmin / Tmax   one chooser (an MDP or MA), or the coalition of a game
     P>=b [..]  P>b  P<=b  P<b  (R too)        a threshold: the exact truth value, the value, the distance
     <<p1,p2>> Pmax=? [..]                     a turn-based game (SMG): the coalition against the rest
 
@@ -18,7 +19,9 @@ with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the var
 lower, interval and reward bounds (``F>=k``, ``F[a,b]``, ``F{"r"}<=k``), ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
 operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C`` without a bound, ``C<k``, ``I`` rewards,
 PRISM-games' ``F0`` rewards (nothing unless phi is reached), conditional and discounted properties,
-and concurrent games (CSG).
+and concurrent games (CSG).  In a continuous-time model (CTMC, Markov automaton: solved as its embedded
+model, :mod:`.continuous`) only the unbounded ``F``, ``U`` and ``Fc`` are answered: a bound there is one of
+time, and ``C<=t`` a reward over time, whose values are in general irrational.
 
 ``Fc`` (Chen, Forejt, Kwiatkowska, Parker, Simaitis 2013: "cumulative" reward): the value of a
 strategy profile is ``E[sum of the rewards collected before phi]``, the sum running forever on the
@@ -45,7 +48,9 @@ from ..model import ModelError
 __all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED", "COMPARISONS"]
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
-             "phi U psi with an optional step bound <=k (P) and F phi, Fc phi or C<=k (R), phi and psi propositional; <<coalition>> for turn-based games")
+             "phi U psi with an optional step bound <=k (P) and F phi, Fc phi or C<=k (R), phi and psi propositional; "
+             "<<coalition>> for turn-based games; T [F phi] and no bounds in continuous time")
+CONTINUOUS_KINDS = {"ctmc": "dtmc", "ma": "mdp"}  # a continuous-time kind -> the kind of its embedded model
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
 
@@ -176,9 +181,12 @@ def _propositional(formula, what: str, prop: str) -> None:
 
 
 def analyse(prop, kind: str, written: str | None = None) -> Query:
-    """The :class:`Query` of a stormpy ``Property`` on a model of kind ``dtmc``/``mdp``/``smg``
+    """The :class:`Query` of a stormpy ``Property`` on a model of kind ``dtmc``/``mdp``/``smg``/``ctmc``/``ma``
     (``written``: the property as the user wrote it, for the messages)."""
     import stormpy.logic as L
+
+    timed = kind in CONTINUOUS_KINDS
+    kind = CONTINUOUS_KINDS.get(kind, kind)
 
     formula = prop.get_raw_formula()
     storm_text = str(formula)
@@ -193,12 +201,19 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
         raise ModelError(f"{text[:60]}: multi-objective properties are not supported ({SUPPORTED})")
     if isinstance(formula, L.LongRunAverageOperatorFormula):
         raise ModelError(f"{text[:60]}: long-run averages (S, LRA) are not supported ({SUPPORTED})")
-    if isinstance(formula, L.TimeOperatorFormula):
-        raise ModelError(f"{text[:60]}: the time operator T is not supported ({SUPPORTED})")
-    if not isinstance(formula, (L.ProbabilityOperatorFormula, L.RewardOperatorFormula)):
-        raise ModelError(f"{text[:60]}: not a P or R query ({SUPPORTED})")
-    operator = "P" if isinstance(formula, L.ProbabilityOperatorFormula) else "R"
+    if isinstance(formula, L.TimeOperatorFormula) and not timed:
+        raise ModelError(f"{text[:60]}: the time operator T is the expected time of a continuous-time model "
+                         f"(ctmc, ma); in a {kind.upper()} use R with a reward of 1 a step ({SUPPORTED})")
+    if not isinstance(formula, (L.ProbabilityOperatorFormula, L.RewardOperatorFormula, L.TimeOperatorFormula)):
+        raise ModelError(f"{text[:60]}: not a P, R or T query ({SUPPORTED})")
+    operator = ("P" if isinstance(formula, L.ProbabilityOperatorFormula) else
+                "T" if isinstance(formula, L.TimeOperatorFormula) else "R")
     path = formula.subformula
+    if timed and isinstance(path, (L.BoundedUntilFormula, L.CumulativeRewardFormula, L.InstantaneousRewardFormula)):
+        raise ModelError(f"{text[:60]}: a time bound in a continuous-time model: its value is in general irrational "
+                         f"(exactplay answers the unbounded F, U and Fc there; {SUPPORTED})")
+    if operator == "T" and not isinstance(path, L.EventuallyFormula):
+        raise ModelError(f"{text[:60]}: T is the expected time until a target: T=? [F phi] ({SUPPORTED})")
     variant = reward_variant(text)
     if variant == "0":
         raise ModelError(f"{text[:60]}: PRISM-games' F0 reward (nothing unless the target is reached) is not "

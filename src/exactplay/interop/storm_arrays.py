@@ -1,7 +1,8 @@
 """A model built by stormpy's exact builder, read into flat arrays in bulk.
 
 :func:`extract` turns a sparse model of Storm (``stormpy.build_model[stormpy.Rational]``: a DTMC, an
-MDP or an SMG) into a :class:`ChoiceArrays`, the explicit model as flat arrays, CSR with row groups::
+MDP, an SMG, or a CTMC or Markov automaton as its embedded model, :mod:`.continuous`) into a
+:class:`ChoiceArrays`, the explicit model as flat arrays, CSR with row groups::
 
     state s has the choices (rows)       group_start[s] .. group_start[s+1] - 1
     choice r goes to the entries         row_start[r] .. row_start[r+1] - 1
@@ -133,6 +134,10 @@ class ChoiceArrays:
     state_reward: np.ndarray | None = None  # n indices into values (the reward model read)
     action_reward: np.ndarray | None = None  # R indices into values
     valuations: Valuations | None = None
+    # a CTMC or Markov automaton (read as its embedded model, :mod:`.continuous`): "CTMC" | "MA", and each
+    # state's mean sojourn 1/E (0 in a probabilistic state) as indices into values; None for discrete time
+    continuous: str | None = None
+    sojourn: np.ndarray | None = None
 
     @property
     def n(self) -> int:
@@ -233,10 +238,11 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
     """The flat arrays of a sparse exact model of Storm (``reward_name``: the reward model to read)."""
     import numpy as np
 
-    kind = {"DTMC": "dtmc", "MDP": "mdp", "SMG": "smg"}.get(str(model.model_type).rsplit(".", 1)[-1])
+    typ = str(model.model_type).rsplit(".", 1)[-1]
+    kind = {"DTMC": "dtmc", "MDP": "mdp", "SMG": "smg", "CTMC": "dtmc", "MA": "mdp"}.get(typ)
     if kind is None:
-        raise ModelError(f"Storm built a {model.model_type} model: exactplay reads DTMCs, MDPs and SMGs "
-                         "(turn-based stochastic games)")
+        raise ModelError(f"Storm built a {model.model_type} model: exactplay reads DTMCs, MDPs, SMGs "
+                         "(turn-based stochastic games), CTMCs and Markov automata")
     n = model.nr_states
     group_start, row_start, column, texts = _matrix(model.transition_matrix, n)
     table: dict[str, int] = {}
@@ -262,6 +268,13 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
         arrays.reward_name = reward_name
         arrays.state_reward, arrays.action_reward = _rewards(reward_model, n, arrays.rows, arrays, table)
     arrays.valuations = _valuations(model)
+    if typ in ("CTMC", "MA"):
+        from .continuous import embed_arrays
+
+        exits = [exact_number(str(x)) for x in model.exit_rates]
+        markov = set(model.markovian_states) if typ == "MA" else None
+        embed_arrays(arrays, exits, [markov is None or s in markov for s in range(n)], typ == "CTMC")
+        arrays.continuous = typ
     return arrays
 
 

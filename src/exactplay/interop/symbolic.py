@@ -27,6 +27,7 @@ __all__ = ["Source", "read_source", "is_symbolic", "property_texts", "choose_pro
            "PRISM_SUFFIXES", "MAX_SOURCE_BYTES"]
 
 MAX_SOURCE_BYTES = 64 * 2**20
+KINDS = ("dtmc", "mdp", "smg", "ctmc", "ma")  # the model types read (a CTMC and an MA as their embedded model)
 
 
 def _stormpy():
@@ -64,7 +65,7 @@ class Source:
     jani_properties: list = field(default_factory=list)
     player_names: list[str] = field(default_factory=list)  # PRISM-games' players, in order
 
-    kind: str = ""  # "dtmc" | "mdp" | "smg" (anything else is refused)
+    kind: str = ""  # "dtmc" | "mdp" | "smg" | "ctmc" | "ma" (anything else is refused)
     # the constants the chosen .props file declares (``const int B;``): name -> defined there (``= ...``)
     props_constants: dict[str, bool] = field(default_factory=dict)
     props_declarations: str = ""  # their declarations, parsed before the property
@@ -115,28 +116,27 @@ def read_source(path: str) -> Source:
         raise ModelError(f"{path}: not UTF-8 text") from None
     jani = str(path).lower().endswith(".jani") or text.lstrip().startswith("{")
     kind = _kind(text, jani)
-    if kind not in ("dtmc", "mdp", "smg", ""):
+    if kind not in KINDS + ("",):
         raise ModelError(_unsupported(path, kind))
     try:
         if jani:
             program, props = stormpy.parse_jani_model(str(path))
-        else:
-            program, props = stormpy.parse_prism_program(str(path)), []
+        else:  # (a PRISM CTMC's commands are "probabilistic" ones to Storm: its PRISM compatibility reads them)
+            program, props = stormpy.parse_prism_program(str(path), prism_compatibility=kind == "ctmc"), []
     except RuntimeError as exc:
         raise storm_error(exc, str(path)) from None
     source = Source(str(path), "jani" if jani else "prism", hashlib.sha256(data).hexdigest(), text, program,
                     list(props), [] if jani else _players(text), _kind(text, jani))
-    if source.kind not in ("dtmc", "mdp", "smg"):
+    if source.kind not in KINDS:
         raise ModelError(_unsupported(path, source.kind))
     return source
 
 
 def _unsupported(path, kind: str) -> str:
-    what = {"csg": "a concurrent game (csg)", "ctmc": "a continuous-time model (ctmc)", "ma": "a Markov automaton",
-            "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP",
+    what = {"csg": "a concurrent game (csg)", "pta": "a timed automaton (pta)", "pomdp": "a partially observable MDP",
             "": "no model type found"}.get(kind, f"a {kind.upper()} model")
-    return (f"{path}: {what}: exactplay reads DTMCs, MDPs and turn-based stochastic games (smg); continuous time, "
-            "concurrent games and partial observation are not supported")
+    return (f"{path}: {what}: exactplay reads DTMCs, MDPs, turn-based stochastic games (smg), CTMCs and Markov "
+            "automata (ma); timed automata, concurrent games and partial observation are not supported")
 
 
 def property_texts(text: str) -> list[tuple[str | None, str]]:

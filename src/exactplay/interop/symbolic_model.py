@@ -184,6 +184,9 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     t0 = time.process_time()
     with fewer_collections():
         arrays = extract(built, _reward_name(query, built), source.player_names)
+    if query.operator == "T":  # the expected time: each visit's mean sojourn, collected as a state reward
+        zero = arrays.values.index(0)  # (put there by the embedding)
+        arrays.state_reward, arrays.action_reward = arrays.sojourn, np.full(arrays.rows, zero, dtype=np.int64)
     seconds["extract"] = time.process_time() - t0
     t0 = time.process_time()
     names = arrays.valuations or Valuations([], [], None)
@@ -218,7 +221,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     mapped = arrays  # what reach_model maps: Storm's states, or with a step bound their product with the steps left
     if query.steps is not None:  # P[F<=k], P[U<=k], R[C<=k]: the model unrolled over the steps left (:mod:`.step_bound`)
         base_where = where
-        u = unroll(arrays, query.steps, target, avoid, query.operator == "R")
+        u = unroll(arrays, query.steps, target, avoid, query.operator != "P")
         mapped, target, avoid = u.arrays, u.target, u.avoid
         choice_names = [None if r is None else choice_names[r] for r in u.row]
         labels = [labels[d] for d in u.base]
@@ -232,7 +235,7 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
 
     consts = ",".join(f"{k}={v}" for k, v in constants.items())
     name = f"{Path(path).name}" + (f" ({consts})" if consts else "") + f": {written}"
-    model, order = reach_model(mapped, target, avoid, query.operator == "R", query.direction, name, choice_names,
+    model, order = reach_model(mapped, target, avoid, query.operator != "P", query.direction, name, choice_names,
                                state_names, sides, labels, where, "scheduler", query.cumulative)
     seconds["convert"] = time.process_time() - t0
     initial = [order[d] for d in mapped.initial]  # order is a swap: its own inverse

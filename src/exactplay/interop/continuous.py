@@ -1,4 +1,5 @@
-r"""Continuous-time DRN models (a CTMC, a Markov automaton) as their embedded discrete-time model.
+r"""Continuous-time models (a CTMC, a Markov automaton), from a DRN file or built by Storm, as their
+embedded discrete-time model.
 
 exactplay answers the unbounded questions of a continuous-time model: the probability of reaching a
 target (``P``), the expected reward (``R``) or time (``T``) collected until it.  Their values are those of
@@ -23,7 +24,12 @@ does not look at the clock; for unbounded reachability and expected time such sc
 Storm's reduction too); the expected total reward until the target is, by linearity, the sum over the
 visits of each visit's expected reward, which the strong Markov property makes ``rho(s) / E(s)`` plus
 the action's, independent of the rest.  Time bounds (``F<=t`` in time) and long-run questions have
-other, in general irrational, values: they are not read from a DRN file (which holds no property).
+other, in general irrational, values: a DRN file holds no property, and a PRISM/JANI property with a time
+bound or a long-run average is refused (:mod:`.query`).
+
+:func:`embed` maps a DRN file's arrays (:mod:`.drn_states`), :func:`embed_arrays` a model Storm built
+(:mod:`.storm_arrays`: a CTMC's matrix holds the rates, a Markov automaton's the probabilities, beside
+Storm's exit rates and Markovian states).
 
 >>> from exactplay.interop.drn import parse_drn
 >>> m = parse_drn("@type: CTMC\n@nr_states\n2\n@model\nstate 0 !5/2 init\n action a\n  0 : 1/2\n  1 : 2\n"
@@ -36,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["CONTINUOUS", "embed"]
+__all__ = ["CONTINUOUS", "embed", "embed_arrays"]
 
 CONTINUOUS = {"CTMC": "DTMC", "MA": "MDP"}  # a continuous-time type -> the type of its embedded model
 _ZERO = Fraction(0)
@@ -94,3 +100,38 @@ def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[
         elif srews[d] is not None:
             new_srews[d] = tuple(_ZERO for _ in srews[d])  # (a rate over no time)
     return pk, probs, new_srews, sojourn
+
+
+def embed_arrays(arrays, exits: list[Fraction], markovian: list[bool], rates: bool) -> None:
+    """Make Storm's arrays of a CTMC (``rates``: each row's numbers divided by its state's exit rate) or
+    a Markov automaton the embedded model's, in place: the state rewards per visit (over ``E`` in a
+    Markovian state, 0 in a probabilistic one) and :attr:`sojourn` (indices into ``values``: ``1 / E``,
+    0), which ``T`` reads as its state reward."""
+    import numpy as np
+
+    values, table = arrays.values, {}
+
+    def index(x: Fraction) -> int:
+        i = table.get(x)
+        if i is None:
+            i = table[x] = len(values)
+            values.append(x)
+        return i
+
+    n = arrays.n
+    if rates:  # one row a state: row s holds the rates out of s
+        vi, rs = arrays.value_index, arrays.row_start
+        out = np.empty_like(vi)
+        memo: dict[tuple[int, Fraction], int] = {}  # (a rate's index, E) -> the probability's
+        for s in range(n):
+            e = exits[s]
+            for k in range(int(rs[s]), int(rs[s + 1])):
+                key = (int(vi[k]), e)
+                got = memo.get(key)
+                out[k] = got if got is not None else memo.setdefault(key, index(values[key[0]] / e))
+        arrays.value_index = out
+    zero = index(_ZERO)
+    if arrays.state_reward is not None:
+        arrays.state_reward = np.array([index(values[int(i)] / exits[s]) if markovian[s] else zero
+                                        for s, i in enumerate(arrays.state_reward)], dtype=np.int64)
+    arrays.sojourn = np.array([index(1 / exits[s]) if markovian[s] else zero for s in range(n)], dtype=np.int64)
