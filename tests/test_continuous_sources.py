@@ -99,3 +99,17 @@ def test_expected_time_in_discrete_time_is_refused_in_one_line(tmp_path):
                                       " [] x=1 -> (x'=1);\nendmodule\n")
     with pytest.raises(ModelError, match=r"the time operator T is the expected time of a continuous-time model"):
         load(str(tmp_path / "d.prism"), None, 'T=? [F x=1]')
+
+
+def test_a_markov_automaton_s_certificate_names_its_type_and_a_forged_type_fails(sources, capsys):
+    import json
+
+    out = sources / "m.json"
+    assert main(["certify", "--model", str(sources / "m.prism"), "--prop", 'Tmax=? [F "done"]', "-o", str(out)]) == 0
+    cert = json.loads(out.read_text())
+    assert cert["source"]["model_type"] == "ma" and main(["check", str(out)]) == 0
+    cert["source"]["model_type"] = "ctmc"  # a CTMC's embedded chain has no choice: state 1 has two
+    out.write_text(json.dumps(cert))
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 1
+    assert "a CTMC has no state with two actions (field 'source.model_type')" in capsys.readouterr().err

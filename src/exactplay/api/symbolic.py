@@ -41,7 +41,7 @@ def source_block(loaded, sol) -> dict:
         threshold = {"comparison": q.comparison, "bound": format_pq(q.bound), "holds": all(a.holds for a in answers)}
     return {"language": loaded.source.language, "file": Path(loaded.source.path).name,
             "file_sha256": loaded.source.sha256, "constants": dict(loaded.constants),
-            "property": loaded.property_text, "property_read": q.text, "model_type": loaded.kind,
+            "property": loaded.property_text, "property_read": q.text, "model_type": loaded.model_type.lower(),
             "initial_states": answers_json(answers), "threshold": threshold}
 
 

@@ -5,7 +5,9 @@ Recorded, not re-derived (the checker reads no PRISM and runs no model builder):
 ``file``, ``file_sha256`` (the SHA-256 of the file's bytes, 64 lowercase hex digits), ``constants``
 (name -> value as given), ``property`` (as written), ``property_read`` (as Storm read it).  What
 is verified, from the verified values: ``model_type`` against the model (``dtmc``: no state has
-two actions; ``mdp``: one player; ``smg``: two players, zero-sum); ``initial_states``: distinct
+two actions; ``mdp``: one player; ``smg``: two players, zero-sum; a ``ctmc``'s model is its embedded
+DTMC's, an ``ma``'s its embedded MDP's, as the tool maps them: that mapping of the file is recorded, like the
+model's build, not re-derived); ``initial_states``: distinct
 existing states, the first the model's initial state, each with the model's name of the state and
 its verified value of the certified first component (an infinite value, witness ``proper``:
 ``null`` with its ``value_reason``); a threshold (``comparison`` one of ``>=``,
@@ -58,17 +60,17 @@ class Source:
     def _check_model_type(self, kind: str) -> None:
         self.at("source.model_type")
         choosers = {self.mover[s] for s in range(self.n) if self.mover[s] is not None and len(self.trans[s]) > 1}
-        if kind == "dtmc":
+        if kind in ("dtmc", "ctmc"):
             if choosers:
-                fail("a DTMC has no state with two actions", "source.model_type")
-        elif kind == "mdp":
+                fail(f"a {kind.upper()} has no state with two actions", "source.model_type")
+        elif kind in ("mdp", "ma"):
             if self.P != 1:
                 fail(f"an MDP's model has one player, not {self.P}", "source.model_type")
         elif kind == "smg":
             if self.P != 2 or self.objective != "zero-sum":
                 fail("a game's model has two players, zero-sum (the coalition against the rest)", "source.model_type")
         else:
-            fail(f"model type {show(kind)} is not dtmc, mdp or smg", "source.model_type")
+            fail(f"model type {show(kind)} is not dtmc, mdp, smg, ctmc or ma", "source.model_type")
 
     def _check_initial_states(self, rows) -> list:
         f = "source.initial_states"

@@ -63,7 +63,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
     q = loaded.query
     result = solution_result(sol, digits, full, all_states, loaded.source.path, every_row)
     answers = initial_answers(sol, loaded.initial, q)
-    kind = loaded.kind.upper()
+    kind = loaded.model_type
     result.title = (f"{loaded.describe()}: {loaded.property_text}  ({kind}, {len(sol.model):,} states, "
                     f"{len(sol.margins):,} with a choice)")
     first = answers[0]

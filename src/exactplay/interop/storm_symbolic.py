@@ -52,7 +52,7 @@ def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]
     else:  # a step bound: Storm's value holds at (init, k), the model's initial states only
         pairs = [(k, loaded.order[k]) for k in loaded.initial]
         what = "Storm on the file itself (step bound: the initial states)"
-    check = Check(f"{loaded.arrays.continuous or loaded.kind.upper()}, {what}", loaded.query.text, len(pairs), 0, build_seconds=build,
+    check = Check(f"{loaded.model_type}, {what}", loaded.query.text, len(pairs), 0, build_seconds=build,
                   check_seconds=cpu)
     ours, theirs_names = loaded.arrays.valuations, _valuations(model)
     for k, d in pairs:

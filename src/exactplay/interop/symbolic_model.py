@@ -52,7 +52,13 @@ class Loaded:
 
     @property
     def kind(self) -> str:
+        """The kind of the model solved: ``dtmc``, ``mdp`` or ``smg`` (a CTMC's and an MA's embedded model's)."""
         return self.arrays.kind
+
+    @property
+    def model_type(self) -> str:
+        """The type the source declares, as shown: ``DTMC``, ``MDP``, ``SMG``, ``CTMC`` or ``MA``."""
+        return self.arrays.continuous or self.kind.upper()
 
     def describe(self) -> str:
         consts = ",".join(f"{k}={v}" for k, v in self.constants.items())
