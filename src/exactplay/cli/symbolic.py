@@ -80,7 +80,7 @@ def symbolic_result(loaded, sol, digits: int = 8, full: bool = False, all_states
         Fact("property_name", None, q.name),
         Fact("constants", "constants" if loaded.constants else None, dict(loaded.constants),
              ", ".join(f"{k}={v}" for k, v in loaded.constants.items())),
-        Fact("model_type", None, loaded.kind),
+        Fact("model_type", None, loaded.model_type.lower()),
         Fact("file_sha256", None, loaded.source.sha256),
         Fact("initial_states", "initial states" if len(answers) > 1 else None, answers_json(answers),
              "; ".join(f"{a.name}: {short_pq(a.value)}" for a in answers[:5])
