@@ -94,13 +94,6 @@ def test_a_time_bound_in_continuous_time_is_refused_in_one_line(sources, prop):
         load(str(sources / "c.prism"), None, prop)
 
 
-def test_expected_time_in_discrete_time_is_refused_in_one_line(tmp_path):
-    (tmp_path / "d.prism").write_text("dtmc\nmodule m\n x : [0..1] init 0;\n [] x=0 -> 1/2 : (x'=1) + 1/2 : (x'=0);\n"
-                                      " [] x=1 -> (x'=1);\nendmodule\n")
-    with pytest.raises(ModelError, match=r"the time operator T is the expected time of a continuous-time model"):
-        load(str(tmp_path / "d.prism"), None, 'T=? [F x=1]')
-
-
 def test_a_markov_automaton_s_certificate_names_its_type_and_a_forged_type_fails(sources, capsys):
     import json
 

@@ -226,10 +226,10 @@ def test_a_markovian_state_has_one_choice_and_a_discrete_file_no_exit_rate():
         parse_drn(timed, "m.drn")
 
 
-def test_expected_time_is_for_continuous_time_files_and_takes_no_reward_model():
+def test_expected_time_in_a_discrete_file_counts_steps_and_takes_no_reward_model():
     dtmc = CTMC.replace("@type: CTMC", "@type: DTMC").replace(" !5/2", "").replace(" !1", "").replace(
-        "\t\t0 : 1/2\n", "\t\t0 : 1/5\n").replace(" : 2\n", " : 4/5\n")
-    with pytest.raises(ModelError, match="Tmin is the expected time of a continuous-time model .* this file is a DTMC"):
-        values(dtmc, "Tmin")
+        "\t\t0 : 1/2\n", "\t\t0 : 1/5\n").replace(" : 2\n", " : 4/5\n")  # the embedded chain, written out
+    # a step each: S2 = 1 + S0/5, S1 = 1 + S0/5 + 4/5 S2, S0 = 1 + S0/5 + 4/5 S1 (the CTMC's times over 2/5)
+    assert values(dtmc, "Tmin") == [Q(61, 32) * Q(5, 2), Q(45, 32) * Q(5, 2), Q(25, 32) * Q(5, 2), 0]
     with pytest.raises(ModelError, match="--reward is for the objectives Rmin and Rmax"):
         values(CTMC, "Tmin", reward="time")

@@ -67,7 +67,6 @@ def test_bad_input_is_one_line(capsys, args, words):
     ('R{"rolls"}max=? [LRA]', "C, I and LRA rewards"),
     ('R{"rolls"}max=? [C<3]', "only C<=k is supported"),
     ('R{"rolls"}max=? [I=3]', "only C<=k is supported"),
-    ('Tmax=? [F "win"]', "the time operator T"),
     ('Pmax=? [F ("win" & (F "over"))]', "(LTL) is not supported"),
     ('Pmax=? [F P>0.5 [F "win"]]', "a nested P/R operator"),
 ])

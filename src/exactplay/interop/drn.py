@@ -46,7 +46,7 @@ from .labels import holds as _holds, parse_label_expr  # noqa: F401  (re-exporte
 __all__ = ["DrnFile", "parse_drn", "read_drn", "write_drn", "drn_to_model", "parse_label_expr",
            "OBJECTIVES"]
 
-OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin", "Tmax", "Tmin")  # T: the expected time (sojourn 1/E a visit)
+OBJECTIVES = ("Pmax", "Pmin", "Rmax", "Rmin", "Tmax", "Tmin")  # T: the expected time (1/E a visit, 1 a step)
 
 
 # ---------------------------------------------------------------- to a game model
@@ -61,13 +61,14 @@ def drn_arrays(drn: DrnFile, rindex: int | str | None = None):
     values = list(drn.probs)
     kind = CONTINUOUS.get(drn.type, drn.type).lower()
     arrays = ChoiceArrays(kind, drn.first, drn.start, drn.succ, drn.pk, values, list(drn.initial_states))
-    if rindex == "time":
+    if rindex == "time":  # the mean sojourn of each state; in discrete time each step takes 1 (Storm's T too)
         index: dict[Fraction, int] = {}
-        for x in [*drn.sojourn, Fraction(0)]:
+        sojourn = drn.sojourn if drn.sojourn is not None else [Fraction(1)] * len(drn)
+        for x in [*sojourn, Fraction(0)]:
             if x not in index:
                 index[x] = len(values)
                 values.append(x)
-        arrays.state_reward = [index[x] for x in drn.sojourn]
+        arrays.state_reward = [index[x] for x in sojourn]
         arrays.action_reward = [index[Fraction(0)]] * len(drn.action_names)
     elif rindex is not None:
         # the reader shares one tuple per distinct reward text: each distinct tuple's number is looked up once
@@ -133,10 +134,6 @@ def drn_to_model(drn: DrnFile, objective: str, target: str, avoid: str | None = 
     is_reward = objective[0] in "RT"
     rindex = None
     if objective[0] == "T":
-        if drn.sojourn is None:
-            raise ModelError(f"{drn.path}: {objective} is the expected time of a continuous-time model (CTMC or MA); "
-                             f"this file is a {drn.type} (its expected number of steps is Rmin/Rmax with a reward 1 "
-                             "a step)")
         if reward is not None:
             raise ModelError("--reward is for the objectives Rmin and Rmax")
         rindex = "time"

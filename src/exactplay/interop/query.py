@@ -9,7 +9,8 @@ Supported (everything else is refused with one line saying so)::
                                               strategy that does not reach phi almost surely)
     R{"name"}=? [Fc phi]                      PRISM-games' cumulative variant: the reward collected
                                               until phi, and on the plays that never reach phi all of it
-    T=? [F phi]                               a CTMC's or Markov automaton's expected time until phi
+    T=? [F phi]                               the expected time until phi (a CTMC's or Markov automaton's;
+                                              in discrete time the expected number of steps, as Storm's)
     Pmin / Pmax / Rmin / Rmax / Tmin / Tmax   one chooser (an MDP or MA), or the coalition of a game
     P>=b [..]  P>b  P<=b  P<b  (R too)        a threshold: the exact truth value, the value, the distance
     <<p1,p2>> Pmax=? [..]                     a turn-based game (SMG): the coalition against the rest
@@ -49,7 +50,7 @@ __all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED"
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
              "phi U psi with an optional step bound <=k (P) and F phi, Fc phi or C<=k (R), phi and psi propositional; "
-             "<<coalition>> for turn-based games; T [F phi] and no bounds in continuous time")
+             "<<coalition>> for turn-based games; T [F phi]; no bounds in continuous time")
 CONTINUOUS_KINDS = {"ctmc": "dtmc", "ma": "mdp"}  # a continuous-time kind -> the kind of its embedded model
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
@@ -173,7 +174,8 @@ def _propositional(formula, what: str, prop: str) -> None:
     import stormpy.logic as L
 
     text = str(formula)
-    if isinstance(formula, L.OperatorFormula) or "[" in text:
+    # Storm prints a nested operator ``P>1/2 [F ...]`` with a space before its bracket, an array ``a[0]`` without
+    if isinstance(formula, L.OperatorFormula) or re.search(r"(^|\s)\[", text):
         raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a nested P/R operator is not supported ({SUPPORTED})")
     if not isinstance(formula, L.StateFormula):
         raise ModelError(f"{prop[:80]}: {what} {text[:60]}: a temporal operator inside (LTL) is not supported "
@@ -201,9 +203,6 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
         raise ModelError(f"{text[:60]}: multi-objective properties are not supported ({SUPPORTED})")
     if isinstance(formula, L.LongRunAverageOperatorFormula):
         raise ModelError(f"{text[:60]}: long-run averages (S, LRA) are not supported ({SUPPORTED})")
-    if isinstance(formula, L.TimeOperatorFormula) and not timed:
-        raise ModelError(f"{text[:60]}: the time operator T is the expected time of a continuous-time model "
-                         f"(ctmc, ma); in a {kind.upper()} use R with a reward of 1 a step ({SUPPORTED})")
     if not isinstance(formula, (L.ProbabilityOperatorFormula, L.RewardOperatorFormula, L.TimeOperatorFormula)):
         raise ModelError(f"{text[:60]}: not a P, R or T query ({SUPPORTED})")
     operator = ("P" if isinstance(formula, L.ProbabilityOperatorFormula) else
@@ -212,7 +211,7 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
     if timed and isinstance(path, (L.BoundedUntilFormula, L.CumulativeRewardFormula, L.InstantaneousRewardFormula)):
         raise ModelError(f"{text[:60]}: a time bound in a continuous-time model: its value is in general irrational "
                          f"(exactplay answers the unbounded F, U and Fc there; {SUPPORTED})")
-    if operator == "T" and not isinstance(path, L.EventuallyFormula):
+    if operator == "T" and not isinstance(path, L.EventuallyFormula):  # (Storm parses T with F only)
         raise ModelError(f"{text[:60]}: T is the expected time until a target: T=? [F phi] ({SUPPORTED})")
     variant = reward_variant(text)
     if variant == "0":

@@ -268,6 +268,9 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
         arrays.reward_name = reward_name
         arrays.state_reward, arrays.action_reward = _rewards(reward_model, n, arrays.rows, arrays, table)
     arrays.valuations = _valuations(model)
+    if typ == "MA" and not model.is_closed:  # (a hybrid state's Markovian choice is never taken: maximal progress)
+        raise ModelError("Storm built a Markov automaton that is not closed (a state with a Markovian and a "
+                         "probabilistic choice): close it first (model.close(), as exactplay's build does)")
     if typ in ("CTMC", "MA"):
         from .continuous import embed_arrays
 

@@ -24,13 +24,28 @@ def _mine(v) -> Fraction | None:
     return None if v is None else Fraction(int(str(v[0].numerator)), int(str(v[0].denominator)))
 
 
+def _fresh(loaded) -> tuple:
+    """The source and the property to build again: a JANI model parsed again (Storm's build changes it in
+    place, its arrays eliminated: a second build of it fails), the rest as loaded."""
+    from .symbolic import _parse_one, read_source
+
+    if loaded.source.language != "jani":
+        return loaded.source, loaded.prop
+    fresh = read_source(loaded.source.path)
+    for p in fresh.jani_properties:
+        if p.get_name() == loaded.prop.get_name():
+            return fresh, p
+    return fresh, _parse_one(fresh, loaded.written, None, "--prop")
+
+
 def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]:
     """Compare exactplay's values of a loaded DTMC/MDP property with Storm's, exactly, at every state."""
     from .storm_arrays import _valuations
     from .symbolic import instantiate, storm_error
 
     stormpy, env = exact_environment(method)
-    program, prop = instantiate(loaded.source, loaded.constants, loaded.prop)
+    source, prop = _fresh(loaded)
+    program, prop = instantiate(source, loaded.constants, prop)
     t0 = time.process_time()
     try:
         options = stormpy.BuilderOptions([prop])
@@ -40,8 +55,16 @@ def crosscheck_symbolic(loaded, sol, method: str = "topological") -> list[Check]
         raise storm_error(exc, loaded.source.path) from None
     build = time.process_time() - t0
     t0 = time.process_time()
+    formula = prop.get_raw_formula()
+    if formula.has_bound:  # a threshold: Storm gives truth values; the values are compared, so ask for them
+        formula = formula.clone()
+        formula.remove_bound()
+        if loaded.query.direction is not None and not formula.has_optimality_type:
+            from stormpy.logic import OptimizationDirection as D
+
+            formula.set_optimality_type(D.MAXIMIZE if loaded.query.direction == "max" else D.MINIMIZE)
     try:
-        result = stormpy.model_checking(model, prop, environment=env)
+        result = stormpy.model_checking(model, formula, environment=env)
     except RuntimeError as exc:
         raise UsageError(f"Storm could not check {loaded.query.text}: {str(exc).strip().splitlines()[-1]}") from None
     cpu = time.process_time() - t0

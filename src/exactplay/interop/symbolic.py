@@ -358,7 +358,12 @@ def build(source: Source, program, prop):
         options.set_build_choice_labels()
         options.set_build_choice_origins()
         options.set_build_all_labels()
-        return stormpy.build_model[stormpy.Rational](program, options=options)
+        model = stormpy.build_model[stormpy.Rational](program, options=options)
+        if source.kind == "ma" and not model.is_closed:
+            # maximal progress, as Storm's model checkers do first: a state with a probabilistic choice leaves
+            # at once (its Markovian choice is dropped), and the states no longer reachable go (in place)
+            model.close()
+        return model
     except RuntimeError as exc:
         raise storm_error(exc, source.path) from None
     except Exception as exc:  # stormpy's own checks (e.g. undefined constants) raise other kinds

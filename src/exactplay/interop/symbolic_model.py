@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -116,7 +117,11 @@ def _choice_names(arrays: ChoiceArrays, built) -> list[str | None]:
             label = names[r]
             origin = None
             if origins is not None:
-                info = origins.get_choice_info(r)
+                try:
+                    info = origins.get_choice_info(r)
+                except (MemoryError, RuntimeError):  # (stormpy cannot describe some choices: QVBS's bitcoin-attack)
+                    origins = info = None
+            if origins is not None:
                 origin = short.get(info)
                 if origin is None:
                     origin = short[info] = _short_origin(info)
@@ -190,8 +195,11 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     t0 = time.process_time()
     with fewer_collections():
         arrays = extract(built, _reward_name(query, built), source.player_names)
-    if query.operator == "T":  # the expected time: each visit's mean sojourn, collected as a state reward
-        zero = arrays.values.index(0)  # (put there by the embedding)
+    if query.operator == "T":  # the expected time: each visit's mean sojourn (discrete time: 1 a step), a state reward
+        if arrays.sojourn is None:
+            arrays.values += [Fraction(1), Fraction(0)]
+            arrays.sojourn = np.full(arrays.n, len(arrays.values) - 2, dtype=np.int64)
+        zero = arrays.values.index(0)
         arrays.state_reward, arrays.action_reward = arrays.sojourn, np.full(arrays.rows, zero, dtype=np.int64)
     seconds["extract"] = time.process_time() - t0
     t0 = time.process_time()
