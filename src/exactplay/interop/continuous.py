@@ -48,7 +48,7 @@ CONTINUOUS = {"CTMC": "DTMC", "MA": "MDP"}  # a continuous-time type -> the type
 _ZERO = Fraction(0)
 
 
-def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[list, list, list]:
+def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[list, list, list, list]:
     """The embedded model of a CTMC or MA read by :mod:`.drn_states`: ``(pk, probs, srews, sojourn)``
     with ``pk`` and ``probs`` (each choice's probabilities), the state rewards per visit and the mean
     sojourn of each state (see the module docstring).  A defect is ``r.fail(line, message)``."""
@@ -102,36 +102,39 @@ def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[
     return pk, probs, new_srews, sojourn
 
 
-def embed_arrays(arrays, exits: list[Fraction], markovian: list[bool], rates: bool) -> None:
-    """Make Storm's arrays of a CTMC (``rates``: each row's numbers divided by its state's exit rate) or
-    a Markov automaton the embedded model's, in place: the state rewards per visit (over ``E`` in a
-    Markovian state, 0 in a probabilistic one) and :attr:`sojourn` (indices into ``values``: ``1 / E``,
-    0), which ``T`` reads as its state reward."""
+def embed_arrays(arrays, exits: list[Fraction], exit_of, markovian) -> None:
+    """Make Storm's arrays of a CTMC or a Markov automaton the embedded model's, in place: a CTMC's
+    numbers (rates) divided by their state's exit rate, the state rewards per visit (over ``E`` in a
+    Markovian state, 0 in a probabilistic one) and :attr:`sojourn` (indices into ``values``: ``1 / E``, 0),
+    which ``T`` reads as its state reward.  ``exits`` are the distinct exit rates, ``exit_of[s]`` the index
+    of state ``s``'s, ``markovian[s]`` whether it is Markovian (a CTMC: every state); each distinct
+    quotient is computed once (numpy finds the distinct pairs)."""
     import numpy as np
 
-    values, table = arrays.values, {}
+    values = arrays.values
+    exit_of = np.asarray(exit_of, dtype=np.int64)
+    markovian = np.asarray(markovian, dtype=bool)
+    m = len(exits)
 
-    def index(x: Fraction) -> int:
-        i = table.get(x)
-        if i is None:
-            i = table[x] = len(values)
-            values.append(x)
-        return i
+    def quotients(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+        """Indices into ``values`` of ``values[num[i]] / exits[den[i]]``, each distinct pair once."""
+        pairs, inverse = np.unique(num * m + den, return_inverse=True)
+        start = len(values)
+        values.extend(values[int(p) // m] / exits[int(p) % m] for p in pairs)
+        return start + inverse.reshape(-1)
 
-    n = arrays.n
-    if rates:  # one row a state: row s holds the rates out of s
-        vi, rs = arrays.value_index, arrays.row_start
-        out = np.empty_like(vi)
-        memo: dict[tuple[int, Fraction], int] = {}  # (a rate's index, E) -> the probability's
-        for s in range(n):
-            e = exits[s]
-            for k in range(int(rs[s]), int(rs[s + 1])):
-                key = (int(vi[k]), e)
-                got = memo.get(key)
-                out[k] = got if got is not None else memo.setdefault(key, index(values[key[0]] / e))
-        arrays.value_index = out
-    zero = index(_ZERO)
+    if arrays.continuous == "CTMC":  # one row a state: row s holds the rates out of s
+        per_entry = np.repeat(exit_of, np.diff(arrays.row_start))
+        arrays.value_index = quotients(np.asarray(arrays.value_index, dtype=np.int64), per_entry)
+    values.extend((_ZERO, Fraction(1)))
+    zero, one = len(values) - 2, len(values) - 1
+    timed = np.flatnonzero(markovian)  # (a probabilistic state's exit rate is 0: it earns nothing)
+
+    def per_visit(num: np.ndarray) -> np.ndarray:
+        out = np.full(arrays.n, zero, dtype=np.int64)
+        out[timed] = quotients(num[timed], exit_of[timed])
+        return out
+
     if arrays.state_reward is not None:
-        arrays.state_reward = np.array([index(values[int(i)] / exits[s]) if markovian[s] else zero
-                                        for s, i in enumerate(arrays.state_reward)], dtype=np.int64)
-    arrays.sojourn = np.array([index(1 / exits[s]) if markovian[s] else zero for s in range(n)], dtype=np.int64)
+        arrays.state_reward = per_visit(np.asarray(arrays.state_reward, dtype=np.int64))
+    arrays.sojourn = per_visit(np.full(arrays.n, one, dtype=np.int64))

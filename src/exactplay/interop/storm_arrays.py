@@ -274,10 +274,14 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
     if typ in ("CTMC", "MA"):
         from .continuous import embed_arrays
 
-        exits = [exact_number(str(x)) for x in model.exit_rates]
-        markov = set(model.markovian_states) if typ == "MA" else None
-        embed_arrays(arrays, exits, [markov is None or s in markov for s in range(n)], typ == "CTMC")
+        table = {}
+        exit_of = [table.setdefault(t, len(table)) for t in map(str, model.exit_rates)]  # each distinct text once
+        markovian = np.ones(n, dtype=bool)
+        if typ == "MA":
+            markovian[:] = False
+            markovian[_bits(model.markovian_states)] = True
         arrays.continuous = typ
+        embed_arrays(arrays, [exact_number(t) for t in table], exit_of, markovian)
     return arrays
 
 
