@@ -13,7 +13,8 @@ measures exactplay against Storm's exact engine on it.  Only QVBS properties of 
   * ``index.json``: per instance the fields of qvbs_build.py's index (``type`` is ``CTMC`` or ``MA``),
     plus ``qvbs_reference`` (the value QVBS's ``index.json`` gives for these parameters, ``p/q`` where it
     is exact, else its number as text, or null) and ``drn_check`` (Storm's exact engine on the exported
-    DRN with ``storm_property_on_drn``: its value and whether it equals ``exact_value``).
+    DRN with ``storm_property_on_drn``: its value and whether it equals ``exact_value``); the JANI source is
+    copied to ``src/`` (``cli``: ``src/FILE``, the QVBS property name and the constants).
 
 ``objective``: ``Pmin/Pmax/Rmin/Rmax`` as in qvbs_build.py (a CTMC's ``P=?`` / ``R=?`` always as ``Pmin`` /
 ``Rmin``: no nondeterminism), and QVBS ``exp-time`` properties (stormpy's ``T`` operator) as ``Tmin`` /
@@ -287,6 +288,9 @@ def build_one(name: str, spec: dict, qdir: Path, out: Path, cpu_budget: float) -
         shutil.copyfileobj(f_in, f_out)
     drn.unlink()
     ref = qvbs_reference(qdir, spec)
+    (out / "src").mkdir(exist_ok=True)
+    if not (out / "src" / spec["model"]).is_file():  # the source, as the shared folder keeps it (its src/)
+        shutil.copyfile(model_path, out / "src" / spec["model"])
     entry = {"name": name, "qvbs_file": spec["model"], "constants": spec["const"], "qvbs_property": spec["prop"],
              "formula": qvbs_formula, "type": kind_of_model,
              "states_built_by_stormpy": sparse.nr_states, "choices": sparse.nr_choices,
@@ -297,7 +301,7 @@ def build_one(name: str, spec: dict, qdir: Path, out: Path, cpu_budget: float) -
              "storm_build_s": round(t_build, 3), "storm_check_s": round(t_check, 3),
              "qvbs_reference": ref,
              "drn_check": {"value": str(on_drn), "equal": on_drn == value, "storm_cpu_s": round(t_drn, 3)},
-             "cli": {"model": f"{spec['folder']}/{spec['model']} (QVBS benchmarks folder)", "props": None,
+             "cli": {"model": f"src/{spec['model']}", "props": None,
                      "prop": spec["prop"], "const": spec["const"]}}
     if kind_of_model == "MA":
         entry["markovian_states"] = sparse.markovian_states.get_number_of_set_bits()
