@@ -270,7 +270,10 @@ def test_value_equals_componentwise_maxmin_over_pure_profiles(make, goal):
 
 
 @st.composite
-def random_models(draw, players=None, rewards=False, negative=False, objective=None, max_states=8, max_actions=3):
+def random_models(draw, players=None, rewards=False, negative=False, objective=None, max_states=8, max_actions=3,
+                  payoffs=None):
+    """A random explicit model; ``payoffs``: the terminals' payoffs drawn from these (e.g. ``["0", "1"]``, so that
+    exits are often worth the same)."""
     n = draw(st.integers(2, max_states))
     n_players = players or draw(st.sampled_from([1, 2]))
     if objective is not None:
@@ -285,7 +288,8 @@ def random_models(draw, players=None, rewards=False, negative=False, objective=N
     states = []
     for s in range(n):
         if s >= n - n_term:
-            states.append({"id": s, "payoff": [str(draw(frac)) for _ in range(n_players)]})
+            states.append({"id": s, "payoff": [draw(st.sampled_from(payoffs)) if payoffs else str(draw(frac))
+                                               for _ in range(n_players)]})
             continue
         mover = draw(st.sampled_from([None] + list(range(n_players)) * (3 if n_players == 1 else 2)))
         k = 1 if mover is None else draw(st.integers(1, max_actions))
@@ -364,6 +368,36 @@ def test_random_zero_sum_model_value_equals_maxmin_and_backends_agree(data):
 @given(random_models(rewards=True))
 def test_random_model_with_rewards_value_equals_brute_force(data):
     _check_random(data)
+
+
+@HYP
+@given(st.sampled_from([1, 2]).flatmap(lambda k: random_models(players=k, payoffs=["0", "1"],
+                                                               rewards=k == 1, max_states=9)))
+def test_a_component_whose_exits_are_all_worth_the_same_is_worth_it_everywhere(data):
+    # (payoffs 0 and 1 only: a cycle's exits are often all worth 1 or all 0, which the engine takes without
+    # solving; the brute force solves every system)
+    _check_random(data)
+
+
+def test_a_long_cycle_whose_exits_are_all_worth_one_is_solved_without_elimination(monkeypatch):
+    import exactplay.engine.cyclic as cyclic
+
+    def no_elimination(*args, **kwargs):
+        raise AssertionError("solve_transient called")
+
+    n = 3000  # state s moves on to s + 1 (n - 1 back to 0) or wins, 1/2 each: every state is worth 1
+    states = [{"id": s, "mover": None, "actions": [{"name": "go", "next": [["1/2", (s + 1) % n], ["1/2", n]]}]}
+              for s in range(n)] + [{"id": n, "payoff": ["1"]}]
+    model = model_from_json({"format": "exactplay-model", "version": 1, "players": 1, "objective": "max",
+                             "states": states})
+    monkeypatch.setattr(cyclic, "solve_transient", no_elimination)
+    assert [F(v[0]) for v in solve_model(model).values[:n]] == [1] * n
+    states[0]["actions"][0]["next"][1][1] = n + 1  # one exit worth 0: solved by elimination, 1 - 2^-n (1 - 2^-n) ...
+    states.append({"id": n + 1, "payoff": ["0"]})
+    model = model_from_json({"format": "exactplay-model", "version": 1, "players": 1, "objective": "max",
+                             "states": states})
+    with pytest.raises(AssertionError, match="solve_transient called"):
+        solve_model(model)
 
 
 @settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)

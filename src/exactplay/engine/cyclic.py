@@ -128,9 +128,12 @@ def evaluate(eng, comp, inside, pol, zero_set) -> None:
     P, zero = eng.P, eng.zero
     succ, pk, bp = sp.succ, sp.pk, eng.bp
     rows, b = [], []
+    common = None  # the value of every exit while they are all equal and nothing is collected inside; else False
     for s in rest:
         a = sp.first[s] + pol[s]
         r = eng.rw[a]
+        if r is not None:
+            common = False
         bs = list(r) if r is not None else [zero] * P
         row = {}
         for k in range(sp.start[a], sp.start[a + 1]):
@@ -141,11 +144,19 @@ def evaluate(eng, comp, inside, pol, zero_set) -> None:
                 row[i] = p
             else:
                 v = V[t]
+                if common is None:
+                    common = v
+                elif common is not False and v is not common and v != common:
+                    common = False
                 for c in range(P):
                     if v[c]:
                         bs[c] = bs[c] + p * v[c]
         rows.append(row)
         b.append(bs)
+    if common:  # every exit is worth v and play surely leaves: x = v solves x = b + Q x, its only solution
+        for s in rest:
+            V[s] = common
+        return
     x = guessed(eng, comp, pol, rest, rows, b) if eng.arrays is not None and not zero_set else None
     for s, xs in zip(rest, x or solve_transient(rows, b, zero, eng.one, max_fill=EXACT_FILL)):
         V[s] = tuple(xs)
