@@ -26,6 +26,7 @@ def _random_drn(rng: random.Random) -> str:
     mtype = rng.choice(["DTMC", "DTMC", "MDP", "MDP", "MDP", "CTMC", "MA"])
     dtmc = mtype in ("DTMC", "CTMC")
     rewards = rng.random() < 0.4
+    valuations = rng.random() < 0.3
     n = rng.randint(1, 14)
     init = rng.randrange(n)
     lines, choices = [], 0
@@ -36,6 +37,8 @@ def _random_drn(rng: random.Random) -> str:
         rate = rng.choice(["3", "1/2", "7/3"]) if markovian else "0"
         state = len(lines)
         lines.append(f"state {d}{' !' + rate if mtype == 'MA' else ''}{srew} {' '.join(labels)}".rstrip())
+        if valuations:  # (Storm writes a state's valuation as a comment line under it)
+            lines.append(f"//[x={d} & b=true]")
         for i in range(1 if dtmc or markovian else rng.randint(1, 3)):
             arew = f" [{rng.choice(['0', '2', '5/7'])}]" if rewards else ""
             lines.append(f"\taction {0 if dtmc else rng.choice(['a', 'b', str(i)])}{arew}")

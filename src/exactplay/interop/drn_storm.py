@@ -21,8 +21,8 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
     """The arrays of :func:`.drn_states._line_by_line` for a ``@model`` section in exactly the layout Storm writes,
     else ``None`` (then it is read line by line, which also names a defect's line).
 
-    The layout: ASCII text, every line ``state N[ ...]`` (``N`` the states' count before it),
-    ``<tab>action ...`` or ``<tab><tab>N : P``; every state starts with an action line and every action
+    The layout: ASCII text, every line ``state N[ ...]`` (``N`` the states' count before it, and at most
+    one comment line ``//...`` under it: Storm's state valuation), ``<tab>action ...`` or ``<tab><tab>N : P``; every state starts with an action line and every action
     line is followed by its transitions; no probability 0.  The text is split at the action lines
     (one Python step per choice, not per line): a choice's block is its action line's text, its
     transitions and, at its end, the next state's line.  Every distinct text (probability, action,
@@ -51,11 +51,14 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
     add_succ, add_pk, add_start, add_name, add_arew = succ.append, pk.append, start.append, names.append, arews.append
     base = r.i + 1  # the line of state 0: state d's is base + the lines before it (states, actions, transitions)
 
+    notes = [0]  # the comment lines read so far (Storm writes a state's valuation under it: //[x=1 & y=0])
+
     def state(line: str) -> None:
-        """The line of the next state, ``state `` cut off."""
+        """The line of the next state, ``state `` cut off (and the comment line under it, if any)."""
+        line, nl, note = line.partition("\n")
         sid, _, rest = line.partition(" ")
         d = len(lines)
-        if "\n" in line or not sid.isdigit() or int(sid) != d or d >= nr_states:
+        if (nl and ("\n" in note or not note.startswith("//"))) or not sid.isdigit() or int(sid) != d or d >= nr_states:
             raise _NotStorm
         tail = tails.get(rest)
         if tail is None:
@@ -63,7 +66,8 @@ def storm_form(r, mtype: str, reward_models: list[str], nr_states: int, nr_choic
         labels.append(tail[1])
         srews.append(tail[0])
         exits.append(tail[2])
-        lines.append(base + d + len(names) + len(succ))
+        lines.append(base + d + len(names) + len(succ) + notes[0])
+        notes[0] += bool(nl)
         first.append(len(names))
 
     def probability(p: str) -> int:
