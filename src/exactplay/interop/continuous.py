@@ -69,24 +69,30 @@ def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[
     if mtype == "CTMC":
         new_probs: list[Fraction] = []
         index: dict[tuple[int, Fraction], int] = {}  # (rate's index, E) -> the probability's index
+        rows: dict[tuple, tuple] = {}  # a row's rate indices -> (E, 1/E, its probabilities' indices): rows repeat
         new_pk = [0] * len(pk)
         for d in range(n):
             a = first[d]
-            ks = range(start[a], start[a + 1])
-            total = sum(probs[pk[k]] for k in ks)
+            lo, hi = start[a], start[a + 1]
+            key = tuple(pk[lo:hi])
+            got = rows.get(key)
+            if got is None:
+                total = sum(probs[i] for i in key)
+                if not total:
+                    r.fail(lines[d], f"state {d}: its rates sum to 0 (a CTMC state is left at a positive rate)")
+                idxs = []
+                for i in key:
+                    j = index.get((i, total))
+                    if j is None:
+                        j = index[(i, total)] = len(new_probs)
+                        new_probs.append(probs[i] / total)
+                    idxs.append(j)
+                got = rows[key] = (total, 1 / total, idxs)
+            total, inverse, new_pk[lo:hi] = got
             given = exits[d]
             if given is not None and given != total:
                 r.fail(lines[d], f"state {d}: exit rate {given}, but its rates sum to {total}")
-            if not total:
-                r.fail(lines[d], f"state {d}: its rates sum to 0 (a CTMC state is left at a positive rate)")
-            for k in ks:
-                key = (pk[k], total)
-                i = index.get(key)
-                if i is None:
-                    i = index[key] = len(new_probs)
-                    new_probs.append(probs[pk[k]] / total)
-                new_pk[k] = i
-            sojourn[d] = 1 / total
+            sojourn[d] = inverse
             new_srews[d] = divided(srews[d], total)
         return new_pk, new_probs, new_srews, sojourn
     for d in range(n):  # a Markov automaton: the Markovian states' numbers are probabilities already
