@@ -222,7 +222,38 @@ def instances() -> dict[str, dict]:
 # One instance, built in its own process.
 
 def to_fraction(v) -> Fraction:
+    """Storm's exact value as a Fraction; anything but a stormpy Rational (a float) stops the run."""
+    import stormpy
+
+    if not isinstance(v, stormpy.Rational):
+        raise SystemExit(f"Storm's value {v!r} is a {type(v).__name__}, not a stormpy Rational")
     return Fraction(int(str(v.numerator)), int(str(v.denominator)))
+
+
+def label_targets(stormpy, sparse, formula, name: str) -> str | None:
+    """Label the states of ``F phi`` / ``psi U phi``'s target ``xgoal`` (and the states outside ``psi``
+    ``xavoid``) in the built model; return ``"xavoid"`` or None."""
+    path = formula.subformula
+    if path.is_until_formula:
+        goal_f, stay_f = path.right_subformula, path.left_subformula
+    elif path.is_eventually_formula:
+        goal_f, stay_f = path.subformula, None
+    else:
+        raise SystemExit(f"{name}: not an until or eventually formula: {formula}")
+    goal = stormpy.model_checking(sparse, goal_f).get_truth_values_vector()
+    labeling = sparse.labeling
+    labeling.add_label("xgoal")
+    for s in range(sparse.nr_states):
+        if goal[s]:
+            labeling.add_label_to_state("xgoal", s)
+    if stay_f is None:
+        return None
+    stay = stormpy.model_checking(sparse, stay_f).get_truth_values_vector()
+    labeling.add_label("xavoid")
+    for s in range(sparse.nr_states):
+        if not stay[s]:
+            labeling.add_label_to_state("xavoid", s)
+    return "xavoid"
 
 
 def build_one(name: str, spec: dict, src: Path, out: Path, check: bool = True) -> dict:
@@ -272,27 +303,7 @@ def build_one(name: str, spec: dict, src: Path, out: Path, check: bool = True) -
         value = max(to_fraction(result.get_value(s)) for s in inits)
     t_check = time.process_time() - t1
 
-    path = formula.subformula
-    if path.is_until_formula:
-        goal_f, stay_f = path.right_subformula, path.left_subformula
-    elif path.is_eventually_formula:
-        goal_f, stay_f = path.subformula, None
-    else:
-        raise SystemExit(f"{name}: not an until or eventually formula: {formula}")
-    goal = stormpy.model_checking(sparse, goal_f).get_truth_values_vector()
-    labeling = sparse.labeling
-    labeling.add_label("xgoal")
-    for s in range(sparse.nr_states):
-        if goal[s]:
-            labeling.add_label_to_state("xgoal", s)
-    avoid_label = None
-    if stay_f is not None:
-        stay = stormpy.model_checking(sparse, stay_f).get_truth_values_vector()
-        avoid_label = "xavoid"
-        labeling.add_label("xavoid")
-        for s in range(sparse.nr_states):
-            if not stay[s]:
-                labeling.add_label_to_state("xavoid", s)
+    avoid_label = label_targets(stormpy, sparse, formula, name)
     reward = None
     if formula.is_reward_operator_formula:
         reward = formula.reward_name if formula.has_reward_model_name() else next(iter(sparse.reward_models))

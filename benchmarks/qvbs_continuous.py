@@ -104,6 +104,8 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from qvbs_build import label_targets, to_fraction  # (the same labels and exact values as the DTMC/MDP folder)
+
 # ---------------------------------------------------------------------------------------------------
 # The instances: name -> QVBS folder (type/short), JANI file, QVBS property name, constants (QVBS's open
 # parameters of that file, as in its index.json).
@@ -161,13 +163,6 @@ def instances() -> dict[str, dict]:
 
 # ---------------------------------------------------------------------------------------------------
 # One instance, built in its own process.
-
-def to_fraction(v) -> Fraction:
-    import stormpy
-    if not isinstance(v, stormpy.Rational):
-        raise SystemExit(f"Storm's value {v!r} is a {type(v).__name__}, not a stormpy Rational")
-    return Fraction(int(str(v.numerator)), int(str(v.denominator)))
-
 
 def qvbs_reference(qdir: Path, spec: dict) -> str | None:
     """The value QVBS's index.json gives for this file, these open parameters and this property."""
@@ -242,27 +237,7 @@ def build_one(name: str, spec: dict, qdir: Path, out: Path, cpu_budget: float) -
         print(f"OVER-TIME {t_build:.1f} s build + {t_check:.1f} s check")
         raise SystemExit(3)
 
-    path = formula.subformula
-    if path.is_until_formula:
-        goal_f, stay_f = path.right_subformula, path.left_subformula
-    elif path.is_eventually_formula:
-        goal_f, stay_f = path.subformula, None
-    else:
-        raise SystemExit(f"{name}: not an until or eventually formula: {formula}")
-    goal = stormpy.model_checking(sparse, goal_f).get_truth_values_vector()
-    labeling = sparse.labeling
-    labeling.add_label("xgoal")
-    for s in range(sparse.nr_states):
-        if goal[s]:
-            labeling.add_label_to_state("xgoal", s)
-    avoid_label = None
-    if stay_f is not None:
-        stay = stormpy.model_checking(sparse, stay_f).get_truth_values_vector()
-        avoid_label = "xavoid"
-        labeling.add_label("xavoid")
-        for s in range(sparse.nr_states):
-            if not stay[s]:
-                labeling.add_label_to_state("xavoid", s)
+    avoid_label = label_targets(stormpy, sparse, formula, name)
     reward = None
     if formula.is_probability_operator_formula:
         kind = "P"
