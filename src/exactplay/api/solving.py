@@ -30,7 +30,7 @@ def solve(game: Any, *, backend: str = "mpq", max_states: int | None = None, pla
     ``"path/file.py:make_game"`` or ``"module:make_game"`` (called with ``params``), a built-in
     game's name (``"race"``, ``"hold"``, ``"chefs"``, ``"coins"``, ``"war"``, with the parameters
     ``exactplay list`` shows), or a model file: ``.json`` (explicit), ``.drn`` (Storm's, with
-    ``objective="Pmax"|"Pmin"|"Rmax"|"Rmin"``, ``target=``, ``avoid=``, ``reward=``), ``.prism``,
+    ``objective="Pmax"|"Pmin"|"Rmax"|"Rmin"|"Tmax"|"Tmin"``, ``target=``, ``avoid=``, ``reward=``), ``.prism``,
     ``.jani`` (with ``prop=``, ``const=``: a dict or ``"N=3,p=1/5"``).  ``backend``: ``"mpq"``
     (gmpy2, default) or ``"fraction"``; ``max_states``: refuse larger games (default 3,000,000);
     ``player``: whose value ``value`` is (a number or a name; default the game's answer).
