@@ -26,7 +26,7 @@ values (``P``, ``R``, and ``T``, the expected time) are the continuous-time mode
 
 Reading is strict: any defect is one line ``FILE:LINE: what is wrong``; probabilities must sum to
 exactly 1 (nothing is renormalised).  :func:`drn_to_model` turns a parsed file and a property
-(``Pmax``/``Pmin``/``Rmax``/``Rmin``, ``--target`` and ``--avoid`` label expressions) into a
+(``Pmax``/``Pmin``/``Rmax``/``Rmin``/``Tmax``/``Tmin``, ``--target`` and ``--avoid`` label expressions) into a
 :class:`~exactplay.model.Model` the engine solves.
 
 Writing is :mod:`exactplay.interop.drn_write`, reading :mod:`exactplay.interop.drn_read` (both

@@ -18,7 +18,7 @@ Supported (everything else is refused with one line saying so)::
 with ``phi``, ``psi`` propositional: labels ``"goal"``, expressions over the variables, ``!``,
 ``&``, ``|``, ``=>``, ``true``/``false`` (Storm evaluates them on the built model).  Out of reach:
 lower, interval and reward bounds (``F>=k``, ``F[a,b]``, ``F{"r"}<=k``), ``X``, ``G``, ``W``, nested ``P``/``R`` operators, LTL (temporal
-operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T``, ``C`` without a bound, ``C<k``, ``I`` rewards,
+operators inside), ``multi(..)``, long-run averages (``S``, ``LRA``), ``T`` with a bound, ``C`` without a bound, ``C<k``, ``I`` rewards,
 PRISM-games' ``F0`` rewards (nothing unless phi is reached), conditional and discounted properties,
 and concurrent games (CSG).  In a continuous-time model (CTMC, Markov automaton: solved as its embedded
 model, :mod:`.continuous`) only the unbounded ``F``, ``U`` and ``Fc`` are answered: a bound there is one of
