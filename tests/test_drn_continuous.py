@@ -215,12 +215,25 @@ def test_a_defective_continuous_time_file_is_refused_in_one_line_at_its_line(cha
 HEAD = "@type: {}\n@value_type: rational\n@parameters\n\n@reward_models\n\n@nr_states\n2\n@model\n"
 
 
-def test_a_markovian_state_has_one_choice_and_a_discrete_file_no_exit_rate():
-    hybrid = HEAD.format("Markov Automaton") + ("state 0 !2 init\n\taction m\n\t\t1 : 1\n\taction p\n\t\t1 : 1\n"
-                                                 "state 1 !1\n\taction m\n\t\t1 : 1\n")
-    with pytest.raises(ModelError, match=r"^m.drn:10: state 0: a Markovian state \(exit rate 2\) has one choice, "
-                                         r"this one 2 \(a hybrid state is not read"):
-        parse_drn(hybrid, "m.drn")
+HYBRID = (HEAD.replace("@nr_states\n2", "@nr_states\n4").format("Markov Automaton")
+          + "state 0 !1 init\n\taction __NOLABEL__\n\t\t3 : 1\n\taction go\n\t\t1 : 1\n"  # Markovian first, then go
+          + "state 1 !1/2\n\taction __NOLABEL__\n\t\t2 : 1\nstate 2 !1 done\n\taction __NOLABEL__\n\t\t2 : 1\n"
+          + "state 3 !1\n\taction __NOLABEL__\n\t\t2 : 1\n")
+
+
+def test_a_hybrid_state_leaves_by_its_probabilistic_choice_at_once_as_storm_closes_it(tmp_path, capsys):
+    # maximal progress: no time passes at 0 while go is enabled: 0 -> 1 at once, then 2 time units on average (the
+    # Markovian choice to 3, 1 + 1 time units, is never taken; Storm drops 3, no longer reachable)
+    assert values(HYBRID, "Tmin") == [2, 2, 0, 1] == values(HYBRID, "Tmax")
+    assert parse_drn(HYBRID).first == [0, 1, 2, 3, 4] and parse_drn(HYBRID).sojourn == [0, 2, 1, 1]
+    (tmp_path / "h.drn").write_text(HYBRID)
+    assert main(["crosscheck", "--model", str(tmp_path / "h.drn"), "--objective", "Tmin", "--target", "done"]) == 0
+    out = capsys.readouterr().out
+    assert "initial states only (Storm closed the automaton to 3 states, the file has 4)" in out
+    assert "1/1 states equal exactly" in out and "verdict: agree" in out
+
+
+def test_a_discrete_file_has_no_exit_rate():
     timed = HEAD.format("MDP") + "state 0 init\n\taction m\n\t\t1 : 1\nstate 1 !1\n\taction m\n\t\t1 : 1\n"
     with pytest.raises(ModelError, match=r"^m.drn:13: state 1: an exit rate \(!\) in a MDP, which is a discrete"):
         parse_drn(timed, "m.drn")

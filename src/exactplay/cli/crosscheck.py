@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import EXIT_FAILED, EXIT_OK
+from ..errors import EXIT_FAILED, EXIT_OK, UsageError
 from ..numbers.backends import format_pq
 from ..strict_json import dumps
 from . import interop
@@ -109,9 +109,20 @@ def compare(args, model, source, extra, progress) -> int:
             copy = str(Path(tmp) / "model.drn")
             formula = storm_copy(args, drn, copy)
             storm, build, cpu, storm_initial = storm_check_drn(copy, formula, args.method, with_initial=True)
-        check = Check(f"{args.objective} on the file (--target, --avoid as labels exactplay_target, exactplay_avoid)", formula, len(model), 0, build_seconds=build,
-                      check_seconds=cpu)
-        for k, d in enumerate(order):
+        pairs = list(enumerate(order))  # (model state, the file's state = Storm's)
+        what = "on the file"
+        if len(storm) != len(order):  # Storm closed a Markov automaton, dropping states: its numbering differs
+            if len(storm_initial) != 1 or len(drn.initial_states) != 1:
+                raise UsageError(f"Storm's model of {args.model} has {len(storm):,} states, the file {len(order):,} "
+                                 "(Storm closed the automaton), and more than one initial state: the states cannot "
+                                 "be paired")
+            at = {d: k for k, d in enumerate(order)}
+            pairs = [(at[d], s) for d, s in zip(drn.initial_states, storm_initial)]
+            what = (f"on the file, initial states only (Storm closed the automaton to {len(storm):,} states, "
+                    f"the file has {len(order):,})")
+        check = Check(f"{args.objective} {what} (--target, --avoid as labels exactplay_target, exactplay_avoid)",
+                      formula, len(model), 0, build_seconds=build, check_seconds=cpu)
+        for k, d in pairs:
             v = sol.values[k]  # None: +infinity, as Storm's
             mine = None if v is None else Fraction(int(v[0].numerator), int(v[0].denominator))
             check.compared += 1

@@ -11,7 +11,8 @@ earns in expectation:
   ``t`` with probability ``P(s, t) = R(s, t) / E(s)``;
 * a **Markov automaton**'s *Markovian* state (``!E`` with ``E > 0``) has one choice, whose numbers in
   the file are already the probabilities ``R(s, t) / E(s)`` (as Storm writes them); a *probabilistic*
-  state (``!0``, or no ``!``) takes no time and has its choices as in an MDP;
+  state (``!0``, or no ``!``) takes no time and has its choices as in an MDP; a *hybrid* state (``!E``
+  and several choices, the Markovian one first) is probabilistic by maximal progress (:func:`close`);
 * a state reward is a rate, earned per unit of time spent in the state: a visit of a state left at
   rate ``E`` earns ``rho(s) / E(s)`` in expectation (the mean of the exponential sojourn), a
   probabilistic state ``0``; an action reward is earned once, as the choice is taken;
@@ -42,10 +43,39 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["CONTINUOUS", "embed", "embed_arrays"]
+__all__ = ["CONTINUOUS", "close", "embed", "embed_arrays"]
 
 CONTINUOUS = {"CTMC": "DTMC", "MA": "MDP"}  # a continuous-time type -> the type of its embedded model
 _ZERO = Fraction(0)
+
+
+def close(first, start, succ, pk, names, arews, exits) -> tuple | None:
+    """A Markov automaton's hybrid states (a Markovian choice, listed first as Storm writes it, and
+    probabilistic ones) closed by maximal progress, as Storm's model checkers do: time cannot pass where a
+    probabilistic choice is enabled, so the Markovian choice is dropped and the state is probabilistic (exit
+    rate 0).  ``(first, start, succ, pk, names, arews, exits)`` without those choices, or None when there
+    is no hybrid state.  (Storm then also drops the states no longer reachable; they are kept here, with
+    their own values.)"""
+    hybrid = [d for d in range(len(exits)) if exits[d] and first[d + 1] - first[d] > 1]
+    if not hybrid:
+        return None
+    drop = {first[d] for d in hybrid}
+    new_first, new_start, new_succ, new_pk, new_names, new_arews = [], [0], [], [], [], []
+    for d in range(len(exits)):
+        new_first.append(len(new_names))
+        for a in range(first[d], first[d + 1]):
+            if a in drop:
+                continue
+            new_succ += succ[start[a]:start[a + 1]]
+            new_pk += pk[start[a]:start[a + 1]]
+            new_start.append(len(new_succ))
+            new_names.append(names[a])
+            new_arews.append(arews[a])
+    new_first.append(len(new_names))
+    exits = list(exits)
+    for d in hybrid:
+        exits[d] = _ZERO
+    return new_first, new_start, new_succ, new_pk, new_names, new_arews, exits
 
 
 def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[list, list, list, list]:
@@ -95,12 +125,9 @@ def embed(r, mtype: str, first, start, pk, probs, srews, exits, lines) -> tuple[
             sojourn[d] = inverse
             new_srews[d] = divided(srews[d], total)
         return new_pk, new_probs, new_srews, sojourn
-    for d in range(n):  # a Markov automaton: the Markovian states' numbers are probabilities already
+    for d in range(n):  # a Markov automaton (closed): the Markovian states' numbers are probabilities already
         rate = exits[d]
         if rate:
-            if first[d + 1] - first[d] != 1:
-                r.fail(lines[d], f"state {d}: a Markovian state (exit rate {rate}) has one choice, this one "
-                                 f"{first[d + 1] - first[d]} (a hybrid state is not read: close the automaton first)")
             sojourn[d] = 1 / rate
             new_srews[d] = divided(srews[d], rate)
         elif srews[d] is not None:

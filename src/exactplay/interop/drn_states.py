@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..model import ModelError
 from .drn_storm import storm_form
-from .continuous import CONTINUOUS, embed
+from .continuous import CONTINUOUS, close, embed
 from .drn_texts import Texts
 
 __all__ = ["DrnFile", "read_states", "NOLABEL"]
@@ -177,6 +177,10 @@ def read_states(r: _Reader, path: str, mtype: str, reward_models: list[str], nr_
     if not inits:
         r.fail(r.last_line, "no initial state (label init)")
     sojourn = None
+    if mtype == "MA":
+        closed = close(first, start, succ, pk, names, arews, exits)
+        if closed is not None:
+            first, start, succ, pk, names, arews, exits = closed
     if mtype in CONTINUOUS:
         pk, probs, srews, sojourn = embed(r, mtype, first, start, pk, probs, srews, exits, lines)
     elif any(x is not None for x in exits):
