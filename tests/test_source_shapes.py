@@ -3,7 +3,8 @@ wrong or refused: a target over an array (``a[0] = 1``) is propositional, not a 
 build of a JANI model (``crosscheck``) parses it again (Storm's build changes it in place); a threshold
 property is cross-checked on its values; a Markov automaton with a hybrid state is closed first (maximal
 progress: it leaves by its probabilistic choice at once); a choice Storm cannot describe is named by its
-index; ``T`` in discrete time is the expected number of steps, as Storm's."""
+index; ``T`` in discrete time is the expected number of steps, as Storm's; JANI's step bound (``Usteps<=k``) is
+a step bound."""
 
 from __future__ import annotations
 
@@ -30,6 +31,13 @@ def test_a_target_over_an_array_is_read_and_a_jani_model_is_built_again_for_stor
     assert main(["crosscheck", "--model", str(jani), "--prop", "first"]) == 0
     out = capsys.readouterr().out
     assert "4/4 states equal exactly" in out and "verdict: agree" in out
+
+
+def test_a_jani_step_bound_usteps_is_a_step_bound(capsys):
+    jani = FIXTURES / "array-target.jani"  # within 2 steps: 1/2 at the first flip, else (a[1] set) 1/2 at the second
+    assert value(jani, "within2") == Q(3, 4)
+    assert main(["crosscheck", "--model", str(jani), "--prop", "within2"]) == 0
+    assert "verdict: agree" in capsys.readouterr().out
 
 
 THRESHOLD = """mdp

@@ -275,7 +275,7 @@ def analyse(prop, kind: str, written: str | None = None) -> Query:
 def _step_bound(path, operator: str, text: str) -> int:
     """The ``k`` of ``F<=k`` / ``phi U<=k psi`` (``F<k``: ``k - 1``), a whole number of steps; every other
     bound (a lower bound, an interval, a reward bound) is refused."""
-    m = re.search(r" U(<=|<)(\S+) ", str(path))
+    m = re.search(r" U(?:steps)?(<=|<)(\S+) ", str(path))  # (JANI's step bounds print as Usteps<=k)
     flag = [x() if callable(x) else x for x in (path.has_lower_bound, path.is_multi_dimensional)]  # (stormpy: either)
     if operator != "P" or m is None or any(flag):
         raise ModelError(f"{text[:60]}: of the bounded F / U, only a step bound F<=k, F<k, U<=k, U<k in P is "
