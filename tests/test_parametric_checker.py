@@ -26,6 +26,10 @@ def _cert(game):
     return json.loads(json.dumps(parametric_certificate(solve_parametric(pm, lo, hi))))
 
 
+pytestmark = pytest.mark.xdist_group("test_parametric_checker")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def race3():
     from exactplay.games.race.model import make_game

@@ -22,6 +22,10 @@ from exactplay.games.race.model import certify
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "race"
 
 
+pytestmark = pytest.mark.xdist_group("test_race_certificate")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def cert10():
     return json.loads((PROOFS / "race-10.json").read_text())
