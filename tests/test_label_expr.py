@@ -48,13 +48,21 @@ def expressions(draw, depth: int = 0):
     return f"{sp}{op}{sp}".join(t for t, _ in parts), f" {pyop} ".join(p for _, p in parts)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(expressions(), st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=6))
 def test_label_expressions_evaluate_as_python_does_with_the_same_precedence(expr, label_sets):
     text, py = expr
     tree = parse_label_expr(text, set(LABELS))
     for S in label_sets:
         assert holds(tree, sorted(S)) == eval(py, {"S": S}), (text, py, S)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(expressions(), st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=6))
+def test_label_expressions_evaluate_as_python_does_with_the_same_precedence_many_examples(expr, label_sets):
+    """The same property on 150 examples (60 in the default suite since 2026-12-04)."""
+    test_label_expressions_evaluate_as_python_does_with_the_same_precedence.hypothesis.inner_test(expr=expr, label_sets=label_sets)
 
 
 @settings(max_examples=300, deadline=None)
