@@ -41,6 +41,10 @@ def cells(fragment: str) -> str:
     return " | ".join(p.cells)
 
 
+pytestmark = pytest.mark.xdist_group("test_api_display")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def pig20():
     return xp.solve(PIG, goal=20)

@@ -41,6 +41,10 @@ def _results():
     return out + [("model", _model_result())]
 
 
+pytestmark = pytest.mark.xdist_group("test_audit_result")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def results():
     return _results()

@@ -16,6 +16,10 @@ from exactplay.errors import VerificationError
 from exactplay.games.race.ball_certificate import certify_ball, rows_digest
 
 
+pytestmark = pytest.mark.xdist_group("test_ball_certificate")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def cert():
     return certify_ball(12, 64)

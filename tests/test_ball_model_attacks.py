@@ -80,6 +80,10 @@ STALL = [
 ]
 
 
+pytestmark = pytest.mark.xdist_group("test_ball_model_attacks")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def certs():
     return {

@@ -61,6 +61,10 @@ def test_enclosures_contain_every_exact_value_and_leave_open_exactly_the_ties(na
             assert policy[s] == sol.policy[s], (name, s)
 
 
+pytestmark = pytest.mark.xdist_group("test_ball_model_certificate")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def pig_cert():
     return model_ball_certificate(_example("pig.py", goal=10), 64)[0]

@@ -38,6 +38,10 @@ def make_game(p=Fraction(1, 2), fair=True, label="coin"):
 '''
 
 
+pytestmark = pytest.mark.xdist_group("test_check_expect_models")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def certs(tmp_path_factory):
     """Certificates of a factory with an integer, a fraction, a boolean and a text parameter."""

@@ -346,11 +346,19 @@ def test_skills_parse_exactly_and_n_defaults_to_their_count():
     assert chefs.instance()[0] == chefs.DEFAULT_N
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.fractions(max_denominator=10**4), st.integers(0, 6))
 def test_fast_decimal_text_equals_core_decimal_digits(x, digits):
     assert chefs.decimal_text(x, digits) == decimal_digits(x, digits)
     assert format_pq(chefs.mpq(x.numerator, x.denominator)) == f"{x.numerator}/{x.denominator}"
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(max_denominator=10**4), st.integers(0, 6))
+def test_fast_decimal_text_equals_core_decimal_digits_many_examples(x, digits):
+    """The same property on 200 examples (80 in the default suite since 2026-12-04)."""
+    test_fast_decimal_text_equals_core_decimal_digits.hypothesis.inner_test(x=x, digits=digits)
 
 
 def test_cli_solves_16_chefs_but_audits_and_certifies_at_most_15(capsys, tmp_path):

@@ -22,6 +22,10 @@ from exactplay.games.chefs.model import certify
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "chefs"
 
 
+pytestmark = pytest.mark.xdist_group("test_chefs_certificates")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def full_cert():
     cert = json.loads(json.dumps(certify(n=4)))

@@ -32,6 +32,10 @@ from exactplay.games.chefs import fast, fibonacci_skills
 rationals = st.fractions(max_denominator=2**200) | st.integers(-2**300, 2**300).map(Fraction)
 
 
+pytestmark = pytest.mark.xdist_group("test_distributed")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def client():
     with cluster.dask_client(2, processes=False) as c:

@@ -46,6 +46,10 @@ def _model_file(tmp: Path, name: str, actions: list, payoffs: dict) -> Path:
     return path
 
 
+pytestmark = pytest.mark.xdist_group("test_enclosure_result")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("models")

@@ -400,10 +400,18 @@ def test_a_long_cycle_whose_exits_are_all_worth_one_is_solved_without_eliminatio
         solve_model(model)
 
 
-@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(random_models(negative=True, rewards=True))
 def test_random_model_with_negative_numbers_is_solved_right_or_refused_for_a_true_reason(data):
     _check_random(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(random_models(negative=True, rewards=True))
+def test_random_model_with_negative_numbers_is_solved_right_or_refused_for_a_true_reason_many_examples(data):
+    """The same property on 60 examples (25 in the default suite since 2026-12-04)."""
+    test_random_model_with_negative_numbers_is_solved_right_or_refused_for_a_true_reason.hypothesis.inner_test(data=data)
 
 
 def on_cycle(model) -> set[int]:
@@ -817,7 +825,7 @@ def _bad_seed(kind):
 
 
 @pytest.mark.parametrize("kind", ["first", "last", "mixed"])
-@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=15, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
                                                                                HealthCheck.function_scoped_fixture],
           derandomize=True)
 @given(data=random_models())
@@ -826,6 +834,17 @@ def test_policy_and_strategy_iteration_reach_the_brute_force_value_from_any_seed
     policy iteration (one player) and Hoffman-Karp (zero-sum) still end at the brute-force value."""
     monkeypatch.setattr(importlib.import_module("exactplay.engine.cyclic"), "float_guess", _bad_seed(kind))
     _check_random(data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["first", "last", "mixed"])
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                               HealthCheck.function_scoped_fixture],
+          derandomize=True)
+@given(data=random_models())
+def test_policy_and_strategy_iteration_reach_the_brute_force_value_from_any_seed_many_examples(monkeypatch, kind, data):
+    """The same property on 40 examples (15 in the default suite since 2026-12-04)."""
+    test_policy_and_strategy_iteration_reach_the_brute_force_value_from_any_seed.hypothesis.inner_test(monkeypatch=monkeypatch, kind=kind, data=data)
 
 
 @pytest.mark.parametrize("better_first", [False, True])

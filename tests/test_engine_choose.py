@@ -3,6 +3,7 @@ action of the best value, a tie lists them all with margin 0, else the margin is
 others -- the definition, on values with repeats (the very same object twice, equal values made apart), for
 a maximiser and a minimiser, in mpq and in Fraction."""
 
+import pytest
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -23,7 +24,7 @@ def fake_run(sign, B):
     return run
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(values, st.lists(st.booleans(), min_size=9, max_size=9), st.sampled_from([1, -1]),
        st.sampled_from(["mpq", "fraction"]))
 def test_choose_is_the_definition(vals, same, sign, backend):
@@ -49,3 +50,12 @@ def test_choose_is_the_definition(vals, same, sign, backend):
     else:
         assert 0 not in run.ties
         assert run.margins[0] == best - max(x for x in keyed if x != best)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(values, st.lists(st.booleans(), min_size=9, max_size=9), st.sampled_from([1, -1]),
+       st.sampled_from(["mpq", "fraction"]))
+def test_choose_is_the_definition_many_examples(vals, same, sign, backend):
+    """The same property on 400 examples (150 in the default suite since 2026-12-04)."""
+    test_choose_is_the_definition.hypothesis.inner_test(vals=vals, same=same, sign=sign, backend=backend)

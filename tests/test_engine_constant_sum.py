@@ -6,6 +6,7 @@ zero-sum game whose payoffs do not sum to a constant is not shortcut."""
 
 from __future__ import annotations
 
+import pytest
 import importlib
 
 import json
@@ -72,7 +73,7 @@ def constant_sum_models(draw):
     return {"format": "exactplay-model", "version": 1, "players": 2, "objective": "zero-sum", "states": states}
 
 
-@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+@settings(max_examples=15, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(constant_sum_models(), st.sampled_from(["mpq", "fraction"]))
 def test_random_constant_sum_games_equal_solving_both_components(monkeypatch, data, backend):
@@ -82,6 +83,15 @@ def test_random_constant_sum_games_equal_solving_both_components(monkeypatch, da
     fast, full = _both_ways(model, backend, monkeypatch)
     assert fast.witness == "termination"
     _same(fast, full)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(constant_sum_models(), st.sampled_from(["mpq", "fraction"]))
+def test_random_constant_sum_games_equal_solving_both_components_many_examples(monkeypatch, data, backend):
+    """The same property on 40 examples (15 in the default suite since 2026-12-04)."""
+    test_random_constant_sum_games_equal_solving_both_components.hypothesis.inner_test(monkeypatch=monkeypatch, data=data, backend=backend)
 
 
 def test_a_zero_sum_game_without_a_constant_sum_solves_both_components():

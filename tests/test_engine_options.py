@@ -40,7 +40,7 @@ OPTIONS = [("fraction", True, None, None), ("mpq", False, None, None), ("mpq", T
 
 
 @pytest.mark.parametrize("backend,filter,arrays_from,bad", OPTIONS)
-@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+@settings(max_examples=15, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.sampled_from([{}, {"players": 2}, {"rewards": True}]).flatmap(lambda kw: random_models(**kw)))
 def test_every_engine_option_gives_the_default_solution_and_the_brute_force_value(monkeypatch, backend, filter,
@@ -60,8 +60,18 @@ def test_every_engine_option_gives_the_default_solution_and_the_brute_force_valu
         assert engine_key_values(got) == brute_force_values(model, [])
 
 
-@pytest.mark.parametrize("dense_from", [2, 10 ** 9])
+@pytest.mark.slow
+@pytest.mark.parametrize("backend,filter,arrays_from,bad", OPTIONS)
 @settings(max_examples=40, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.sampled_from([{}, {"players": 2}, {"rewards": True}]).flatmap(lambda kw: random_models(**kw)))
+def test_every_engine_option_gives_the_default_solution_and_the_brute_force_value_many_examples(monkeypatch, backend, filter, arrays_from, bad, data):
+    """The same property on 40 examples (15 in the default suite since 2026-12-04)."""
+    test_every_engine_option_gives_the_default_solution_and_the_brute_force_value.hypothesis.inner_test(monkeypatch=monkeypatch, backend=backend, filter=filter, arrays_from=arrays_from, bad=bad, data=data)
+
+
+@pytest.mark.parametrize("dense_from", [2, 10 ** 9])
+@settings(max_examples=15, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.sampled_from([{}, {"players": 2}, {"rewards": True}]).flatmap(lambda kw: random_models(**kw)))
 def test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution(monkeypatch, dense_from, data):
@@ -82,6 +92,16 @@ def test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution(monk
     assert _digest(got) == _digest(want)
     if not _rewards_before_a_possible_endless_play(model):
         assert engine_key_values(got) == brute_force_values(model, [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dense_from", [2, 10 ** 9])
+@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.sampled_from([{}, {"players": 2}, {"rewards": True}]).flatmap(lambda kw: random_models(**kw)))
+def test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution_many_examples(monkeypatch, dense_from, data):
+    """The same property on 40 examples (15 in the default suite since 2026-12-04)."""
+    test_the_dense_float_guess_and_the_plain_loop_give_the_default_solution.hypothesis.inner_test(monkeypatch=monkeypatch, dense_from=dense_from, data=data)
 
 
 def test_the_dense_float_guess_runs_on_a_cyclic_component_with_choices(monkeypatch):

@@ -164,7 +164,7 @@ def outcome(build, game):
         return str(exc)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_games_build_the_same_model_or_the_same_refusal(seed):
     fast, careful = outcome(build_model, RandomGame(seed)), outcome(build_model_careful, RandomGame(seed))
@@ -172,6 +172,14 @@ def test_random_games_build_the_same_model_or_the_same_refusal(seed):
         assert fast == careful
     else:
         assert_same_model(fast, careful)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_random_games_build_the_same_model_or_the_same_refusal_many_examples(seed):
+    """The same property on 150 examples (60 in the default suite since 2026-12-04)."""
+    test_random_games_build_the_same_model_or_the_same_refusal.hypothesis.inner_test(seed=seed)
 
 
 class _Broken:
@@ -367,7 +375,7 @@ def _every_play_ends_by_end_components(model: Model) -> bool:
     return len(model.surely_ending(model.end_component_states() or None)) == len(model)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32))
 def test_has_end_component_agrees_with_the_end_components_on_random_games(seed):
     model = outcome(build_model, RandomGame(seed))
@@ -377,6 +385,14 @@ def test_has_end_component_agrees_with_the_end_components_on_random_games(seed):
     fresh = build_model(RandomGame(seed))
     assert fresh.every_play_ends() == _every_play_ends_by_end_components(model)
     assert fresh.surely_ending() == model.surely_ending()
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_has_end_component_agrees_with_the_end_components_on_random_games_many_examples(seed):
+    """The same property on 150 examples (60 in the default suite since 2026-12-04)."""
+    test_has_end_component_agrees_with_the_end_components_on_random_games.hypothesis.inner_test(seed=seed)
 
 
 @pytest.mark.parametrize("name,ends", [("pig 10", True), ("hold 8/2", False), ("pass forever", False),

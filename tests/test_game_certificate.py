@@ -101,6 +101,10 @@ def test_every_registered_game_has_rules_in_the_checker():
     assert set(RULES) == set(game_names())
 
 
+pytestmark = pytest.mark.xdist_group("test_game_certificate")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def certs():
     return {g: json.loads(json.dumps(certify(g)(**p))) for g, (p, _) in SMALL.items()}

@@ -1,6 +1,7 @@
 """The end-component refinement with an attractor step finds exactly the states the plain
 refinement (drop one layer, re-split, repeat) finds, on random action graphs."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,11 +48,19 @@ def action_graphs(draw):
     return subset, succ
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(action_graphs())
 def test_attractor_refinement_finds_the_same_end_component_states(graph):
     subset, succ = graph
     assert end_component_states(subset, lambda s: succ[s]) == layered_refinement(subset, lambda s: succ[s])
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(action_graphs())
+def test_attractor_refinement_finds_the_same_end_component_states_many_examples(graph):
+    """The same property on 100 examples (40 in the default suite since 2026-12-04)."""
+    test_attractor_refinement_finds_the_same_end_component_states.hypothesis.inner_test(graph=graph)
 
 
 def _reach(sources, succ_of, within):
@@ -65,7 +74,7 @@ def _reach(sources, succ_of, within):
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(action_graphs())
 def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all(graph):
     """``staying_core`` (one worklist pass) against the refinement: non-empty exactly when there is an
@@ -81,9 +90,25 @@ def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all(
         assert _reach([s], lambda u: [t for a in succ[u] for t in a], members) & ends
 
 
-@settings(max_examples=100, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(action_graphs())
+def test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all_many_examples(graph):
+    """The same property on 200 examples (80 in the default suite since 2026-12-04)."""
+    test_staying_core_is_empty_exactly_without_end_component_and_holds_them_all.hypothesis.inner_test(graph=graph)
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
 def test_tarjan_indexed_gives_each_node_its_component(adj):
     comps, comp_of = tarjan_indexed(adj)
     assert comps == tarjan(adj)
     assert all(v in comps[comp_of[v]] for v in range(len(adj)))
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.integers(0, n - 1), max_size=4), min_size=n, max_size=n)))
+def test_tarjan_indexed_gives_each_node_its_component_many_examples(adj):
+    """The same property on 100 examples (40 in the default suite since 2026-12-04)."""
+    test_tarjan_indexed_gives_each_node_its_component.hypothesis.inner_test(adj=adj)

@@ -16,6 +16,10 @@ from exactplay.games.hold.solver import turn_of
 from exactplay.numbers.backends import format_pq
 
 
+pytestmark = pytest.mark.xdist_group("test_hold_audit")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def audit20():
     return run_audit(20, 6)

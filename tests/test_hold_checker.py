@@ -111,7 +111,7 @@ def test_the_75_point_certificate_rejects_one_flipped_choice_naming_the_state():
     assert e.value.field == "solution.policy" and _scores(75, 6, e.value.state) == {10, 69}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(T=st.integers(3, 11), F=st.integers(2, 6), data=st.data())
 def test_flipping_any_one_stored_choice_is_rejected_within_its_score_pair(T, F, data):
     """Any single hold <-> continue flip of a policy-only certificate is refused (a suboptimal action,
@@ -126,3 +126,11 @@ def test_flipping_any_one_stored_choice_is_rejected_within_its_score_pair(T, F, 
         check_certificate(cert)
     assert e.value.field in ("solution.policy", "solution.ranks")
     assert _scores(T, F, e.value.state) == _scores(T, F, s)
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)
+@given(T=st.integers(3, 11), F=st.integers(2, 6), data=st.data())
+def test_flipping_any_one_stored_choice_is_rejected_within_its_score_pair_many_examples(T, F, data):
+    """The same property on 15 examples (6 in the default suite since 2026-12-04)."""
+    test_flipping_any_one_stored_choice_is_rejected_within_its_score_pair.hypothesis.inner_test(T=T, F=F, data=data)

@@ -21,6 +21,17 @@ from exactplay.numbers.backends import as_fraction, get_backend
 pytestmark = ONE_WORKER  # exact_table() and float_table() at 75, built once per process
 
 
+@pytest.fixture
+def small_tables_cached_apart(monkeypatch):
+    """The small games' tables in caches of their own for the test: the process's caches keep four
+    tables each, and five small ones evicted the (75, 6) tables this worker's group shares, which
+    the tests at 75 below then built again (about 3 s of CPU)."""
+    from exactplay.games.hold import tables
+
+    monkeypatch.setattr(tables, "_EXACT_CACHE", {})
+    monkeypatch.setattr(tables, "_FLOAT_CACHE", {})
+
+
 def test_dead_scores_are_exactly_those_that_cannot_sum_to_the_target():
     """Brute force over multisets of faces: s is alive iff T - s is a sum of faces 2..F."""
     for T in range(2, 16):
@@ -38,7 +49,7 @@ def test_sample_answers_C_H_H_exactly():
 
 
 @pytest.mark.parametrize("T,F", [(5, 3), (7, 6), (9, 4), (11, 5), (10, 2)])
-def test_exact_values_equal_plain_value_iteration(T, F):
+def test_exact_values_equal_plain_value_iteration(T, F, small_tables_cached_apart):
     """Plain float value iteration on the rules' model (the generic one, audited elsewhere)."""
     t = exact_table(T, F)
     model = build_model(make_game(T, F))
@@ -70,7 +81,7 @@ def _affine(T, F, hold, policy):
 
 
 @pytest.mark.parametrize("T,F", [(5, 3), (6, 4), (6, 3)])
-def test_pair_values_are_the_maxmin_over_all_pure_policy_pairs(T, F):
+def test_pair_values_are_the_maxmin_over_all_pure_policy_pairs(T, F, small_tables_cached_apart):
     """Exhaustive enumeration: V(c, h) = max over the mover's policies of min over the opponent's.
 
     Every policy holds on hitting T (so each turn can end the game); the holds
@@ -108,7 +119,7 @@ def test_pair_values_are_the_maxmin_over_all_pure_policy_pairs(T, F):
 
 
 @pytest.mark.parametrize("T,F", [(5, 3), (5, 2), (4, 6)])
-def test_values_match_the_markov_chain_of_the_rules_under_the_optimal_policies(T, F):
+def test_values_match_the_markov_chain_of_the_rules_under_the_optimal_policies(T, F, small_tables_cached_apart):
     """Build the chain on (c, h, x) straight from the rules -- rolls, busts, holds, exact hits --
     for the solved policies, and solve for P(mover wins) and P(other wins) exactly, without
     assuming the game ends (a player who can never reach a win gets 0).  Equal to V: the
@@ -306,7 +317,7 @@ def test_wrong_policy_guesses_are_repaired_by_exact_policy_iteration():
     assert t.V == good.V and t.policy == good.policy
 
 
-def test_fixed_point_shadow_stays_within_its_proved_error_bound():
+def test_fixed_point_shadow_stays_within_its_proved_error_bound(small_tables_cached_apart):
     """turn_fixed from floor-rounded inputs is within fixed_error(T) units of the exact turn."""
     from exactplay.games.hold.recurrence import PRECISION, fixed_error, pass_value, to_fixed, turn_fixed
 

@@ -48,7 +48,7 @@ def expressions(draw, depth: int = 0):
     return f"{sp}{op}{sp}".join(t for t, _ in parts), f" {pyop} ".join(p for _, p in parts)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(expressions(), st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=6))
 def test_label_expressions_evaluate_as_python_does_with_the_same_precedence(expr, label_sets):
     text, py = expr
@@ -57,7 +57,15 @@ def test_label_expressions_evaluate_as_python_does_with_the_same_precedence(expr
         assert holds(tree, sorted(S)) == eval(py, {"S": S}), (text, py, S)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(expressions(), st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=6))
+def test_label_expressions_evaluate_as_python_does_with_the_same_precedence_many_examples(expr, label_sets):
+    """The same property on 150 examples (60 in the default suite since 2026-12-04)."""
+    test_label_expressions_evaluate_as_python_does_with_the_same_precedence.hypothesis.inner_test(expr=expr, label_sets=label_sets)
+
+
+@settings(max_examples=100, deadline=None)
 @given(st.text(alphabet='ab "()!&|tru', max_size=25))
 def test_any_text_parses_or_is_refused_in_one_line(text):
     try:
@@ -66,6 +74,14 @@ def test_any_text_parses_or_is_refused_in_one_line(text):
         assert "\n" not in str(exc) and str(exc).startswith("--target")
     else:
         holds(tree, ["a"])
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='ab "()!&|tru', max_size=25))
+def test_any_text_parses_or_is_refused_in_one_line_many_examples(text):
+    """The same property on 300 examples (100 in the default suite since 2026-12-04)."""
+    test_any_text_parses_or_is_refused_in_one_line.hypothesis.inner_test(text=text)
 
 
 @pytest.mark.parametrize("text,words", [

@@ -50,6 +50,10 @@ GAMES = {"race-3": lambda: race(3), "race-4-coin-2": lambda: race(4, "2"), "chef
          "chefs-4": lambda: chefs(4), "pig-4": lambda: pig(4)}
 
 
+pytestmark = pytest.mark.xdist_group("test_parametric")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def case(request):
     return solved(GAMES[request.param]())

@@ -26,6 +26,10 @@ def _cert(game):
     return json.loads(json.dumps(parametric_certificate(solve_parametric(pm, lo, hi))))
 
 
+pytestmark = pytest.mark.xdist_group("test_parametric_checker")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def race3():
     from exactplay.games.race.model import make_game
@@ -152,7 +156,7 @@ def test_a_player_count_past_the_limit_or_an_objective_that_does_not_fit_it_is_r
 _coeff = st.integers(min_value=-6, max_value=6)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.lists(_coeff, min_size=2, max_size=7).filter(lambda c: c[-1] != 0),
        st.fractions(min_value=-3, max_value=3, max_denominator=8), st.fractions(min_value=0, max_value=3,
                                                                                 max_denominator=8))
@@ -164,6 +168,16 @@ def test_sturm_counts_distinct_roots_in_half_open_intervals_as_sympy_does(coeffs
     roots = {r for r in sympy.real_roots(poly)}
     want = sum(1 for r in roots if a < r <= b)
     assert count_roots(f, a, b) == want
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_coeff, min_size=2, max_size=7).filter(lambda c: c[-1] != 0),
+       st.fractions(min_value=-3, max_value=3, max_denominator=8), st.fractions(min_value=0, max_value=3,
+                                                                                max_denominator=8))
+def test_sturm_counts_distinct_roots_in_half_open_intervals_as_sympy_does_many_examples(coeffs, a, width):
+    """The same property on 60 examples (25 in the default suite since 2026-12-04)."""
+    test_sturm_counts_distinct_roots_in_half_open_intervals_as_sympy_does.hypothesis.inner_test(coeffs=coeffs, a=a, width=width)
 
 
 def test_no_root_between_handles_algebraic_ends_that_are_roots():

@@ -54,6 +54,10 @@ def model_certs(store):
     return out
 
 
+pytestmark = pytest.mark.xdist_group("test_policy_only")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def bases():
     """(values certificate, policy-only certificate) of every base."""

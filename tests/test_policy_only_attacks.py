@@ -37,6 +37,10 @@ def _policy_only(states, objective):
     return json.loads(json.dumps(cert))
 
 
+pytestmark = pytest.mark.xdist_group("test_policy_only_attacks")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def certs():
     return {"ring": _policy_only(RING, "max"), "stall": _policy_only(STALL, "zero-sum"),

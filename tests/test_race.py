@@ -27,6 +27,10 @@ def exact_gap(cands: dict):
     return values[0] - values[1]
 
 
+pytestmark = pytest.mark.xdist_group("test_race")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def table100():
     return solve_table(100, "mpq")

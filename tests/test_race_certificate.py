@@ -22,6 +22,10 @@ from exactplay.games.race.model import certify
 PROOFS = Path(__file__).resolve().parent.parent / "proofs" / "race"
 
 
+pytestmark = pytest.mark.xdist_group("test_race_certificate")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def cert10():
     return json.loads((PROOFS / "race-10.json").read_text())
@@ -122,7 +126,7 @@ def test_checker_uses_no_solver_code():
                 assert not any(a.name.startswith("exactplay") for a in node.names), path.name
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(st.integers(1, 14), st.sampled_from(["mpq", "fraction"]), st.sampled_from(["values", "policy"]))
 def test_certificates_of_random_small_targets_verify_independently(target, backend, store):
     """Property: for any target, the engine's solution satisfies the raw Bellman equations, as the
@@ -130,6 +134,14 @@ def test_certificates_of_random_small_targets_verify_independently(target, backe
     cert = json.loads(json.dumps(certify(target, backend=backend, store=store)))
     assert f"race target={target}" not in check_certificate(cert)  # the summary: the rebuild
     assert f"G({target},{target})" in check_certificate(json.loads(json.dumps(cert)))
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 14), st.sampled_from(["mpq", "fraction"]), st.sampled_from(["values", "policy"]))
+def test_certificates_of_random_small_targets_verify_independently_many_examples(target, backend, store):
+    """The same property on 15 examples (6 in the default suite since 2026-12-04)."""
+    test_certificates_of_random_small_targets_verify_independently.hypothesis.inner_test(target=target, backend=backend, store=store)
 
 
 def test_checker_rejects_a_renamed_answer_and_a_moved_smallest_margin(cert10):

@@ -6,6 +6,7 @@ decision at an exact tie would be caught too).  Also the wide pairs' conversions
 
 from __future__ import annotations
 
+import pytest
 from fractions import Fraction
 
 import numpy as np
@@ -49,7 +50,7 @@ def _unique_best(c: dict) -> int | None:
     return winners[0] if len(winners) == 1 else None
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(st.integers(1, 24), st.one_of(st.none(), st.integers(1, 9)))
 def test_intervals_contain_an_independent_exact_race_and_certify_only_its_unique_best(N, t_max):
     run = interval_run(N, t_max, keep=True)
@@ -82,7 +83,15 @@ def test_intervals_contain_an_independent_exact_race_and_certify_only_its_unique
                 assert t == _unique_best(cand[cell]), key
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 24), st.one_of(st.none(), st.integers(1, 9)))
+def test_intervals_contain_an_independent_exact_race_and_certify_only_its_unique_best_many_examples(N, t_max):
+    """The same property on 10 examples (4 in the default suite since 2026-12-04)."""
+    test_intervals_contain_an_independent_exact_race_and_certify_only_its_unique_best.hypothesis.inner_test(N=N, t_max=t_max)
+
+
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=2, max_size=5), st.booleans())
 def test_decide_certifies_only_a_candidate_strictly_above_every_other(pairs, touch):
     """``decide`` on arbitrary candidate intervals (the F form and the complement form of the same
@@ -107,7 +116,15 @@ def test_decide_certifies_only_a_candidate_strictly_above_every_other(pairs, tou
     assert not (sure2[0] and int(best2[0]) in (0, len(pairs))), tie
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=2, max_size=5), st.booleans())
+def test_decide_certifies_only_a_candidate_strictly_above_every_other_many_examples(pairs, touch):
+    """The same property on 200 examples (80 in the default suite since 2026-12-04)."""
+    test_decide_certifies_only_a_candidate_strictly_above_every_other.hypothesis.inner_test(pairs=pairs, touch=touch)
+
+
+@settings(max_examples=100, deadline=None)
 @given(st.floats(0.5, 1.0, exclude_max=True), st.integers(-1200, 4))
 def test_wide_pairs_convert_outwards_to_one_double_even_below_the_subnormals(m, e):
     exact = Fraction(m) * Fraction(2) ** e
@@ -115,3 +132,11 @@ def test_wide_pairs_convert_outwards_to_one_double_even_below_the_subnormals(m, 
     assert 0 <= Fraction(float(lo)) <= exact <= Fraction(float(hi))
     fm, fe = wide.normal(np.float64(float(hi)))
     assert _w(fm, fe) == Fraction(float(hi))  # normal is exact
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.floats(0.5, 1.0, exclude_max=True), st.integers(-1200, 4))
+def test_wide_pairs_convert_outwards_to_one_double_even_below_the_subnormals_many_examples(m, e):
+    """The same property on 300 examples (100 in the default suite since 2026-12-04)."""
+    test_wide_pairs_convert_outwards_to_one_double_even_below_the_subnormals.hypothesis.inner_test(m=m, e=e)

@@ -80,6 +80,10 @@ def test_an_unknown_game_is_a_usage_error():
 # ------------------------------------------------------------------ race
 
 
+pytestmark = pytest.mark.xdist_group("test_report")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def race_report(tmp_path_factory):
     out = tmp_path_factory.mktemp("race-report")

@@ -1,6 +1,7 @@
 """Sparse.from_model's reward indices: one entry per distinct nonzero reward vector, -1 for none or zero, the same
 whether the model hands the very same tuple object again (a builder's cached reward) or equal tuples made apart."""
 
+import pytest
 from fractions import Fraction as F
 
 from hypothesis import given, settings, strategies as st
@@ -11,7 +12,7 @@ from exactplay.model.sparse import Sparse
 vectors = st.sampled_from([None, (F(0), F(0)), (F(1), F(0)), (F(0), F(1, 3)), (F(-2), F(5, 7))])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.lists(st.tuples(vectors, st.booleans()), min_size=1, max_size=4), min_size=1, max_size=12))
 def test_reward_indices_by_value(per_state):
     shared = {}  # one object per value: what a builder that caches its rewards hands over
@@ -37,3 +38,11 @@ def test_reward_indices_by_value(per_state):
             assert i == -1
         else:
             assert sp.rewards[i] == r
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.tuples(vectors, st.booleans()), min_size=1, max_size=4), min_size=1, max_size=12))
+def test_reward_indices_by_value_many_examples(per_state):
+    """The same property on 200 examples (80 in the default suite since 2026-12-04)."""
+    test_reward_indices_by_value.hypothesis.inner_test(per_state=per_state)

@@ -50,6 +50,10 @@ def float_solver(game, buggy=False, sweeps=2000):
     return v
 
 
+pytestmark = pytest.mark.xdist_group("test_testing")  # one worker for this file: its module-scoped fixtures
+# are built once per suite, not once in each of the two xdist workers (--dist loadgroup)
+
+
 @pytest.fixture(scope="module")
 def solved():
     return xp.solve(pig.make_game(goal=10))
