@@ -10,11 +10,12 @@ leaves it; a maximiser's cycle holding ``L`` above it).
 
 from __future__ import annotations
 
-import pytest
 import contextlib
 import json
 from fractions import Fraction
 from unittest import mock
+
+import pytest
 
 from cli_run import run
 from hypothesis import HealthCheck, given, settings

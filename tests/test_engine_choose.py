@@ -3,10 +3,10 @@ action of the best value, a tie lists them all with margin 0, else the margin is
 others -- the definition, on values with repeats (the very same object twice, equal values made apart), for
 a maximiser and a minimiser, in mpq and in Fraction."""
 
-import pytest
 from fractions import Fraction
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactplay.engine.run import Run

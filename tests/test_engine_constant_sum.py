@@ -6,12 +6,11 @@ zero-sum game whose payoffs do not sum to a constant is not shortcut."""
 
 from __future__ import annotations
 
-import pytest
 import importlib
-
 import json
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

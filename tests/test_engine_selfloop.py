@@ -3,9 +3,9 @@ cyclic path gives when every self-loop passes through an extra chance state ("ec
 probability 1): values, policy, margins and ties of the original states; and the same with the
 ball filter off (every action exact)."""
 
-import pytest
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

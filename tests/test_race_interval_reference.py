@@ -6,8 +6,9 @@ decision at an exact tie would be caught too).  Also the wide pairs' conversions
 
 from __future__ import annotations
 
-import pytest
 from fractions import Fraction
+
+import pytest
 
 import numpy as np
 from hypothesis import given, settings

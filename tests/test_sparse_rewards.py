@@ -1,9 +1,9 @@
 """Sparse.from_model's reward indices: one entry per distinct nonzero reward vector, -1 for none or zero, the same
 whether the model hands the very same tuple object again (a builder's cached reward) or equal tuples made apart."""
 
-import pytest
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactplay.model.compiled import Model
