@@ -25,7 +25,7 @@ class Texts:
 
     def __init__(self, r, reward_models: list[str]):
         self.r = r
-        self.rates = getattr(r, "rates", False)  # a CTMC: the transitions are rates (any number > 0), not probabilities
+        self.rates = r.rates  # a CTMC: the transitions are rates (any number > 0), not probabilities
         self.reward_models = reward_models
         self.probs: list[Fraction] = []
         self.unit: list[bool] = []  # per probability in probs: whether it is 1

@@ -45,13 +45,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import ModelError
+from .continuous import CONTINUOUS
 
 __all__ = ["Query", "analyse", "exact_expression", "reward_variant", "SUPPORTED", "COMPARISONS"]
 
 SUPPORTED = ("supported: P and R{\"name\"} with min/max and =? or a threshold (>=, >, <=, <), over F phi or "
              "phi U psi with an optional step bound <=k (P) and F phi, Fc phi or C<=k (R), phi and psi propositional; "
              "<<coalition>> for turn-based games; T [F phi]; no bounds in continuous time")
-CONTINUOUS_KINDS = {"ctmc": "dtmc", "ma": "mdp"}  # a continuous-time kind -> the kind of its embedded model
+# a continuous-time kind -> the kind of its embedded model (``ctmc``: ``dtmc``, ``ma``: ``mdp``)
+CONTINUOUS_KINDS = {k.lower(): v.lower() for k, v in CONTINUOUS.items()}
 
 COMPARISONS = {"GEQ": ">=", "GREATER": ">", "LEQ": "<=", "LESS": "<"}
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import ModelError
+from .continuous import CONTINUOUS
 
 __all__ = ["ChoiceArrays", "Valuations", "extract", "exact_number"]
 
@@ -239,10 +240,13 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
     import numpy as np
 
     typ = str(model.model_type).rsplit(".", 1)[-1]
-    kind = {"DTMC": "dtmc", "MDP": "mdp", "SMG": "smg", "CTMC": "dtmc", "MA": "mdp"}.get(typ)
-    if kind is None:
+    if typ not in ("DTMC", "MDP", "SMG", *CONTINUOUS):
         raise ModelError(f"Storm built a {model.model_type} model: exactplay reads DTMCs, MDPs, SMGs "
                          "(turn-based stochastic games), CTMCs and Markov automata")
+    if typ == "MA" and not model.is_closed:  # (a hybrid state's Markovian choice is never taken: maximal progress)
+        raise ModelError("Storm built a Markov automaton that is not closed (a state with a Markovian and a "
+                         "probabilistic choice): close it first (model.close(), as exactplay's build does)")
+    kind = CONTINUOUS.get(typ, typ).lower()  # (a continuous-time model's arrays are its embedded model's)
     n = model.nr_states
     group_start, row_start, column, texts = _matrix(model.transition_matrix, n)
     table: dict[str, int] = {}
@@ -268,17 +272,14 @@ def extract(model, reward_name: str | None = None, player_names: list[str] | Non
         arrays.reward_name = reward_name
         arrays.state_reward, arrays.action_reward = _rewards(reward_model, n, arrays.rows, arrays, table)
     arrays.valuations = _valuations(model)
-    if typ == "MA" and not model.is_closed:  # (a hybrid state's Markovian choice is never taken: maximal progress)
-        raise ModelError("Storm built a Markov automaton that is not closed (a state with a Markovian and a "
-                         "probabilistic choice): close it first (model.close(), as exactplay's build does)")
-    if typ in ("CTMC", "MA"):
+    if typ in CONTINUOUS:
         from .continuous import embed_arrays
 
         table = {}
         exit_of = [table.setdefault(t, len(table)) for t in map(str, model.exit_rates)]  # each distinct text once
-        markovian = np.ones(n, dtype=bool)
+        markovian = np.ones(n, dtype=bool)  # a CTMC's every state; an MA's Markovian states
         if typ == "MA":
-            markovian[:] = False
+            markovian = np.zeros(n, dtype=bool)
             markovian[_bits(model.markovian_states)] = True
         arrays.continuous = typ
         embed_arrays(arrays, [exact_number(t) for t in table], exit_of, markovian)

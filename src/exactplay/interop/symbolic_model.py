@@ -196,11 +196,13 @@ def load(path: str, const: str | None = None, prop: str | None = None, props: st
     with fewer_collections():
         arrays = extract(built, _reward_name(query, built), source.player_names)
     if query.operator == "T":  # the expected time: each visit's mean sojourn (discrete time: 1 a step), a state reward
+        values = arrays.values
         if arrays.sojourn is None:
-            arrays.values += [Fraction(1), Fraction(0)]
-            arrays.sojourn = np.full(arrays.n, len(arrays.values) - 2, dtype=np.int64)
-        zero = arrays.values.index(0)
-        arrays.state_reward, arrays.action_reward = arrays.sojourn, np.full(arrays.rows, zero, dtype=np.int64)
+            values.append(Fraction(1))
+            arrays.sojourn = np.full(arrays.n, len(values) - 1, dtype=np.int64)
+        values.append(Fraction(0))
+        arrays.state_reward = arrays.sojourn
+        arrays.action_reward = np.full(arrays.rows, len(values) - 1, dtype=np.int64)
     seconds["extract"] = time.process_time() - t0
     t0 = time.process_time()
     names = arrays.valuations or Valuations([], [], None)
